@@ -1,0 +1,129 @@
+//! The baseline sorcerer: each awake monster walks a shortest path to its chosen hero and attacks.
+//!
+//! Target choice is the documented classic rule: nearest hero by path length, then lowest body,
+//! then weakest defence, then lowest id, so ties never depend on anything but the position.
+//! The sorcerer reads only the board as it stands: no future dice, no deck order.
+
+use super::{attack_squares, field, trim_path};
+use crate::game::model::{Command, FigureId, MoveState, Movement, Phase};
+use crate::game::snapshot::{FigureSnap, Snapshot};
+
+/// One monster's decision, with the reason the log shows.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    pub commands: Vec<Command>,
+    pub reason: String,
+}
+
+/// The sorcerer's memory within one turn: the monster acting now and those still to act.
+#[derive(Clone, Debug, Default)]
+pub struct SorcererTurn {
+    pub round: u32,
+    pub current: Option<FigureId>,
+    pub pending: Vec<FigureId>,
+    pub started: bool,
+}
+
+fn allowance(m: &FigureSnap) -> u8 {
+    match m.fighter.movement {
+        Movement::Fixed(n) => n,
+        Movement::Dice(n) => n * 6,
+    }
+}
+
+/// Plans one monster's turn against the board as it is now.
+pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
+    let m = snap.figure(monster)?;
+    if !m.alive() || !m.awake {
+        return None;
+    }
+    let progress = snap.turn.progress(m.id);
+    if progress.acted {
+        return None;
+    }
+    let key = |h: &FigureSnap, d: u16| (d, h.body, h.fighter.defend, h.id);
+    // Already next to someone: hit the weakest there.
+    if let Some(t) = snap.attack_targets(m).min_by_key(|h| key(h, 0)) {
+        return Some(Decision {
+            commands: vec![Command::Attack {
+                attacker: m.id,
+                target: t.id,
+            }],
+            reason: format!(
+                "{} attacks {}, who is next to it with {} body",
+                m.name, t.name, t.body
+            ),
+        });
+    }
+    if progress.moving != MoveState::NotStarted {
+        return None;
+    }
+    let f = field(snap, m)?;
+    let best = snap
+        .living_heroes()
+        .flat_map(|h| {
+            let f = &f;
+            attack_squares(snap, m, h)
+                .into_iter()
+                .filter_map(move |s| f.dist(s).map(|d| (h, s, d)))
+        })
+        .min_by_key(|(h, s, d)| (key(h, *d), *s))?;
+    let (hero, square, d) = best;
+    let path = trim_path(snap, m, f.path_to(square)?, allowance(m));
+    if path.is_empty() {
+        return Some(Decision {
+            commands: Vec::new(),
+            reason: format!("{} waits: no way towards {}", m.name, hero.name),
+        });
+    }
+    let arrives = path.last() == Some(&square);
+    let commands = vec![Command::Move { figure: m.id, path }];
+    let reason = if arrives {
+        format!(
+            "{} closes in on {} ({} squares away, {} body) and attacks",
+            m.name, hero.name, d, hero.body
+        )
+    } else {
+        format!(
+            "{} advances on {}, the nearest hero ({} squares away)",
+            m.name, hero.name, d
+        )
+    };
+    Some(Decision { commands, reason })
+}
+
+/// The next command of the sorcerer's turn (ends the turn when every monster has acted).
+/// Each monster is re-planned after each of its commands, so it reacts to the dice just rolled.
+pub fn next_command(
+    snap: &Snapshot,
+    mind: &mut SorcererTurn,
+) -> (Command, Option<(FigureId, String)>) {
+    if snap.turn.phase != Phase::Sorcerer {
+        return (Command::EndTurn, None);
+    }
+    if !mind.started || mind.round != snap.turn.round {
+        mind.started = true;
+        mind.round = snap.turn.round;
+        mind.pending = snap.monsters().filter(|m| m.awake).map(|m| m.id).collect();
+        mind.pending.reverse();
+        mind.current = None;
+    }
+    loop {
+        if let Some(cur) = mind.current {
+            let fresh = snap.turn.progress(cur) == Default::default();
+            if let Some(d) = plan_monster(snap, cur) {
+                if let Some(first) = d.commands.into_iter().next() {
+                    return (first, fresh.then_some((cur, d.reason)));
+                }
+            }
+        }
+        match mind.pending.pop() {
+            Some(next) => mind.current = Some(next),
+            None => {
+                mind.started = false;
+                mind.current = None;
+                return (Command::EndTurn, None);
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! Builds the windowed app: engine plugins, the game, the board view, the panels and input.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::window::{PresentMode, WindowResolution};
+use bevy::winit::WinitSettings;
+
+use crate::cli::WindowArgs;
+use crate::game::{self, Controller, Controllers, Pace, logic};
+use crate::quest::Quest;
+
+/// Where the app begins.
+pub enum Start {
+    Title,
+    Quest {
+        quest: Arc<Quest>,
+        seed: u64,
+        autoplay: bool,
+        pace: f32,
+    },
+}
+
+/// Top-level screens.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Title,
+    Playing,
+}
+
+/// A quest the title screen (or the command line) asked to start; started by `begin_pending_quest`.
+#[derive(Resource)]
+pub struct PendingQuest {
+    pub quest: Arc<Quest>,
+    pub seed: u64,
+    pub autoplay: bool,
+}
+
+#[derive(Resource, Clone)]
+struct FrameChecks {
+    args: WindowArgs,
+    frame: u32,
+}
+
+pub fn run(start: Start, window: WindowArgs) {
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Hollowdeep".into(),
+                    resolution: WindowResolution::new(1600, 900),
+                    present_mode: PresentMode::AutoVsync,
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(ImagePlugin::default_nearest()),
+    )
+    .insert_resource(WinitSettings::game())
+    .insert_resource(ClearColor(Color::srgb(0.06, 0.05, 0.07)))
+    .add_plugins(game::plugin)
+    .insert_resource(Pace {
+        delay: 0.35,
+        waited: 0.0,
+        fast_forward: false,
+    })
+    .init_state::<Screen>()
+    .add_plugins((crate::view::plugin, crate::ui::plugin, crate::input::plugin))
+    .insert_resource(FrameChecks {
+        args: window,
+        frame: 0,
+    })
+    .add_systems(Update, frame_checks)
+    .add_systems(OnEnter(Screen::Title), clear_quest)
+    .add_systems(
+        Update,
+        begin_pending_quest.run_if(resource_exists::<PendingQuest>),
+    );
+    if let Start::Quest {
+        quest,
+        seed,
+        autoplay,
+        pace,
+    } = start
+    {
+        app.insert_resource(Pace {
+            delay: pace,
+            waited: 0.0,
+            fast_forward: false,
+        });
+        app.insert_resource(PendingQuest {
+            quest,
+            seed,
+            autoplay,
+        });
+    }
+    app.run();
+}
+
+/// Starts the pending quest: the game resets the board, the view follows `ActiveQuest`.
+fn begin_pending_quest(world: &mut World) {
+    let Some(p) = world.remove_resource::<PendingQuest>() else {
+        return;
+    };
+    world.insert_resource(Controllers {
+        heroes: if p.autoplay {
+            Controller::Bot
+        } else {
+            Controller::Human
+        },
+    });
+    *world.resource_mut::<game::SorcererMind>() = Default::default();
+    logic::start_quest(world, p.quest, p.seed);
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+}
+
+/// Leaving a quest for the title screen clears the board.
+fn clear_quest(world: &mut World) {
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, With<game::model::QuestEntity>>()
+        .iter(world)
+        .collect();
+    for e in old {
+        world.despawn(e);
+    }
+    world.remove_resource::<game::model::ActiveQuest>();
+    world.remove_resource::<game::model::Turn>();
+}
+
+/// `--screenshot PATH --after-frames N` and `--quit-after-frames N`.
+fn frame_checks(
+    mut commands: Commands,
+    mut checks: ResMut<FrameChecks>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    checks.frame += 1;
+    let frame = checks.frame;
+    if let Some(path) = checks.args.screenshot.clone() {
+        if frame == checks.args.after_frames.max(1) {
+            let path: PathBuf = path;
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(save_to_disk(path));
+        }
+    }
+    if let Some(q) = checks.args.quit_after_frames {
+        if frame >= q {
+            exit.write(AppExit::Success);
+        }
+    }
+}

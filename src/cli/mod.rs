@@ -1,0 +1,190 @@
+//! The command line: title screen, `play`, `simulate` and `validate`.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::quest;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "hollowdeep",
+    version,
+    about = "A HeroQuest-style dungeon crawl: heroes against a computer sorcerer."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Mode>,
+    #[command(flatten)]
+    pub window: WindowArgs,
+}
+
+/// Options for runs in a window, used by the checks that take screenshots.
+#[derive(Args, Debug, Clone, Default)]
+pub struct WindowArgs {
+    /// Save a screenshot of the window to this PNG file.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub screenshot: Option<std::path::PathBuf>,
+    /// Frame after which the screenshot is taken.
+    #[arg(long, global = true, default_value_t = 60, value_name = "N")]
+    pub after_frames: u32,
+    /// Exit cleanly after this many frames.
+    #[arg(long, global = true, value_name = "N")]
+    pub quit_after_frames: Option<u32>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Mode {
+    /// Go straight into a quest.
+    Play {
+        /// A built-in quest id (see `hollowdeep quests`) or a path to a .ron file.
+        #[arg(long)]
+        quest: String,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Let the computer play the heroes too.
+        #[arg(long)]
+        autoplay: bool,
+        /// Seconds between the computer's moves, so they can be followed (0 = as fast as it can).
+        #[arg(long, default_value_t = 0.35)]
+        pace: f32,
+    },
+    /// Play games headless, hero bots against the sorcerer, and report.
+    Simulate {
+        #[arg(long)]
+        quest: String,
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check quest files; print every problem as path:line:col: message.
+    Validate {
+        #[arg(required = true)]
+        paths: Vec<String>,
+    },
+    /// List the built-in quests.
+    Quests,
+}
+
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None => {
+            crate::app::run(crate::app::Start::Title, cli.window);
+            ExitCode::SUCCESS
+        }
+        Some(Mode::Play {
+            quest,
+            seed,
+            autoplay,
+            pace,
+        }) => match quest::load(&quest) {
+            Ok(q) => {
+                let seed = seed.unwrap_or_else(clock_seed);
+                let start = crate::app::Start::Quest {
+                    quest: Arc::new(q),
+                    seed,
+                    autoplay,
+                    pace: pace.clamp(0.0, 10.0),
+                };
+                crate::app::run(start, cli.window);
+                ExitCode::SUCCESS
+            }
+            Err(problems) => {
+                eprintln!("{problems}");
+                ExitCode::from(1)
+            }
+        },
+        Some(Mode::Simulate {
+            quest,
+            games,
+            seed,
+            json,
+        }) => match quest::load(&quest) {
+            Ok(q) => {
+                let report = crate::sim::simulate(Arc::new(q), games, seed);
+                if json {
+                    println!(
+                        "{}",
+                        serde_json::to_string(&report).expect("reports serialise")
+                    );
+                } else {
+                    print_report(&report);
+                }
+                ExitCode::SUCCESS
+            }
+            Err(problems) => {
+                eprintln!("{problems}");
+                ExitCode::from(1)
+            }
+        },
+        Some(Mode::Validate { paths }) => {
+            let mut ok = true;
+            for p in &paths {
+                match quest::load(p) {
+                    Ok(q) => println!(
+                        "{p}: ok ({}, {} monsters, {} doors)",
+                        q.name,
+                        q.monsters.len(),
+                        q.doors.len()
+                    ),
+                    Err(problems) => {
+                        ok = false;
+                        println!("{problems}");
+                    }
+                }
+            }
+            if ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Some(Mode::Quests) => {
+            for (id, file, _) in quest::builtin_quests() {
+                match quest::load(id) {
+                    Ok(q) => println!("{id:<28} {}", q.name),
+                    Err(p) => println!("{id:<28} BROKEN (quests/{file}): {p}"),
+                }
+            }
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// A seed for a new game when none was given: the only place the clock touches the game.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(7, |d| d.as_nanos() as u64)
+}
+
+fn print_report(r: &crate::sim::Report) {
+    println!(
+        "quest {}  seeds {}..{}",
+        r.quest,
+        r.seed,
+        r.seed + r.games as u64
+    );
+    println!(
+        "games {}  hero wins {}  sorcerer wins {}  unfinished {}",
+        r.games, r.hero_wins, r.sorcerer_wins, r.unfinished
+    );
+    println!(
+        "mean rounds {:.1}  heroes killed {}  monsters killed {}",
+        r.mean_rounds, r.heroes_killed, r.monsters_killed
+    );
+    println!(
+        "sorcerer think ms per turn: p50 {:.3}  p95 {:.3}  max {:.3}",
+        r.think_ms.p50, r.think_ms.p95, r.think_ms.max
+    );
+    println!("games/s {:.1}", r.games_per_sec);
+    for (k, v) in &r.event_counts {
+        println!("  {k:<20} {v}");
+    }
+}

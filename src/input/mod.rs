@@ -1,0 +1,172 @@
+//! Mouse and keyboard for the hero whose turn it is: intents become `Command`s, nothing else.
+
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+
+use crate::app::Screen;
+use crate::game::model::{ActiveQuest, Command, MoveState};
+use crate::game::snapshot::Snapshot;
+use crate::game::{Controller, Controllers, Pace};
+use crate::rules::geometry::{Dir, Pos};
+use crate::view::highlights::hero_options;
+use crate::view::{HoverSquare, square_at};
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            track_hover,
+            hero_input.run_if(resource_exists::<ActiveQuest>),
+            global_keys,
+        )
+            .chain()
+            .run_if(in_state(Screen::Playing))
+            .in_set(crate::game::GameSet::Input),
+    );
+}
+
+fn track_hover(
+    windows: Query<&Window>,
+    cams: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    quest: Option<Res<ActiveQuest>>,
+    egui: Option<Res<EguiWantsInput>>,
+    mut hover: ResMut<HoverSquare>,
+) {
+    let over_ui = egui.is_some_and(|e| e.is_pointer_over_area());
+    let sq = (|| {
+        if over_ui {
+            return None;
+        }
+        let q = quest.as_ref()?;
+        let window = windows.single().ok()?;
+        let cursor = window.cursor_position()?;
+        let (cam, tf) = cams.single().ok()?;
+        let world = cam.viewport_to_world_2d(tf, cursor).ok()?;
+        square_at(world, q.0.board.width, q.0.board.height)
+    })();
+    if hover.0 != sq {
+        hover.0 = sq;
+    }
+}
+
+/// Turns a click or a key into the command a player means, for the active human hero.
+pub fn intent_for_click(snap: &Snapshot, p: Pos) -> Option<Command> {
+    let h = snap.active_hero()?;
+    let at = h.pos?;
+    let progress = snap.turn.progress(h.id);
+    if let Some(t) = snap.figure_at(p) {
+        if !t.hero && snap.can_attack(h, t) && !progress.acted {
+            return Some(Command::Attack {
+                attacker: h.id,
+                target: t.id,
+            });
+        }
+    }
+    if let Some(d) = snap.door_on(at, p) {
+        if !d.open {
+            return Some(Command::OpenDoor {
+                hero: h.id,
+                door: d.id,
+            });
+        }
+    }
+    if p == at {
+        return None;
+    }
+    if progress.allowance.is_none() && progress.moving != MoveState::Done {
+        return Some(Command::RollMovement { hero: h.id });
+    }
+    let opts = hero_options(snap)?;
+    if opts.reachable.iter().any(|(q, _)| *q == p) {
+        let path = opts.field.as_ref()?.path_to(p)?;
+        return Some(Command::Move { figure: h.id, path });
+    }
+    None
+}
+
+fn hero_input(world: &mut World) {
+    if world.resource::<Controllers>().heroes != Controller::Human {
+        return;
+    }
+    let egui_busy = world
+        .get_resource::<EguiWantsInput>()
+        .is_some_and(|e| e.wants_keyboard_input());
+    let clicked = world
+        .resource::<ButtonInput<MouseButton>>()
+        .just_pressed(MouseButton::Left)
+        && !world
+            .get_resource::<EguiWantsInput>()
+            .is_some_and(|e| e.is_pointer_over_area());
+    let hover = world.resource::<HoverSquare>().0;
+    let keys = world.resource::<ButtonInput<KeyCode>>().clone();
+    let Some(snap) = Snapshot::capture(world) else {
+        return;
+    };
+    let Some(h) = snap.active_hero() else { return };
+    let mut cmd = None;
+    if clicked {
+        if let Some(p) = hover {
+            cmd = intent_for_click(&snap, p);
+        }
+    }
+    if !egui_busy && cmd.is_none() {
+        let pressed = |k: &[KeyCode]| k.iter().any(|k| keys.just_pressed(*k));
+        let progress = snap.turn.progress(h.id);
+        let step = [
+            (Dir::N, [KeyCode::ArrowUp, KeyCode::KeyW]),
+            (Dir::E, [KeyCode::ArrowRight, KeyCode::KeyD]),
+            (Dir::S, [KeyCode::ArrowDown, KeyCode::KeyS]),
+            (Dir::W, [KeyCode::ArrowLeft, KeyCode::KeyA]),
+        ]
+        .into_iter()
+        .find(|(_, k)| pressed(k))
+        .map(|(d, _)| d);
+        if pressed(&[KeyCode::KeyR, KeyCode::Space]) {
+            cmd = Some(Command::RollMovement { hero: h.id });
+        } else if let (Some(d), Some(at)) = (step, h.pos) {
+            let to = at.step(d);
+            cmd = match snap.door_on(at, to) {
+                Some(door) if !door.open => Some(Command::OpenDoor {
+                    hero: h.id,
+                    door: door.id,
+                }),
+                _ if progress.allowance.is_none() => Some(Command::RollMovement { hero: h.id }),
+                _ => Some(Command::Move {
+                    figure: h.id,
+                    path: vec![to],
+                }),
+            };
+        } else if pressed(&[KeyCode::KeyO]) {
+            if let Some(at) = h.pos {
+                if let Some(d) = snap.doors.iter().find(|d| !d.open && d.edge.touches(at)) {
+                    cmd = Some(Command::OpenDoor {
+                        hero: h.id,
+                        door: d.id,
+                    });
+                }
+            }
+        } else if pressed(&[KeyCode::KeyX]) {
+            let under = hover
+                .and_then(|p| snap.figure_at(p))
+                .filter(|t| snap.can_attack(h, t));
+            let target = under.or_else(|| snap.attack_targets(h).min_by_key(|t| (t.body, t.id)));
+            if let Some(t) = target {
+                cmd = Some(Command::Attack {
+                    attacker: h.id,
+                    target: t.id,
+                });
+            }
+        } else if pressed(&[KeyCode::KeyE, KeyCode::Enter]) {
+            cmd = Some(Command::EndTurn);
+        }
+    }
+    if let Some(c) = cmd {
+        world.write_message(c);
+    }
+}
+
+fn global_keys(keys: Res<ButtonInput<KeyCode>>, mut pace: ResMut<Pace>) {
+    if keys.just_pressed(KeyCode::KeyF) {
+        pace.fast_forward = !pace.fast_forward;
+    }
+}

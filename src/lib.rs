@@ -1,0 +1,13 @@
+//! Hollowdeep: the HeroQuest 2021 rules as a Bevy game. Thin binary, everything lives here.
+
+pub mod ai;
+pub mod app;
+pub mod cli;
+pub mod embedded;
+pub mod game;
+pub mod input;
+pub mod quest;
+pub mod rules;
+pub mod sim;
+pub mod ui;
+pub mod view;

@@ -1,0 +1,757 @@
+//! Quests as RON files: permissive raw types, validation into a `Quest`, and the built-in catalog.
+
+pub mod locate;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::Deserialize;
+
+use crate::rules::board::{self, Board, DataProblem, PathPart};
+use crate::rules::geometry::{Edge, Pos, Rect};
+use crate::rules::ruleset::{MonsterDef, RuleSet};
+
+/// The quest format this build reads.
+pub const FORMAT: u32 = 1;
+
+/// A quest file as written, before validation.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Quest")]
+pub struct RawQuest {
+    pub format: u32,
+    pub name: String,
+    #[serde(default = "default_board")]
+    pub board: String,
+    #[serde(default = "default_rules")]
+    pub rules: String,
+    pub briefing: String,
+    #[serde(default)]
+    pub heroes: Option<Vec<String>>,
+    pub hero_starts: Vec<(i32, i32)>,
+    pub stairway: (i32, i32, i32, i32),
+    #[serde(default)]
+    pub doors: Vec<RawDoor>,
+    #[serde(default)]
+    pub monsters: Vec<RawMonster>,
+    #[serde(default)]
+    pub furniture: Vec<RawFurniture>,
+    #[serde(default)]
+    pub blocked: Vec<(i32, i32)>,
+    pub objective: RawObjective,
+    pub wandering_monster: String,
+}
+
+fn default_board() -> String {
+    "classic".into()
+}
+
+fn default_rules() -> String {
+    "heroquest-2021".into()
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDoor {
+    pub at: (i32, i32),
+    pub to: (i32, i32),
+    #[serde(default)]
+    pub open: bool,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMonster {
+    pub kind: String,
+    pub at: (i32, i32),
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub movement: Option<u8>,
+    #[serde(default)]
+    pub attack: Option<u8>,
+    #[serde(default)]
+    pub defend: Option<u8>,
+    #[serde(default)]
+    pub body: Option<u8>,
+    #[serde(default)]
+    pub mind: Option<u8>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFurniture {
+    pub kind: String,
+    pub at: (i32, i32),
+    /// Swap the kind's width and height.
+    #[serde(default)]
+    pub rotated: bool,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum RawObjective {
+    /// Kill every monster with one of these names, then (optionally) get back to the stairway.
+    DefeatNamed {
+        names: Vec<String>,
+        #[serde(default = "yes")]
+        return_to_stairway: bool,
+    },
+    /// Kill every monster in the quest.
+    DefeatAll {
+        #[serde(default = "yes")]
+        return_to_stairway: bool,
+    },
+    /// A hero must stand on this square.
+    Reach {
+        at: (i32, i32),
+        #[serde(default)]
+        return_to_stairway: bool,
+    },
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ObjectiveKind {
+    DefeatNamed(Vec<String>),
+    DefeatAll,
+    Reach(Pos),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Objective {
+    pub kind: ObjectiveKind,
+    pub return_to_stairway: bool,
+}
+
+impl Objective {
+    pub fn describe(&self) -> String {
+        let goal = match &self.kind {
+            ObjectiveKind::DefeatNamed(names) => format!("Defeat {}", names.join(" and ")),
+            ObjectiveKind::DefeatAll => "Defeat every monster".to_string(),
+            ObjectiveKind::Reach(p) => format!("Reach the square {p}"),
+        };
+        if self.return_to_stairway {
+            format!("{goal}, then return to the stairway")
+        } else {
+            goal
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct QuestMonster {
+    pub kind: String,
+    pub at: Pos,
+    pub name: Option<String>,
+    pub stats: MonsterDef,
+}
+
+#[derive(Clone, Debug)]
+pub struct QuestFurniture {
+    pub kind: String,
+    pub rect: Rect,
+}
+
+/// A validated quest, ready to be set up on the board.
+#[derive(Clone, Debug)]
+pub struct Quest {
+    pub id: String,
+    pub name: String,
+    pub briefing: String,
+    pub board: Arc<Board>,
+    pub rules: Arc<RuleSet>,
+    pub heroes: Vec<String>,
+    pub hero_starts: Vec<Pos>,
+    pub stairway: Rect,
+    pub doors: Vec<(Edge, bool)>,
+    pub monsters: Vec<QuestMonster>,
+    pub furniture: Vec<QuestFurniture>,
+    pub blocked: BTreeSet<Pos>,
+    pub objective: Objective,
+    pub wandering_monster: String,
+}
+
+/// One problem in a quest file, with its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.col, self.message
+        )
+    }
+}
+
+/// Every problem found in one file.
+#[derive(Clone, Debug)]
+pub struct Problems(pub Vec<Problem>);
+
+impl std::fmt::Display for Problems {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, p) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+use crate::embedded::BUILTIN_QUESTS;
+
+/// Quests built into the binary: (id, file name, RON bytes), sorted by file name.
+pub fn builtin_quests() -> &'static [(&'static str, &'static str, &'static [u8])] {
+    BUILTIN_QUESTS
+}
+
+/// Loads a quest by built-in id or by path. Never panics, whatever the bytes.
+pub fn load(id_or_path: &str) -> Result<Quest, Problems> {
+    if let Some((id, file, text)) = BUILTIN_QUESTS.iter().find(|(id, _, _)| *id == id_or_path) {
+        return parse(id, &format!("quests/{file}"), text, None);
+    }
+    let path = Path::new(id_or_path);
+    match std::fs::read(path) {
+        Ok(bytes) => {
+            let id = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            parse(&id, id_or_path, &bytes, path.parent())
+        }
+        Err(e) => {
+            let known: Vec<&str> = BUILTIN_QUESTS.iter().map(|(id, _, _)| *id).collect();
+            Err(Problems(vec![Problem {
+                file: id_or_path.to_string(),
+                line: 1,
+                col: 1,
+                message: format!(
+                    "cannot read quest: {e} (built-in quests: {})",
+                    known.join(", ")
+                ),
+            }]))
+        }
+    }
+}
+
+pub(crate) fn options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+/// Parses and validates quest bytes. `file` is used in messages; `dir` resolves board paths.
+pub fn parse(id: &str, file: &str, bytes: &[u8], dir: Option<&Path>) -> Result<Quest, Problems> {
+    let problem = |line, col, message: String| Problem {
+        file: file.to_string(),
+        line,
+        col,
+        message,
+    };
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let valid = &bytes[..e.valid_up_to()];
+            let (line, col) =
+                locate::line_col(std::str::from_utf8(valid).unwrap_or(""), valid.len());
+            return Err(Problems(vec![problem(
+                line,
+                col,
+                "the file is not valid UTF-8 text".into(),
+            )]));
+        }
+    };
+    if text.trim().is_empty() {
+        return Err(Problems(vec![problem(
+            1,
+            1,
+            "the file is empty; a quest starts with `Quest(`".into(),
+        )]));
+    }
+    let raw: RawQuest = match options().from_str(text) {
+        Ok(r) => r,
+        Err(e) => {
+            return Err(Problems(vec![problem(
+                e.span.start.line,
+                e.span.start.col,
+                e.code.to_string(),
+            )]));
+        }
+    };
+    validate(id, &raw, dir).map_err(|ps| {
+        Problems(
+            ps.into_iter()
+                .map(|p| {
+                    let (line, col) = locate::line_col(text, locate::locate(text, &p.path));
+                    problem(line, col, p.message)
+                })
+                .collect(),
+        )
+    })
+}
+
+fn pos(t: (i32, i32)) -> Pos {
+    Pos::new(t.0, t.1)
+}
+
+fn load_board(name: &str, dir: Option<&Path>) -> Result<Board, String> {
+    if name == "classic" {
+        return Ok(board::classic_board());
+    }
+    let path = match dir {
+        Some(d) => d.join(name),
+        None => Path::new(name).to_path_buf(),
+    };
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("unknown board \"{name}\" (built in: \"classic\"; or a .ron path next to the quest): {e}"))?;
+    board::parse_board(name, &text).map_err(|e| format!("board file {}: {e}", path.display()))
+}
+
+/// Checks a raw quest against its board and rule set; returns every problem found.
+pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, Vec<DataProblem>> {
+    use PathPart::{Field, Index};
+    let mut ps: Vec<DataProblem> = Vec::new();
+    let mut err = |path: Vec<PathPart>, msg: String| ps.push(DataProblem::new(path, msg));
+
+    if raw.format != FORMAT {
+        err(
+            vec![Field("format")],
+            format!(
+                "quest format {} is not supported; this game reads format {FORMAT}",
+                raw.format
+            ),
+        );
+    }
+    if raw.name.trim().is_empty() {
+        err(vec![Field("name")], "the quest needs a name".into());
+    }
+    if raw.briefing.trim().is_empty() {
+        err(
+            vec![Field("briefing")],
+            "the quest needs a briefing for the heroes".into(),
+        );
+    }
+    let rules = if raw.rules == "heroquest-2021" {
+        RuleSet::heroquest_2021()
+    } else {
+        err(
+            vec![Field("rules")],
+            format!(
+                "unknown rule set \"{}\" (known: \"heroquest-2021\")",
+                raw.rules
+            ),
+        );
+        RuleSet::heroquest_2021()
+    };
+    let board = match load_board(&raw.board, dir) {
+        Ok(b) => b,
+        Err(e) => {
+            err(vec![Field("board")], e);
+            // Without a board nothing else can be checked.
+            return Err(ps);
+        }
+    };
+    let on_board = |p: Pos| board.in_bounds(p);
+
+    let mut blocked = BTreeSet::new();
+    for (i, &b) in raw.blocked.iter().enumerate() {
+        let p = pos(b);
+        if !on_board(p) {
+            err(
+                vec![Field("blocked"), Index(i)],
+                format!("blocked square {p} is off the board"),
+            );
+        } else if !blocked.insert(p) {
+            err(
+                vec![Field("blocked"), Index(i)],
+                format!("square {p} is listed as blocked twice"),
+            );
+        }
+    }
+
+    // Furniture: whole pieces inside one room, not overlapping.
+    let mut furniture = Vec::new();
+    let mut furniture_at: BTreeMap<Pos, usize> = BTreeMap::new();
+    for (i, f) in raw.furniture.iter().enumerate() {
+        let path = vec![Field("furniture"), Index(i)];
+        let Some(def) = rules.furniture.get(&f.kind) else {
+            let known: Vec<&str> = rules.furniture.keys().map(String::as_str).collect();
+            err(
+                [path.clone(), vec![Field("kind")]].concat(),
+                format!(
+                    "unknown furniture \"{}\" (known: {})",
+                    f.kind,
+                    known.join(", ")
+                ),
+            );
+            continue;
+        };
+        let (w, h) = if f.rotated {
+            (def.h, def.w)
+        } else {
+            (def.w, def.h)
+        };
+        let rect = Rect {
+            x: f.at.0,
+            y: f.at.1,
+            w,
+            h,
+        };
+        let squares: Vec<Pos> = rect.squares().collect();
+        if squares.iter().any(|p| !on_board(*p)) {
+            err(
+                path,
+                format!("{} at {} does not fit on the board", def.name, pos(f.at)),
+            );
+            continue;
+        }
+        let area = board.area(squares[0]);
+        if area == board::CORRIDOR || squares.iter().any(|p| board.area(*p) != area) {
+            err(
+                path,
+                format!(
+                    "{} at {} ({}x{}) must lie inside one room without crossing a wall",
+                    def.name,
+                    pos(f.at),
+                    w,
+                    h
+                ),
+            );
+            continue;
+        }
+        let mut clash = false;
+        for p in &squares {
+            if let Some(other) = furniture_at.insert(*p, i) {
+                err(
+                    path.clone(),
+                    format!(
+                        "{} at {} overlaps furniture entry {} at {p}",
+                        def.name,
+                        pos(f.at),
+                        other + 1
+                    ),
+                );
+                clash = true;
+                break;
+            }
+            if blocked.contains(p) {
+                err(
+                    path.clone(),
+                    format!("{} covers the blocked square {p}", def.name),
+                );
+                clash = true;
+                break;
+            }
+        }
+        if !clash {
+            furniture.push(QuestFurniture {
+                kind: f.kind.clone(),
+                rect,
+            });
+        }
+    }
+    let solid = |p: Pos| blocked.contains(&p) || furniture_at.contains_key(&p);
+    let mut taken: BTreeMap<Pos, String> = BTreeMap::new();
+
+    // Heroes and their start squares.
+    let heroes = raw.heroes.clone().unwrap_or_else(|| {
+        let mut v: Vec<_> = rules.heroes.iter().collect();
+        v.sort_by_key(|(_, h)| h.seat);
+        v.into_iter().map(|(k, _)| k.clone()).collect()
+    });
+    if heroes.is_empty() || heroes.len() > 4 {
+        err(
+            vec![Field("heroes")],
+            format!("a quest takes 1 to 4 heroes, not {}", heroes.len()),
+        );
+    }
+    let mut seen = BTreeSet::new();
+    for (i, h) in heroes.iter().enumerate() {
+        if !rules.heroes.contains_key(h) {
+            let known: Vec<&str> = rules.heroes.keys().map(String::as_str).collect();
+            err(
+                vec![Field("heroes"), Index(i)],
+                format!("unknown hero \"{h}\" (known: {})", known.join(", ")),
+            );
+        } else if !seen.insert(h.clone()) {
+            err(
+                vec![Field("heroes"), Index(i)],
+                format!("hero \"{h}\" is listed twice"),
+            );
+        }
+    }
+    if raw.hero_starts.len() < heroes.len() {
+        err(
+            vec![Field("hero_starts")],
+            format!(
+                "{} heroes need {} start squares, found {}",
+                heroes.len(),
+                heroes.len(),
+                raw.hero_starts.len()
+            ),
+        );
+    }
+    let stair = Rect {
+        x: raw.stairway.0,
+        y: raw.stairway.1,
+        w: raw.stairway.2,
+        h: raw.stairway.3,
+    };
+    let stair_ok = stair.w >= 1
+        && stair.h >= 1
+        && stair.w <= 3
+        && stair.h <= 3
+        && stair.squares().all(on_board);
+    if !stair_ok {
+        err(
+            vec![Field("stairway")],
+            format!(
+                "stairway ({},{},{},{}) must be 1 to 3 squares a side and on the board",
+                stair.x, stair.y, stair.w, stair.h
+            ),
+        );
+    } else if stair
+        .squares()
+        .any(|p| board.area(p) != board.area(Pos::new(stair.x, stair.y)) || solid(p))
+    {
+        err(
+            vec![Field("stairway")],
+            "the stairway must lie in one area, clear of walls, furniture and blocked squares"
+                .into(),
+        );
+    }
+    for (i, &s) in raw.hero_starts.iter().enumerate() {
+        let p = pos(s);
+        let path = vec![Field("hero_starts"), Index(i)];
+        if !on_board(p) {
+            err(path, format!("hero start {p} is off the board"));
+        } else if solid(p) {
+            err(
+                path,
+                format!("hero start {p} is on furniture or a blocked square"),
+            );
+        } else if let Some(prev) = taken.insert(p, "a hero start".into()) {
+            err(path, format!("hero start {p} is already {prev}"));
+        }
+    }
+
+    // Doors join two adjacent squares with a wall between them.
+    let mut doors = Vec::new();
+    let mut door_edges = BTreeSet::new();
+    for (i, d) in raw.doors.iter().enumerate() {
+        let (a, b) = (pos(d.at), pos(d.to));
+        let path = vec![Field("doors"), Index(i)];
+        if !on_board(a) || !on_board(b) || !a.is_orthogonally_adjacent(b) {
+            err(
+                path,
+                format!("door {a}-{b} must join two orthogonally adjacent squares on the board"),
+            );
+        } else if !board.wall_between(a, b) {
+            err(
+                path,
+                format!("door {a}-{b} is not in a wall: both squares are in the same area"),
+            );
+        } else if !door_edges.insert(Edge::new(a, b)) {
+            err(path, format!("door {a}-{b} is listed twice"));
+        } else if solid(a) || solid(b) {
+            err(
+                path,
+                format!("door {a}-{b} opens onto furniture or a blocked square"),
+            );
+        } else {
+            doors.push((Edge::new(a, b), d.open));
+        }
+    }
+
+    // Monsters.
+    let mut monsters = Vec::new();
+    let mut names = BTreeSet::new();
+    for (i, m) in raw.monsters.iter().enumerate() {
+        let path = vec![Field("monsters"), Index(i)];
+        let p = pos(m.at);
+        let Some(base) = rules.monsters.get(&m.kind) else {
+            let known: Vec<&str> = rules.monsters.keys().map(String::as_str).collect();
+            err(
+                [path, vec![Field("kind")]].concat(),
+                format!(
+                    "unknown monster kind \"{}\" (known: {})",
+                    m.kind,
+                    known.join(", ")
+                ),
+            );
+            continue;
+        };
+        let at_path = [path.clone(), vec![Field("at")]].concat();
+        if !on_board(p) {
+            err(
+                at_path,
+                format!("monster \"{}\" at {p} is off the board", m.kind),
+            );
+            continue;
+        }
+        if solid(p) {
+            err(
+                at_path,
+                format!(
+                    "monster \"{}\" at {p} stands on furniture or a blocked square",
+                    m.kind
+                ),
+            );
+            continue;
+        }
+        if stair.contains(p) {
+            err(
+                at_path,
+                format!("monster \"{}\" at {p} stands on the stairway", m.kind),
+            );
+            continue;
+        }
+        if let Some(prev) = taken.insert(p, format!("taken by monster entry {}", i + 1)) {
+            err(
+                at_path,
+                format!(
+                    "monster \"{}\" at {p}: that square is already {prev}",
+                    m.kind
+                ),
+            );
+            continue;
+        }
+        if let Some(n) = &m.name {
+            if n.trim().is_empty() {
+                err(
+                    [path.clone(), vec![Field("name")]].concat(),
+                    "a monster's name cannot be empty".into(),
+                );
+            } else if !names.insert(n.clone()) {
+                err(
+                    [path.clone(), vec![Field("name")]].concat(),
+                    format!("two monsters are named \"{n}\""),
+                );
+            }
+        }
+        let stats = MonsterDef {
+            movement: m.movement.unwrap_or(base.movement),
+            attack: m.attack.unwrap_or(base.attack),
+            defend: m.defend.unwrap_or(base.defend),
+            body: m.body.unwrap_or(base.body),
+            mind: m.mind.unwrap_or(base.mind),
+        };
+        for (field, v, lo) in [
+            ("movement", stats.movement, 0),
+            ("attack", stats.attack, 0),
+            ("defend", stats.defend, 0),
+            ("body", stats.body, 1),
+            ("mind", stats.mind, 0),
+        ] {
+            if v < lo || v > 20 {
+                err(
+                    [path.clone(), vec![Field(field)]].concat(),
+                    format!("{field} {v} is outside {lo}..=20"),
+                );
+            }
+        }
+        monsters.push(QuestMonster {
+            kind: m.kind.clone(),
+            at: p,
+            name: m.name.clone(),
+            stats,
+        });
+    }
+    if monsters.is_empty() && raw.monsters.is_empty() {
+        err(
+            vec![Field("monsters")],
+            "a quest needs at least one monster".into(),
+        );
+    }
+
+    let (kind, ret, opath) = match &raw.objective {
+        RawObjective::DefeatNamed {
+            names: wanted,
+            return_to_stairway,
+        } => {
+            if wanted.is_empty() {
+                err(
+                    vec![Field("objective")],
+                    "DefeatNamed needs at least one name".into(),
+                );
+            }
+            for n in wanted {
+                if !names.contains(n) {
+                    err(
+                        vec![Field("objective")],
+                        format!("the objective names \"{n}\", but no monster has that name"),
+                    );
+                }
+            }
+            (
+                ObjectiveKind::DefeatNamed(wanted.clone()),
+                *return_to_stairway,
+                (),
+            )
+        }
+        RawObjective::DefeatAll { return_to_stairway } => {
+            (ObjectiveKind::DefeatAll, *return_to_stairway, ())
+        }
+        RawObjective::Reach {
+            at,
+            return_to_stairway,
+        } => {
+            let p = pos(*at);
+            if !on_board(p) || solid(p) {
+                err(
+                    vec![Field("objective")],
+                    format!("the square to reach {p} is off the board or not walkable"),
+                );
+            }
+            (ObjectiveKind::Reach(p), *return_to_stairway, ())
+        }
+    };
+    let _ = opath;
+    if !rules.monsters.contains_key(&raw.wandering_monster) {
+        err(
+            vec![Field("wandering_monster")],
+            format!(
+                "unknown wandering monster kind \"{}\"",
+                raw.wandering_monster
+            ),
+        );
+    }
+
+    if !ps.is_empty() {
+        return Err(ps);
+    }
+    Ok(Quest {
+        id: id.to_string(),
+        name: raw.name.clone(),
+        briefing: raw.briefing.clone(),
+        board: Arc::new(board),
+        rules: Arc::new(rules),
+        hero_starts: raw
+            .hero_starts
+            .iter()
+            .take(heroes.len())
+            .map(|s| pos(*s))
+            .collect(),
+        heroes,
+        stairway: stair,
+        doors,
+        monsters,
+        furniture,
+        blocked,
+        objective: Objective {
+            kind,
+            return_to_stairway: ret,
+        },
+        wandering_monster: raw.wandering_monster.clone(),
+    })
+}

@@ -1,0 +1,182 @@
+//! Line of sight, centre to centre, exactly as the 2021 rulebook draws it.
+//!
+//! The segment joins the centres of two squares. It is blocked when it crosses a blocking edge
+//! (a wall or a closed door) or passes through the inside of a square that blocks (a figure),
+//! other than the two end squares. A line that only touches a corner still sees, unless both
+//! ways around that corner are walled (the corner is solid): see docs/rules-decisions.md.
+
+use super::geometry::Pos;
+
+/// The squares whose inside the segment passes through, in order, with the crossing kind.
+/// Returns None when the line is blocked by an edge.
+pub fn line_of_sight(
+    a: Pos,
+    b: Pos,
+    edge_blocks: impl Fn(Pos, Pos) -> bool,
+    square_blocks: impl Fn(Pos) -> bool,
+) -> bool {
+    if a == b {
+        return true;
+    }
+    let dx = b.x - a.x;
+    let dy = b.y - a.y;
+    let (nx, ny) = (dx.abs(), dy.abs());
+    let (sx, sy) = (dx.signum(), dy.signum());
+    // The i-th vertical grid line is crossed at t = (2i-1)/(2nx); the j-th horizontal at (2j-1)/(2ny).
+    let (mut i, mut j) = (1, 1);
+    let mut cur = a;
+    while i <= nx || j <= ny {
+        let next = if i > nx {
+            std::cmp::Ordering::Greater
+        } else if j > ny {
+            std::cmp::Ordering::Less
+        } else {
+            ((2 * i - 1) * ny).cmp(&((2 * j - 1) * nx))
+        };
+        let to = match next {
+            std::cmp::Ordering::Less => {
+                i += 1;
+                let to = Pos::new(cur.x + sx, cur.y);
+                if edge_blocks(cur, to) {
+                    return false;
+                }
+                to
+            }
+            std::cmp::Ordering::Greater => {
+                j += 1;
+                let to = Pos::new(cur.x, cur.y + sy);
+                if edge_blocks(cur, to) {
+                    return false;
+                }
+                to
+            }
+            std::cmp::Ordering::Equal => {
+                i += 1;
+                j += 1;
+                // Through a corner point: the four edges meeting there decide. The line is blocked
+                // when the walls present separate `cur` from `to` (any two edges do, unless both
+                // merely fence off one of the side squares); one wall ending at the corner is grazed.
+                let via_x = Pos::new(cur.x + sx, cur.y);
+                let via_y = Pos::new(cur.x, cur.y + sy);
+                let to = Pos::new(cur.x + sx, cur.y + sy);
+                let e1 = edge_blocks(cur, via_x);
+                let e2 = edge_blocks(cur, via_y);
+                let e3 = edge_blocks(via_x, to);
+                let e4 = edge_blocks(via_y, to);
+                let count = [e1, e2, e3, e4].iter().filter(|e| **e).count();
+                let fences_one_side = count == 2 && ((e1 && e3) || (e2 && e4));
+                if count >= 2 && !fences_one_side {
+                    return false;
+                }
+                to
+            }
+        };
+        cur = to;
+        if cur != b && square_blocks(cur) {
+            return false;
+        }
+    }
+    debug_assert_eq!(cur, b);
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::geometry::Edge;
+    use std::collections::BTreeSet;
+
+    fn walls(list: &[((i32, i32), (i32, i32))]) -> BTreeSet<Edge> {
+        list.iter()
+            .map(|&((a, b), (c, d))| Edge::new(Pos::new(a, b), Pos::new(c, d)))
+            .collect()
+    }
+
+    fn sees(w: &BTreeSet<Edge>, figures: &[Pos], a: Pos, b: Pos) -> bool {
+        line_of_sight(
+            a,
+            b,
+            |p, q| w.contains(&Edge::new(p, q)),
+            |p| figures.contains(&p),
+        )
+    }
+
+    #[test]
+    fn open_floor_sees_everywhere() {
+        let w = walls(&[]);
+        assert!(sees(&w, &[], Pos::new(0, 0), Pos::new(7, 3)));
+        assert!(sees(&w, &[], Pos::new(5, 5), Pos::new(0, 9)));
+    }
+
+    #[test]
+    fn a_wall_across_the_line_blocks() {
+        // heroquest-2021.md, Line of Sight Rule: blocked by walls.
+        let w = walls(&[((2, 0), (3, 0))]);
+        assert!(!sees(&w, &[], Pos::new(0, 0), Pos::new(5, 0)));
+        assert!(sees(&w, &[], Pos::new(0, 1), Pos::new(5, 1)));
+    }
+
+    #[test]
+    fn figures_between_block_but_end_squares_do_not() {
+        // heroquest-2021.md, Line of Sight Rule: blocked by heroes and monsters.
+        let w = walls(&[]);
+        assert!(!sees(&w, &[Pos::new(2, 0)], Pos::new(0, 0), Pos::new(4, 0)));
+        assert!(sees(
+            &w,
+            &[Pos::new(4, 0), Pos::new(0, 0)],
+            Pos::new(0, 0),
+            Pos::new(4, 0)
+        ));
+    }
+
+    #[test]
+    fn touching_a_corner_still_sees() {
+        // heroquest-2021.md, Line of Sight Rule: a line that just touches a corner still sees.
+        // From (0,0) to (2,2) the line passes exactly through the corner points (1,1) and (2,2).
+        // One wall beside the corner leaves the other way open.
+        let w = walls(&[((0, 0), (1, 0))]);
+        assert!(sees(&w, &[], Pos::new(0, 0), Pos::new(2, 2)));
+        // Figures on both sides of the corner do not block: the line never enters them.
+        assert!(sees(
+            &walls(&[]),
+            &[Pos::new(1, 0), Pos::new(0, 1)],
+            Pos::new(0, 0),
+            Pos::new(1, 1)
+        ));
+    }
+
+    #[test]
+    fn a_solid_corner_blocks() {
+        // Walls on both ways around the corner: an L of wall closes the diagonal.
+        let w = walls(&[((0, 0), (1, 0)), ((0, 0), (0, 1))]);
+        assert!(!sees(&w, &[], Pos::new(0, 0), Pos::new(1, 1)));
+    }
+
+    #[test]
+    fn symmetric_on_random_layouts() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..200 {
+            let mut w = BTreeSet::new();
+            for _ in 0..12 {
+                let p = Pos::new(rng.random_range(0..8), rng.random_range(0..8));
+                let q = if rng.random_bool(0.5) {
+                    Pos::new(p.x + 1, p.y)
+                } else {
+                    Pos::new(p.x, p.y + 1)
+                };
+                w.insert(Edge::new(p, q));
+            }
+            let figs: Vec<Pos> = (0..3)
+                .map(|_| Pos::new(rng.random_range(0..8), rng.random_range(0..8)))
+                .collect();
+            let a = Pos::new(rng.random_range(0..8), rng.random_range(0..8));
+            let b = Pos::new(rng.random_range(0..8), rng.random_range(0..8));
+            assert_eq!(
+                sees(&w, &figs, a, b),
+                sees(&w, &figs, b, a),
+                "{a} {b} {w:?} {figs:?}"
+            );
+        }
+    }
+}

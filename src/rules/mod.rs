@@ -1,0 +1,9 @@
+//! Pure rules: geometry, boards, dice, line of sight, paths, combat and data tables. No Bevy here.
+
+pub mod board;
+pub mod combat;
+pub mod dice;
+pub mod geometry;
+pub mod los;
+pub mod paths;
+pub mod ruleset;

@@ -1,0 +1,133 @@
+//! Breadth-first reachability on the square grid: distance fields and shortest paths.
+
+use std::collections::VecDeque;
+
+use super::geometry::Pos;
+
+pub const UNREACHED: u16 = u16::MAX;
+
+/// Distances (in steps) from one start square, with a parent per square to rebuild paths.
+#[derive(Clone, Debug)]
+pub struct DistanceField {
+    width: i32,
+    height: i32,
+    dist: Vec<u16>,
+    parent: Vec<u32>,
+}
+
+impl DistanceField {
+    /// BFS from `start` through edges for which `can_step(from, to)` holds, up to `max_steps`.
+    /// Neighbours are tried in a fixed order, so the same inputs give the same paths.
+    pub fn new(
+        width: i32,
+        height: i32,
+        start: Pos,
+        max_steps: u16,
+        can_step: impl Fn(Pos, Pos) -> bool,
+    ) -> Self {
+        Self::multi(width, height, &[start], max_steps, can_step)
+    }
+
+    /// BFS from several start squares at once (distance to the nearest of them).
+    pub fn multi(
+        width: i32,
+        height: i32,
+        starts: &[Pos],
+        max_steps: u16,
+        can_step: impl Fn(Pos, Pos) -> bool,
+    ) -> Self {
+        let n = (width * height) as usize;
+        let mut f = DistanceField {
+            width,
+            height,
+            dist: vec![UNREACHED; n],
+            parent: vec![u32::MAX; n],
+        };
+        let mut queue = VecDeque::new();
+        for &s in starts {
+            if f.inside(s) && f.dist[f.idx(s)] == UNREACHED {
+                let i = f.idx(s);
+                f.dist[i] = 0;
+                queue.push_back(s);
+            }
+        }
+        while let Some(p) = queue.pop_front() {
+            let d = f.dist[f.idx(p)];
+            if d >= max_steps {
+                continue;
+            }
+            for q in p.neighbours() {
+                if !f.inside(q) {
+                    continue;
+                }
+                let qi = f.idx(q);
+                if f.dist[qi] != UNREACHED || !can_step(p, q) {
+                    continue;
+                }
+                f.dist[qi] = d + 1;
+                f.parent[qi] = f.idx(p) as u32;
+                queue.push_back(q);
+            }
+        }
+        f
+    }
+
+    fn inside(&self, p: Pos) -> bool {
+        p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height
+    }
+
+    fn idx(&self, p: Pos) -> usize {
+        (p.y * self.width + p.x) as usize
+    }
+
+    /// Steps to `p`, or None when it was not reached.
+    pub fn dist(&self, p: Pos) -> Option<u16> {
+        if !self.inside(p) {
+            return None;
+        }
+        let d = self.dist[self.idx(p)];
+        (d != UNREACHED).then_some(d)
+    }
+
+    /// The squares reached, in row-major order, with their distances.
+    pub fn reached(&self) -> impl Iterator<Item = (Pos, u16)> + '_ {
+        self.dist
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| **d != UNREACHED)
+            .map(|(i, d)| (Pos::new(i as i32 % self.width, i as i32 / self.width), *d))
+    }
+
+    /// The path from the start to `p`, excluding the start square; None if unreached.
+    pub fn path_to(&self, p: Pos) -> Option<Vec<Pos>> {
+        self.dist(p)?;
+        let mut path = Vec::new();
+        let mut i = self.idx(p);
+        while self.parent[i] != u32::MAX {
+            path.push(Pos::new(i as i32 % self.width, i as i32 / self.width));
+            i = self.parent[i] as usize;
+        }
+        path.reverse();
+        Some(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bfs_respects_blockers_and_limits() {
+        // A wall of blocked squares at x = 2 except (2,3).
+        let blocked = |p: Pos| p.x == 2 && p.y != 3;
+        let f = DistanceField::new(5, 5, Pos::new(0, 0), 50, |_, q| !blocked(q));
+        assert_eq!(f.dist(Pos::new(1, 0)), Some(1));
+        assert_eq!(f.dist(Pos::new(4, 0)), Some(3 + 2 + 1 + 3));
+        assert_eq!(f.dist(Pos::new(2, 0)), None);
+        let path = f.path_to(Pos::new(3, 3)).unwrap();
+        assert_eq!(path.len(), 6);
+        assert!(path.windows(2).all(|w| w[0].is_orthogonally_adjacent(w[1])));
+        let short = DistanceField::new(5, 5, Pos::new(0, 0), 2, |_, _| true);
+        assert_eq!(short.reached().count(), 6);
+    }
+}

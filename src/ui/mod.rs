@@ -1,0 +1,337 @@
+//! egui panels: the title screen, hero cards, the action bar, the dice tray, the log and the end screen.
+
+pub mod log;
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+
+use crate::app::{PendingQuest, Screen};
+use crate::game::model::Command;
+use crate::game::model::*;
+use crate::game::{Controller, Controllers, Pace};
+use crate::quest::{self, Quest};
+use crate::view::PanelInsets;
+use log::{DiceTray, GameLog, Shown};
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins(EguiPlugin::default())
+        .init_resource::<TitleState>()
+        .add_plugins(log::plugin)
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                title_screen.run_if(in_state(Screen::Title)),
+                play_panels.run_if(in_state(Screen::Playing)),
+            ),
+        );
+}
+
+/// The title screen's choices.
+#[derive(Resource)]
+struct TitleState {
+    quests: Vec<(String, Result<Arc<Quest>, String>)>,
+    selected: usize,
+    seed: String,
+    autoplay: bool,
+}
+
+impl Default for TitleState {
+    fn default() -> Self {
+        let quests = quest::builtin_quests()
+            .iter()
+            .map(|(id, _, _)| {
+                (
+                    id.to_string(),
+                    quest::load(id).map(Arc::new).map_err(|p| p.to_string()),
+                )
+            })
+            .collect();
+        TitleState {
+            quests,
+            selected: 0,
+            seed: "1".into(),
+            autoplay: false,
+        }
+    }
+}
+
+const GOLD: egui::Color32 = egui::Color32::from_rgb(230, 190, 110);
+
+fn title_screen(
+    mut contexts: EguiContexts,
+    mut state: ResMut<TitleState>,
+    mut commands: Commands,
+    mut insets: ResMut<PanelInsets>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    *insets = PanelInsets::default();
+    egui::Window::new("Hollowdeep")
+        .title_bar(false)
+        .resizable(false)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .default_width(720.0)
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new("HOLLOWDEEP").size(44.0).color(GOLD).strong());
+                ui.label(egui::RichText::new("Four heroes. One sorcerer. The dungeon below.").italics().size(16.0));
+            });
+            ui.separator();
+            ui.columns(2, |cols| {
+                cols[0].label(egui::RichText::new("Choose a quest").strong().size(18.0));
+                let TitleState { quests, selected, .. } = &mut *state;
+                for (i, (id, q)) in quests.iter().enumerate() {
+                    let label = match q {
+                        Ok(q) => q.name.clone(),
+                        Err(_) => format!("{id} (broken)"),
+                    };
+                    cols[0].selectable_value(selected, i, egui::RichText::new(label).size(16.0));
+                }
+                let sel = state.selected.min(state.quests.len().saturating_sub(1));
+                match state.quests.get(sel).map(|(_, q)| q) {
+                    Some(Ok(q)) => {
+                        cols[1].label(egui::RichText::new(&q.name).strong().size(18.0).color(GOLD));
+                        cols[1].label(&q.briefing);
+                        cols[1].add_space(6.0);
+                        cols[1].label(egui::RichText::new(format!("Goal: {}", q.objective.describe())).italics());
+                        cols[1].label(format!("Heroes: {}", q.heroes.len()));
+                    }
+                    Some(Err(e)) => {
+                        cols[1].colored_label(egui::Color32::LIGHT_RED, e);
+                    }
+                    None => {
+                        cols[1].label("No quests found.");
+                    }
+                }
+            });
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label("Seed:");
+                ui.add(egui::TextEdit::singleline(&mut state.seed).desired_width(120.0));
+                ui.checkbox(&mut state.autoplay, "Let the computer play the heroes");
+            });
+            ui.add_space(6.0);
+            ui.vertical_centered(|ui| {
+                let ready = matches!(state.quests.get(state.selected), Some((_, Ok(_))));
+                let begin = ui.add_enabled(ready, egui::Button::new(egui::RichText::new("Begin the quest").size(20.0)));
+                if begin.clicked() || (ready && ui.input(|i| i.key_pressed(egui::Key::Enter))) {
+                    if let Some((_, Ok(q))) = state.quests.get(state.selected) {
+                        let seed = state.seed.trim().parse().unwrap_or(1);
+                        commands.insert_resource(PendingQuest { quest: q.clone(), seed, autoplay: state.autoplay });
+                    }
+                }
+                ui.label(egui::RichText::new("Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, F fast-forward.").small());
+            });
+        });
+    Ok(())
+}
+
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system reads what it shows"
+)]
+fn play_panels(
+    mut contexts: EguiContexts,
+    quest: Option<Res<ActiveQuest>>,
+    turn: Option<Res<Turn>>,
+    heroes: Query<(
+        &FigureId,
+        &Hero,
+        &Body,
+        &Mind,
+        &Fighter,
+        &Equipment,
+        Has<Dead>,
+        Has<Escaped>,
+    )>,
+    log: Res<GameLog>,
+    tray: Res<DiceTray>,
+    mut shown: ResMut<Shown>,
+    mut pace: ResMut<Pace>,
+    controllers: Res<Controllers>,
+    mut insets: ResMut<PanelInsets>,
+    mut out: MessageWriter<Command>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let (Some(quest), Some(turn)) = (quest, turn) else {
+        return Ok(());
+    };
+    let q = &quest.0;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let mut heroes: Vec<_> = heroes.iter().collect();
+    heroes.sort_by_key(|h| h.0);
+    let active = match turn.phase {
+        Phase::Hero(id) => Some(id),
+        _ => None,
+    };
+
+    let left = egui::Panel::left("heroes")
+        .resizable(false)
+        .exact_size(250.0)
+        .show(&mut root, |ui| {
+            ui.heading(egui::RichText::new("Heroes").color(GOLD));
+            for (id, hero, body, mind, fighter, eq, dead, escaped) in &heroes {
+                let is_active = active == Some(**id);
+                let frame = egui::Frame::group(ui.style()).fill(if is_active {
+                    egui::Color32::from_rgb(60, 52, 30)
+                } else {
+                    egui::Color32::from_rgb(32, 30, 34)
+                });
+                frame.show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.horizontal(|ui| {
+                        ui.label(egui::RichText::new(&hero.name).strong().size(17.0).color(
+                            if is_active {
+                                GOLD
+                            } else {
+                                egui::Color32::WHITE
+                            },
+                        ));
+                        if *dead {
+                            ui.colored_label(egui::Color32::LIGHT_RED, "fallen");
+                        } else if *escaped {
+                            ui.colored_label(egui::Color32::LIGHT_GREEN, "escaped");
+                        } else if is_active {
+                            ui.colored_label(GOLD, "— your turn");
+                        }
+                    });
+                    let frac = body.current as f32 / body.max.max(1) as f32;
+                    ui.add(
+                        egui::ProgressBar::new(frac)
+                            .text(format!("Body {}/{}", body.current, body.max))
+                            .fill(egui::Color32::from_rgb(150, 40, 35)),
+                    );
+                    ui.label(format!(
+                        "Mind {}/{}   Attack {}   Defend {}",
+                        mind.current, mind.max, fighter.attack, fighter.defend
+                    ));
+                    let weapon = q
+                        .rules
+                        .weapons
+                        .get(&eq.weapon)
+                        .map_or(eq.weapon.clone(), |w| w.name.clone());
+                    let moves = match fighter.movement {
+                        Movement::Dice(n) => format!("{n}d6"),
+                        Movement::Fixed(n) => n.to_string(),
+                    };
+                    ui.label(
+                        egui::RichText::new(format!("Weapon: {weapon}   Move: {moves}")).small(),
+                    );
+                });
+            }
+        })
+        .response
+        .rect
+        .width();
+
+    let right = egui::Panel::right("quest")
+        .resizable(false)
+        .exact_size(360.0)
+        .show(&mut root, |ui| {
+            ui.heading(egui::RichText::new(&q.name).color(GOLD));
+            ui.label(egui::RichText::new(format!("Goal: {}", q.objective.describe())).italics());
+            egui::CollapsingHeader::new("Briefing").default_open(shown.briefing_open).show(ui, |ui| {
+                ui.label(&q.briefing);
+            });
+            ui.separator();
+            let who = match turn.phase {
+                Phase::Hero(id) => heroes.iter().find(|h| *h.0 == id).map_or("A hero".to_string(), |h| h.1.name.clone()) + "'s turn",
+                Phase::Sorcerer => "The sorcerer's turn".into(),
+                Phase::Over(Outcome::Won) => "Victory!".into(),
+                Phase::Over(Outcome::Lost) => "Defeat".into(),
+            };
+            ui.label(egui::RichText::new(format!("Round {} — {who}", turn.round)).size(17.0).strong());
+            if let Some(id) = active {
+                let p = turn.progress(id);
+                let mv = match (p.allowance, p.moving) {
+                    (None, MoveState::Done) => "moved".to_string(),
+                    (None, _) => "not rolled".to_string(),
+                    (Some(_), MoveState::Done) => "movement used".to_string(),
+                    (Some(_), _) => format!("{} squares left", p.steps_left()),
+                };
+                ui.label(format!("Movement: {mv}   Action: {}", if p.acted { "used" } else { "ready" }));
+                if controllers.heroes == Controller::Human {
+                    ui.horizontal_wrapped(|ui| {
+                        if ui.add_enabled(p.allowance.is_none() && p.moving != MoveState::Done, egui::Button::new("Roll to move (R)")).clicked() {
+                            out.write(Command::RollMovement { hero: id });
+                        }
+                        if ui.button("End turn (E)").clicked() {
+                            out.write(Command::EndTurn);
+                        }
+                    });
+                    ui.label(egui::RichText::new("Click a green square to move, a red-ringed monster to attack, a marked door to open it.").small());
+                } else {
+                    ui.label(egui::RichText::new("The computer is playing the heroes.").small());
+                }
+            }
+            ui.horizontal(|ui| {
+                ui.checkbox(&mut pace.fast_forward, "Fast-forward (F)");
+            });
+            ui.separator();
+            ui.label(egui::RichText::new("Dice").strong());
+            log::dice_tray(ui, &tray);
+            ui.separator();
+            ui.label(egui::RichText::new("Log").strong());
+            egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+                for line in log.lines.iter().rev().take(200).collect::<Vec<_>>().into_iter().rev() {
+                    ui.label(egui::RichText::new(&line.text).color(line.color));
+                }
+            });
+        })
+        .response
+        .rect
+        .width();
+    shown.briefing_open = false;
+    *insets = PanelInsets {
+        left,
+        right,
+        top: 0.0,
+        bottom: 0.0,
+    };
+
+    if let Phase::Over(outcome) = turn.phase {
+        egui::Window::new(if outcome == Outcome::Won {
+            "Victory!"
+        } else {
+            "Defeat"
+        })
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-55.0, 0.0))
+        .show(&ctx, |ui| {
+            ui.label(match outcome {
+                Outcome::Won => format!(
+                    "The heroes have completed \"{}\" in {} rounds.",
+                    q.name, turn.round
+                ),
+                Outcome::Lost => {
+                    "All the heroes have fallen. The sorcerer's laughter echoes through the halls."
+                        .to_string()
+                }
+            });
+            ui.horizontal(|ui| {
+                if ui.button("Play again").clicked() {
+                    commands.insert_resource(PendingQuest {
+                        quest: quest.0.clone(),
+                        seed: turn.round as u64 * 7919 + 1,
+                        autoplay: controllers.heroes == Controller::Bot,
+                    });
+                }
+                if ui.button("Back to the title screen").clicked() {
+                    next_screen.set(Screen::Title);
+                }
+            });
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,170 @@
+//! What the active hero can do, drawn on the board: reachable squares, the path under the mouse,
+//! monsters in reach and doors that can be opened.
+
+use bevy::prelude::*;
+
+use super::art::Art;
+use super::{HoverSquare, TILE, world_of};
+use crate::app::Screen;
+use crate::game::model::{ActiveQuest, EventLog, Phase};
+use crate::game::snapshot::Snapshot;
+use crate::game::{Controller, Controllers};
+use crate::rules::geometry::Pos;
+
+#[derive(Component)]
+pub struct Highlight;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        update_highlights
+            .run_if(resource_exists::<ActiveQuest>)
+            .in_set(crate::game::GameSet::Present),
+    );
+}
+
+/// The moves the active human hero could make now, shared by the view and the mouse input.
+pub struct HeroOptions {
+    pub reachable: Vec<(Pos, u16)>,
+    pub field: Option<crate::rules::paths::DistanceField>,
+}
+
+pub fn hero_options(snap: &Snapshot) -> Option<HeroOptions> {
+    let h = snap.active_hero()?;
+    let p = snap.turn.progress(h.id);
+    if !p.can_move() {
+        return Some(HeroOptions {
+            reachable: Vec::new(),
+            field: None,
+        });
+    }
+    let field = snap.reach(h, p.steps_left() as u16)?;
+    let reachable = field
+        .reached()
+        .filter(|(q, d)| *d > 0 && snap.can_stop_on(h, *q))
+        .collect();
+    Some(HeroOptions {
+        reachable,
+        field: Some(field),
+    })
+}
+
+fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Pos>, bool)>>) {
+    let len = world.get_resource::<EventLog>().map_or(0, |l| l.0.len());
+    let hover = world.resource::<HoverSquare>().0;
+    let human = world.resource::<Controllers>().heroes == Controller::Human;
+    let key = (len, hover, human);
+    if *last == Some(key) {
+        return;
+    }
+    *last = Some(key);
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, With<Highlight>>()
+        .iter(world)
+        .collect();
+    for e in old {
+        world.despawn(e);
+    }
+    let Some(snap) = Snapshot::capture(world) else {
+        return;
+    };
+    let Some(art) = world.get_resource::<Art>().cloned() else {
+        return;
+    };
+    let (w, h) = (snap.board().width, snap.board().height);
+    let spawn = |world: &mut World,
+                 p: Pos,
+                 color: Color,
+                 size: f32,
+                 z: f32,
+                 image: Option<Handle<Image>>| {
+        let sprite = match image {
+            Some(img) => Sprite {
+                image: img,
+                color,
+                custom_size: Some(Vec2::splat(size)),
+                ..default()
+            },
+            None => Sprite::from_color(color, Vec2::splat(size)),
+        };
+        world.spawn((
+            Name::new("Highlight"),
+            Highlight,
+            DespawnOnExit(Screen::Playing),
+            sprite,
+            Transform::from_translation(world_of(p, w, h).extend(z)),
+        ));
+    };
+    if let Phase::Hero(id) = snap.turn.phase {
+        if let Some(hero) = snap.figure(id).and_then(|f| f.pos) {
+            spawn(
+                world,
+                hero,
+                Color::srgb(1.0, 0.95, 0.5),
+                TILE * 1.12,
+                4.5,
+                Some(art.ring.clone()),
+            );
+        }
+    }
+    if !human {
+        return;
+    }
+    let Some(active) = snap.active_hero().cloned() else {
+        return;
+    };
+    if let Some(opts) = hero_options(&snap) {
+        for (p, _) in &opts.reachable {
+            spawn(
+                world,
+                *p,
+                Color::srgba(0.35, 0.85, 0.45, 0.28),
+                TILE - 4.0,
+                1.0,
+                None,
+            );
+        }
+        if let (Some(field), Some(target)) = (&opts.field, hover) {
+            if opts.reachable.iter().any(|(p, _)| *p == target) {
+                for p in field.path_to(target).unwrap_or_default() {
+                    spawn(
+                        world,
+                        p,
+                        Color::srgba(1.0, 0.9, 0.4, 0.85),
+                        TILE * 0.55,
+                        1.1,
+                        Some(art.icon("footprint")),
+                    );
+                }
+            }
+        }
+    }
+    if !snap.turn.progress(active.id).acted {
+        for t in snap.attack_targets(&active) {
+            if let Some(p) = t.pos {
+                spawn(
+                    world,
+                    p,
+                    Color::srgba(1.0, 0.25, 0.2, 0.95),
+                    TILE * 1.1,
+                    4.6,
+                    Some(art.ring.clone()),
+                );
+            }
+        }
+    }
+    if let Some(at) = active.pos {
+        for d in snap.doors.iter().filter(|d| !d.open && d.edge.touches(at)) {
+            if let Some(other) = d.edge.other(at) {
+                spawn(
+                    world,
+                    other,
+                    Color::srgba(0.95, 0.7, 0.3, 0.45),
+                    TILE - 6.0,
+                    1.0,
+                    Some(art.icon("door")),
+                );
+            }
+        }
+    }
+}

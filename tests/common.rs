@@ -1,0 +1,101 @@
+//! Shared builders for the tests: small quests on the classic board and a headless app.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use hollowdeep::game::logic;
+use hollowdeep::game::model::*;
+use hollowdeep::game::snapshot::Snapshot;
+use hollowdeep::quest::{self, Quest};
+use hollowdeep::rules::geometry::Pos;
+
+/// A quest on the classic board from its parts (RON snippets).
+pub fn quest(
+    heroes: &[&str],
+    starts: &[(i32, i32)],
+    doors: &str,
+    monsters: &str,
+    objective: &str,
+) -> Arc<Quest> {
+    let heroes: Vec<String> = heroes.iter().map(|h| format!("{h:?}")).collect();
+    let starts: Vec<String> = starts.iter().map(|(x, y)| format!("({x}, {y})")).collect();
+    let text = format!(
+        "Quest(format: 1, name: \"Test\", briefing: \"A test.\", heroes: [{}], hero_starts: [{}], stairway: (12, 2, 2, 2),
+         doors: [{doors}], monsters: [{monsters}], objective: {objective}, wandering_monster: \"orc\")",
+        heroes.join(", "),
+        starts.join(", ")
+    );
+    match quest::parse("test", "test.ron", text.as_bytes(), None) {
+        Ok(q) => Arc::new(q),
+        Err(p) => panic!("test quest invalid:\n{p}\n{text}"),
+    }
+}
+
+pub struct Game {
+    pub app: App,
+}
+
+impl Game {
+    pub fn start(q: Arc<Quest>, seed: u64) -> Game {
+        let mut app = hollowdeep::game::headless_app();
+        logic::start_quest(app.world_mut(), q, seed);
+        app.update();
+        Game { app }
+    }
+
+    /// Sends a command through the message path a player's input uses and runs one frame.
+    pub fn send(&mut self, c: Command) -> Vec<GameEvent> {
+        let before = self.log().len();
+        self.app.world_mut().write_message(c);
+        self.app.update();
+        self.log()[before..].to_vec()
+    }
+
+    pub fn log(&self) -> Vec<GameEvent> {
+        self.app.world().resource::<EventLog>().0.clone()
+    }
+
+    pub fn snap(&mut self) -> Snapshot {
+        Snapshot::capture(self.app.world_mut()).expect("quest in play")
+    }
+
+    pub fn pos(&mut self, id: u32) -> Option<Pos> {
+        self.snap().figure(FigureId(id)).and_then(|f| f.pos)
+    }
+
+    pub fn turn(&self) -> Turn {
+        self.app.world().resource::<Turn>().clone()
+    }
+
+    /// Gives the active hero exactly `n` squares of movement (as if the red dice showed `n`).
+    pub fn set_allowance(&mut self, id: u32, n: u8) {
+        let mut t = self.app.world_mut().resource_mut::<Turn>();
+        let p = t.progress.entry(FigureId(id)).or_default();
+        p.allowance = Some(n);
+    }
+
+    pub fn set_body(&mut self, id: u32, body: u8) {
+        let snap = self.snap();
+        let e = snap.figure(FigureId(id)).expect("figure").entity;
+        self.app
+            .world_mut()
+            .get_mut::<Body>(e)
+            .expect("body")
+            .current = body;
+    }
+}
+
+pub fn rejected(evs: &[GameEvent]) -> Option<String> {
+    evs.iter().find_map(|e| match e {
+        GameEvent::CommandRejected { reason } => Some(reason.clone()),
+        _ => None,
+    })
+}
+
+pub fn p(x: i32, y: i32) -> Pos {
+    Pos::new(x, y)
+}
+
+pub fn path(steps: &[(i32, i32)]) -> Vec<Pos> {
+    steps.iter().map(|(x, y)| Pos::new(*x, *y)).collect()
+}

@@ -1,0 +1,7 @@
+//! The one integration-test binary (every extra binary relinks Bevy): scenarios, loaders, simulation, window.
+
+mod common;
+mod e2e;
+mod quests;
+mod rules_scenarios;
+mod simulation;
