@@ -47,9 +47,9 @@ fn main() {
                         );
                     }
                 }
-                Err(_) => println!(
-                    "cargo:warning=quest {file} is not UTF-8; it is embedded and will be reported at run time"
-                ),
+                Err(_) => {
+                    println!("cargo:warning=quest {file} is not UTF-8; it is embedded and will be reported at run time")
+                }
             },
             Err(e) => {
                 println!("cargo:warning=cannot read quest {file}: {e}");

@@ -70,16 +70,10 @@ pub fn run(start: Start, window: WindowArgs) {
     })
     .init_state::<Screen>()
     .add_plugins((crate::view::plugin, crate::ui::plugin, crate::input::plugin))
-    .insert_resource(FrameChecks {
-        args: window,
-        frame: 0,
-    })
+    .insert_resource(FrameChecks { args: window, frame: 0 })
     .add_systems(Update, frame_checks)
     .add_systems(OnEnter(Screen::Title), clear_quest)
-    .add_systems(
-        Update,
-        begin_pending_quest.run_if(resource_exists::<PendingQuest>),
-    );
+    .add_systems(Update, begin_pending_quest.run_if(resource_exists::<PendingQuest>));
     if let Start::Quest {
         quest,
         seed,
@@ -92,11 +86,7 @@ pub fn run(start: Start, window: WindowArgs) {
             waited: 0.0,
             fast_forward: false,
         });
-        app.insert_resource(PendingQuest {
-            quest,
-            seed,
-            autoplay,
-        });
+        app.insert_resource(PendingQuest { quest, seed, autoplay });
     }
     app.run();
 }
@@ -107,17 +97,11 @@ fn begin_pending_quest(world: &mut World) {
         return;
     };
     world.insert_resource(Controllers {
-        heroes: if p.autoplay {
-            Controller::Bot
-        } else {
-            Controller::Human
-        },
+        heroes: if p.autoplay { Controller::Bot } else { Controller::Human },
     });
     *world.resource_mut::<game::SorcererMind>() = Default::default();
     logic::start_quest(world, p.quest, p.seed);
-    world
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
+    world.resource_mut::<NextState<Screen>>().set(Screen::Playing);
 }
 
 /// Leaving a quest for the title screen clears the board.
@@ -134,19 +118,13 @@ fn clear_quest(world: &mut World) {
 }
 
 /// `--screenshot PATH --after-frames N` and `--quit-after-frames N`.
-fn frame_checks(
-    mut commands: Commands,
-    mut checks: ResMut<FrameChecks>,
-    mut exit: MessageWriter<AppExit>,
-) {
+fn frame_checks(mut commands: Commands, mut checks: ResMut<FrameChecks>, mut exit: MessageWriter<AppExit>) {
     checks.frame += 1;
     let frame = checks.frame;
     if let Some(path) = checks.args.screenshot.clone() {
         if frame == checks.args.after_frames.max(1) {
             let path: PathBuf = path;
-            commands
-                .spawn(Screenshot::primary_window())
-                .observe(save_to_disk(path));
+            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
         }
     }
     if let Some(q) = checks.args.quit_after_frames {

@@ -122,11 +122,7 @@ pub fn simulate(quest: Arc<Quest>, games: u32, seed: u64) -> Report {
     }
     r.heroes_killed = r.event_counts.get("hero_killed").copied().unwrap_or(0);
     r.monsters_killed = r.event_counts.get("monster_killed").copied().unwrap_or(0);
-    r.mean_rounds = if games > 0 {
-        rounds as f64 / games as f64
-    } else {
-        0.0
-    };
+    r.mean_rounds = if games > 0 { rounds as f64 / games as f64 } else { 0.0 };
     think.sort_unstable();
     r.think_ms = ThinkMs {
         p50: percentile(&think, 0.5),

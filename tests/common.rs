@@ -4,19 +4,14 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 use hollowdeep::game::logic;
+use hollowdeep::game::model::Command;
 use hollowdeep::game::model::*;
 use hollowdeep::game::snapshot::Snapshot;
 use hollowdeep::quest::{self, Quest};
 use hollowdeep::rules::geometry::Pos;
 
 /// A quest on the classic board from its parts (RON snippets).
-pub fn quest(
-    heroes: &[&str],
-    starts: &[(i32, i32)],
-    doors: &str,
-    monsters: &str,
-    objective: &str,
-) -> Arc<Quest> {
+pub fn quest(heroes: &[&str], starts: &[(i32, i32)], doors: &str, monsters: &str, objective: &str) -> Arc<Quest> {
     let heroes: Vec<String> = heroes.iter().map(|h| format!("{h:?}")).collect();
     let starts: Vec<String> = starts.iter().map(|(x, y)| format!("({x}, {y})")).collect();
     let text = format!(
@@ -77,11 +72,7 @@ impl Game {
     pub fn set_body(&mut self, id: u32, body: u8) {
         let snap = self.snap();
         let e = snap.figure(FigureId(id)).expect("figure").entity;
-        self.app
-            .world_mut()
-            .get_mut::<Body>(e)
-            .expect("body")
-            .current = body;
+        self.app.world_mut().get_mut::<Body>(e).expect("body").current = body;
     }
 }
 

@@ -30,8 +30,7 @@ fn run_in_window(args: &[&str], shot: &PathBuf) {
 
 /// Colour spread of a PNG: a blank or single-colour window has almost none.
 fn distinct_colours(path: &PathBuf) -> usize {
-    let bytes =
-        std::fs::read(path).unwrap_or_else(|e| panic!("no screenshot at {}: {e}", path.display()));
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("no screenshot at {}: {e}", path.display()));
     let img = Image::from_buffer(
         &bytes,
         ImageType::Extension("png"),
@@ -71,11 +70,7 @@ fn the_real_game_renders_a_quest_in_a_window() {
         &shot,
     );
     let n = distinct_colours(&shot);
-    assert!(
-        n > 40,
-        "the screenshot looks blank ({n} colours): {}",
-        shot.display()
-    );
+    assert!(n > 40, "the screenshot looks blank ({n} colours): {}", shot.display());
     let title = dir.join("e2e-title.png");
     run_in_window(
         &[

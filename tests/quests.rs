@@ -22,8 +22,7 @@ fn shipped_quests_are_valid_and_rich_enough() {
             .map(|m| q.board.area(m.at))
             .filter(|a| *a != 0)
             .collect();
-        let kinds: std::collections::BTreeSet<_> =
-            q.monsters.iter().map(|m| m.kind.clone()).collect();
+        let kinds: std::collections::BTreeSet<_> = q.monsters.iter().map(|m| m.kind.clone()).collect();
         assert!(rooms.len() >= 6, "{id}: monsters in {} rooms", rooms.len());
         assert!(q.monsters.len() >= 8 && kinds.len() >= 4, "{id}");
         assert!(
@@ -43,10 +42,7 @@ fn syntax_errors_name_line_and_column() {
             b"Quest(format: 1, name: \"x\", monsters: [(kind: \"orc\", at: (1, 1))".to_vec(),
         ),
         ("stray token", b"Quest(format: 1,, name: \"x\")".to_vec()),
-        (
-            "trailing garbage",
-            format!("{} ) junk", good_quest()).into_bytes(),
-        ),
+        ("trailing garbage", format!("{} ) junk", good_quest()).into_bytes()),
         ("invalid utf-8", b"Quest(name: \"\xff\xfe\")".to_vec()),
         (
             "absurd nesting",
@@ -62,9 +58,7 @@ fn syntax_errors_name_line_and_column() {
         ("binary", (0u8..=255).cycle().take(4096).collect()),
     ];
     for (what, bytes) in cases {
-        let err = parse(&bytes)
-            .err()
-            .unwrap_or_else(|| panic!("{what}: accepted"));
+        let err = parse(&bytes).err().unwrap_or_else(|| panic!("{what}: accepted"));
         assert!(!err.0.is_empty(), "{what}");
         for p in &err.0 {
             let s = p.to_string();
@@ -76,8 +70,7 @@ fn syntax_errors_name_line_and_column() {
 
 #[test]
 fn the_line_of_a_syntax_error_is_right() {
-    let text =
-        "Quest(\n  format: 1,\n  name: \"x\",\n  monsters: [ (kind: \"orc\" at: (1, 1)) ],\n)";
+    let text = "Quest(\n  format: 1,\n  name: \"x\",\n  monsters: [ (kind: \"orc\" at: (1, 1)) ],\n)";
     let err = parse(text.as_bytes()).unwrap_err();
     assert_eq!(err.0[0].line, 4, "{err}");
 }
@@ -87,7 +80,11 @@ fn semantic_errors_are_all_reported_at_their_entries() {
     let good = good_quest();
     // Put a monster on a wall-crossing square, an unknown kind, and a door inside a room.
     let broken = good
-        .replacen("monsters: [", "monsters: [\n        (kind: \"dragon\", at: (1, 1)),\n        (kind: \"orc\", at: (40, 3)),", 1)
+        .replacen(
+            "monsters: [",
+            "monsters: [\n        (kind: \"dragon\", at: (1, 1)),\n        (kind: \"orc\", at: (40, 3)),",
+            1,
+        )
         .replacen("doors: [", "doors: [\n        (at: (1, 1), to: (2, 1)),", 1);
     let err = parse(broken.as_bytes()).unwrap_err();
     let text = err.to_string();
@@ -115,7 +112,11 @@ fn furniture_may_not_straddle_a_wall_and_monsters_may_not_stand_on_it() {
     let good = good_quest();
     // nw1 is (1,1)-(4,3): a 3x2 table at (3,1) sticks out into nw2.
     let broken = good
-        .replacen("furniture: [", "furniture: [\n        (kind: \"table\", at: (3, 1)),\n        (kind: \"chest\", at: (2, 15)),", 1)
+        .replacen(
+            "furniture: [",
+            "furniture: [\n        (kind: \"table\", at: (3, 1)),\n        (kind: \"chest\", at: (2, 15)),",
+            1,
+        )
         .replacen("monsters: [", "monsters: [\n        (kind: \"orc\", at: (2, 15)),", 1);
     let err = parse(broken.as_bytes()).unwrap_err().to_string();
     assert!(err.contains("inside one room"), "{err}");
@@ -124,8 +125,6 @@ fn furniture_may_not_straddle_a_wall_and_monsters_may_not_stand_on_it() {
 
 #[test]
 fn loading_a_missing_file_says_so() {
-    let err = quest::load("/nonexistent/quest.ron")
-        .unwrap_err()
-        .to_string();
+    let err = quest::load("/nonexistent/quest.ron").unwrap_err().to_string();
     assert!(err.contains("cannot read quest"), "{err}");
 }

@@ -45,9 +45,7 @@ fn movement_is_rolled_on_two_red_dice_and_spent_orthogonally() {
     assert!(rejected(&evs).is_none(), "{evs:?}");
     assert_eq!(g.pos(0), Some(p(7, 0)));
     assert_eq!(
-        evs.iter()
-            .filter(|e| matches!(e, GameEvent::HeroMoved { .. }))
-            .count(),
+        evs.iter().filter(|e| matches!(e, GameEvent::HeroMoved { .. })).count(),
         2
     );
     // More steps than the roll allows are refused.
@@ -94,8 +92,7 @@ fn walls_block_and_rooms_are_entered_only_through_doors() {
         door: 0,
     });
     assert!(
-        evs.iter()
-            .any(|e| matches!(e, GameEvent::DoorOpened { door: 0, .. })),
+        evs.iter().any(|e| matches!(e, GameEvent::DoorOpened { door: 0, .. })),
         "{evs:?}"
     );
     // heroquest-2021.md fog rule as built: a glimpse of a room reveals the whole room.
@@ -246,10 +243,7 @@ fn combat_counts_skulls_against_the_right_shields() {
             .iter()
             .find_map(|e| match e {
                 GameEvent::Attack {
-                    attack,
-                    defend,
-                    damage,
-                    ..
+                    attack, defend, damage, ..
                 } => Some((attack.clone(), defend.clone(), *damage)),
                 _ => None,
             })
@@ -300,10 +294,7 @@ fn a_monster_at_zero_body_is_removed_and_counted() {
         assert_eq!(dead, dmg >= 1);
         if dead {
             killed = true;
-            assert!(
-                g.snap().figure(FigureId(1)).is_none(),
-                "removed from the board"
-            );
+            assert!(g.snap().figure(FigureId(1)).is_none(), "removed from the board");
             assert!(g.snap().figure_at(p(6, 0)).is_none());
         }
     }
@@ -340,11 +331,7 @@ fn turn_order_is_heroes_in_seat_order_then_the_sorcerer() {
     // Quest order is the seating: wizard (0), barbarian (1), elf (2), then the sorcerer.
     assert_eq!(
         seen[..3],
-        [
-            Actor::Hero(FigureId(1)),
-            Actor::Hero(FigureId(2)),
-            Actor::Sorcerer
-        ]
+        [Actor::Hero(FigureId(1)), Actor::Hero(FigureId(2)), Actor::Sorcerer]
     );
     assert_eq!(g.turn().round, 1);
 }
@@ -362,14 +349,8 @@ fn only_revealed_monsters_act_and_they_hunt_the_nearest_hero() {
     );
     let mut g = Game::start(q, 5);
     let snap = g.snap();
-    assert!(
-        !snap.figure(FigureId(2)).unwrap().awake,
-        "hidden behind the door"
-    );
-    assert!(
-        snap.figure(FigureId(3)).unwrap().awake,
-        "in sight down the corridor"
-    );
+    assert!(!snap.figure(FigureId(2)).unwrap().awake, "hidden behind the door");
+    assert!(snap.figure(FigureId(3)).unwrap().awake, "in sight down the corridor");
     g.send(Command::EndTurn);
     g.send(Command::EndTurn);
     assert_eq!(g.turn().phase, Phase::Sorcerer);
@@ -392,10 +373,7 @@ fn only_revealed_monsters_act_and_they_hunt_the_nearest_hero() {
             ..
         }
     )));
-    assert!(
-        evs.iter()
-            .any(|e| matches!(e, GameEvent::SorcererReasoned { .. }))
-    );
+    assert!(evs.iter().any(|e| matches!(e, GameEvent::SorcererReasoned { .. })));
     assert_eq!(g.turn().phase, Phase::Hero(FigureId(0)));
     assert_eq!(g.turn().round, 2);
 }
@@ -454,11 +432,7 @@ fn heroes_die_at_zero_body_and_the_quest_is_lost_when_all_are_dead() {
     )));
     assert!(log.iter().any(|e| matches!(e, GameEvent::QuestLost { .. })));
     assert!(g.snap().figure(FigureId(0)).unwrap().pos.is_none());
-    assert!(
-        rejected(&g.send(Command::EndTurn))
-            .unwrap()
-            .contains("over")
-    );
+    assert!(rejected(&g.send(Command::EndTurn)).unwrap().contains("over"));
 }
 
 #[test]
@@ -478,15 +452,11 @@ fn defeat_the_named_monster_then_return_to_the_stairway_wins() {
             attacker: FigureId(0),
             target: FigureId(1),
         });
-        if !evs
-            .iter()
-            .any(|e| matches!(e, GameEvent::MonsterKilled { .. }))
-        {
+        if !evs.iter().any(|e| matches!(e, GameEvent::MonsterKilled { .. })) {
             continue;
         }
         assert!(
-            evs.iter()
-                .any(|e| matches!(e, GameEvent::ObjectiveCompleted)),
+            evs.iter().any(|e| matches!(e, GameEvent::ObjectiveCompleted)),
             "{evs:?}"
         );
         assert!(
@@ -499,18 +469,11 @@ fn defeat_the_named_monster_then_return_to_the_stairway_wins() {
             path: path(&[(13, 4), (13, 3)]),
         });
         assert!(
-            evs.iter().any(|e| matches!(
-                e,
-                GameEvent::HeroEscaped {
-                    figure: FigureId(0)
-                }
-            )),
+            evs.iter()
+                .any(|e| matches!(e, GameEvent::HeroEscaped { figure: FigureId(0) })),
             "{evs:?}"
         );
-        assert!(
-            evs.iter().any(|e| matches!(e, GameEvent::QuestWon { .. })),
-            "{evs:?}"
-        );
+        assert!(evs.iter().any(|e| matches!(e, GameEvent::QuestWon { .. })), "{evs:?}");
         assert_eq!(g.turn().phase, Phase::Over(Outcome::Won));
         won = true;
         break;
@@ -533,10 +496,7 @@ fn reach_a_square_objective_ends_the_quest_on_arrival() {
         figure: FigureId(0),
         path: path(&[(6, 0), (7, 0)]),
     });
-    assert!(
-        evs.iter().any(|e| matches!(e, GameEvent::QuestWon { .. })),
-        "{evs:?}"
-    );
+    assert!(evs.iter().any(|e| matches!(e, GameEvent::QuestWon { .. })), "{evs:?}");
 }
 
 #[test]
@@ -568,8 +528,7 @@ fn a_move_stops_when_a_monster_comes_into_view() {
         "{evs:?}"
     );
     assert!(
-        evs.iter()
-            .any(|e| matches!(e, GameEvent::MoveInterrupted { .. })),
+        evs.iter().any(|e| matches!(e, GameEvent::MoveInterrupted { .. })),
         "{evs:?}"
     );
     assert_eq!(g.pos(0), Some(p(0, 9)));

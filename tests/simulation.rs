@@ -16,29 +16,18 @@ fn shipped() -> Arc<hollowdeep::quest::Quest> {
 fn check_invariants(snap: &Snapshot) {
     let mut seen: BTreeMap<_, Vec<FigureId>> = BTreeMap::new();
     for f in &snap.figures {
-        assert!(
-            f.body <= f.body_max,
-            "{} body {} over {}",
-            f.name,
-            f.body,
-            f.body_max
-        );
+        assert!(f.body <= f.body_max, "{} body {} over {}", f.name, f.body, f.body_max);
         if let Some(p) = f.pos {
             assert!(f.body > 0, "{} on the board at 0 body", f.name);
             assert!(snap.board().in_bounds(p), "{} off the board", f.name);
-            assert!(
-                !snap.is_solid(p),
-                "{} inside furniture or rock at {p}",
-                f.name
-            );
+            assert!(!snap.is_solid(p), "{} inside furniture or rock at {p}", f.name);
             seen.entry(p).or_default().push(f.id);
         } else if f.hero {
             assert!(f.body == 0 || f.escaped, "{} vanished alive", f.name);
         }
     }
     for (p, ids) in seen {
-        let shared_stairs =
-            ids.iter().all(|id| snap.figure(*id).unwrap().hero) && snap.on_stairway(p);
+        let shared_stairs = ids.iter().all(|id| snap.figure(*id).unwrap().hero) && snap.on_stairway(p);
         assert!(ids.len() == 1 || shared_stairs, "figures {ids:?} share {p}");
     }
 }
@@ -115,10 +104,7 @@ fn the_same_seed_and_commands_give_the_same_events() {
     let again = sim::play_one(q.clone(), 42);
     assert_eq!(first.events, again.events);
     let other = sim::play_one(q.clone(), 43);
-    assert_ne!(
-        first.events, other.events,
-        "a different seed gives a different game"
-    );
+    assert_ne!(first.events, other.events, "a different seed gives a different game");
     // A replay of the recorded commands reproduces the game exactly.
     let mut app = game::headless_app();
     app.insert_resource(Controllers {

@@ -30,16 +30,11 @@ pub fn next_command(snap: &Snapshot) -> Command {
     // 2. Open a closed door beside us (a free action) unless the job is done.
     if !snap.turn.objective_done {
         if let Some(d) = snap.doors.iter().find(|d| !d.open && d.edge.touches(at)) {
-            return Command::OpenDoor {
-                hero: h.id,
-                door: d.id,
-            };
+            return Command::OpenDoor { hero: h.id, door: d.id };
         }
     }
     // 3. Move towards a goal.
-    if progress.moving == MoveState::Done
-        || (progress.allowance.is_some() && progress.steps_left() == 0)
-    {
+    if progress.moving == MoveState::Done || (progress.allowance.is_some() && progress.steps_left() == 0) {
         return Command::EndTurn;
     }
     let Some(f) = field(snap, h) else {
@@ -57,12 +52,7 @@ pub fn next_command(snap: &Snapshot) -> Command {
     if progress.allowance.is_none() {
         return Command::RollMovement { hero: h.id };
     }
-    let path = trim_path(
-        snap,
-        h,
-        f.path_to(goal).unwrap_or_default(),
-        progress.steps_left(),
-    );
+    let path = trim_path(snap, h, f.path_to(goal).unwrap_or_default(), progress.steps_left());
     if path.is_empty() {
         Command::EndTurn
     } else {
@@ -78,17 +68,10 @@ fn goals(snap: &Snapshot, hero: crate::game::model::FigureId) -> Vec<Pos> {
     let Some(f) = field(snap, h) else {
         return Vec::new();
     };
-    let reachable =
-        |v: Vec<Pos>| -> Vec<Pos> { v.into_iter().filter(|p| f.dist(*p).is_some()).collect() };
+    let reachable = |v: Vec<Pos>| -> Vec<Pos> { v.into_iter().filter(|p| f.dist(*p).is_some()).collect() };
     let quest = &snap.quest;
     if snap.turn.objective_done {
-        let home = reachable(
-            quest
-                .stairway
-                .squares()
-                .filter(|p| snap.can_stop_on(h, *p))
-                .collect(),
-        );
+        let home = reachable(quest.stairway.squares().filter(|p| snap.can_stop_on(h, *p)).collect());
         if !home.is_empty() {
             return home;
         }

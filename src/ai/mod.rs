@@ -31,8 +31,6 @@ pub fn attack_squares(snap: &Snapshot, attacker: &FigureSnap, target: &FigureSna
     };
     t.neighbours()
         .into_iter()
-        .filter(|s| {
-            snap.board().in_bounds(*s) && snap.edge_open(*s, t) && snap.can_stop_on(attacker, *s)
-        })
+        .filter(|s| snap.board().in_bounds(*s) && snap.edge_open(*s, t) && snap.can_stop_on(attacker, *s))
         .collect()
 }

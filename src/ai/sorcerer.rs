@@ -49,10 +49,7 @@ pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
                 attacker: m.id,
                 target: t.id,
             }],
-            reason: format!(
-                "{} attacks {}, who is next to it with {} body",
-                m.name, t.name, t.body
-            ),
+            reason: format!("{} attacks {}, who is next to it with {} body", m.name, t.name, t.body),
         });
     }
     if progress.moving != MoveState::NotStarted {
@@ -94,10 +91,7 @@ pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
 
 /// The next command of the sorcerer's turn (ends the turn when every monster has acted).
 /// Each monster is re-planned after each of its commands, so it reacts to the dice just rolled.
-pub fn next_command(
-    snap: &Snapshot,
-    mind: &mut SorcererTurn,
-) -> (Command, Option<(FigureId, String)>) {
+pub fn next_command(snap: &Snapshot, mind: &mut SorcererTurn) -> (Command, Option<(FigureId, String)>) {
     if snap.turn.phase != Phase::Sorcerer {
         return (Command::EndTurn, None);
     }

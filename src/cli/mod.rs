@@ -109,10 +109,7 @@ pub fn run() -> ExitCode {
             Ok(q) => {
                 let report = crate::sim::simulate(Arc::new(q), games, seed);
                 if json {
-                    println!(
-                        "{}",
-                        serde_json::to_string(&report).expect("reports serialise")
-                    );
+                    println!("{}", serde_json::to_string(&report).expect("reports serialise"));
                 } else {
                     print_report(&report);
                 }
@@ -139,11 +136,7 @@ pub fn run() -> ExitCode {
                     }
                 }
             }
-            if ok {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(1)
-            }
+            if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
         Some(Mode::Quests) => {
             for (id, file, _) in quest::builtin_quests() {
@@ -165,12 +158,7 @@ fn clock_seed() -> u64 {
 }
 
 fn print_report(r: &crate::sim::Report) {
-    println!(
-        "quest {}  seeds {}..{}",
-        r.quest,
-        r.seed,
-        r.seed + r.games as u64
-    );
+    println!("quest {}  seeds {}..{}", r.quest, r.seed, r.seed + r.games as u64);
     println!(
         "games {}  hero wins {}  sorcerer wins {}  unfinished {}",
         r.games, r.hero_wins, r.sorcerer_wins, r.unfinished

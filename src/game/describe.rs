@@ -39,11 +39,7 @@ pub fn describe(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::MovementRolled { hero, dice } => {
             let total: u32 = dice.iter().map(|d| *d as u32).sum();
             let list: Vec<String> = dice.iter().map(u8::to_string).collect();
-            format!(
-                "{} rolls {} for movement: {total} squares.",
-                n(*hero),
-                list.join(" + ")
-            )
+            format!("{} rolls {} for movement: {total} squares.", n(*hero), list.join(" + "))
         }
         GameEvent::HeroMoved { .. } | GameEvent::MonsterMoved { .. } => return None,
         GameEvent::MoveInterrupted { figure, reason, .. } => {
@@ -95,9 +91,7 @@ pub fn describe(e: &GameEvent, names: &FigureNames) -> Option<String> {
             format!("{} is slain by {}.", n(*figure), n(*by))
         }
         GameEvent::HeroKilled { figure, by } => format!("{} has fallen to {}!", n(*figure), n(*by)),
-        GameEvent::ObjectiveCompleted => {
-            "The quest's goal is achieved! Return to the stairway.".into()
-        }
+        GameEvent::ObjectiveCompleted => "The quest's goal is achieved! Return to the stairway.".into(),
         GameEvent::HeroEscaped { figure } => {
             format!("{} climbs the stairway to safety.", n(*figure))
         }

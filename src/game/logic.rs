@@ -99,9 +99,7 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
             },
         ));
         let kind_name = crate::rules::ruleset::RuleSet::monster_name(&m.kind);
-        names
-            .0
-            .insert(FigureId(next_id), m.name.clone().unwrap_or(kind_name));
+        names.0.insert(FigureId(next_id), m.name.clone().unwrap_or(kind_name));
         next_id += 1;
     }
     for (i, (edge, open)) in quest.doors.iter().enumerate() {
@@ -196,9 +194,7 @@ fn may_act(snap: &Snapshot, f: &FigureSnap) -> Result<(), String> {
             snap.figure(id).map_or("another hero", |h| h.name.as_str())
         )),
         Phase::Sorcerer if !f.hero && f.awake => Ok(()),
-        Phase::Sorcerer if !f.hero => {
-            Err(format!("{} has not been seen yet and cannot act", f.name))
-        }
+        Phase::Sorcerer if !f.hero => Err(format!("{} has not been seen yet and cannot act", f.name)),
         Phase::Sorcerer => Err("it is the sorcerer's turn".into()),
         Phase::Over(_) => Err("the quest is over".into()),
     }
@@ -209,10 +205,7 @@ fn apply(world: &mut World, cmd: &Command) -> Result<Vec<GameEvent>, String> {
     if let Phase::Over(_) = snap.turn.phase {
         return Err("the quest is over".into());
     }
-    let get = |id: FigureId| {
-        snap.figure(id)
-            .ok_or_else(|| format!("there is no figure {}", id.0))
-    };
+    let get = |id: FigureId| snap.figure(id).ok_or_else(|| format!("there is no figure {}", id.0));
     match cmd {
         Command::RollMovement { hero } => {
             let h = get(*hero)?;
@@ -222,10 +215,7 @@ fn apply(world: &mut World, cmd: &Command) -> Result<Vec<GameEvent>, String> {
             };
             let mut p = snap.turn.progress(h.id);
             if p.allowance.is_some() {
-                return Err(format!(
-                    "{} has already rolled for movement this turn",
-                    h.name
-                ));
+                return Err(format!("{} has already rolled for movement this turn", h.name));
             }
             if p.moving == MoveState::Done {
                 return Err(format!("{} has already moved this turn", h.name));
@@ -246,9 +236,7 @@ fn apply(world: &mut World, cmd: &Command) -> Result<Vec<GameEvent>, String> {
             if !h.hero {
                 return Err("monsters cannot open doors".into());
             }
-            let d = snap
-                .door(*door)
-                .ok_or_else(|| format!("there is no door {door}"))?;
+            let d = snap.door(*door).ok_or_else(|| format!("there is no door {door}"))?;
             if d.open {
                 return Err("that door is already open".into());
             }
@@ -262,10 +250,7 @@ fn apply(world: &mut World, cmd: &Command) -> Result<Vec<GameEvent>, String> {
                     dd.open = true;
                 }
             }
-            let mut evs = vec![GameEvent::DoorOpened {
-                door: *door,
-                by: h.id,
-            }];
+            let mut evs = vec![GameEvent::DoorOpened { door: *door, by: h.id }];
             evs.extend(reveal(world));
             Ok(evs)
         }
@@ -280,14 +265,8 @@ fn apply(world: &mut World, cmd: &Command) -> Result<Vec<GameEvent>, String> {
             if !snap.can_attack(a, t) {
                 return Err(format!("{} cannot reach {} from here", a.name, t.name));
             }
-            let attack = dice::roll_combat(
-                rng(world),
-                combat::dice_after_modifiers(a.fighter.attack, 0),
-            );
-            let defend = dice::roll_combat(
-                rng(world),
-                combat::dice_after_modifiers(t.fighter.defend, 0),
-            );
+            let attack = dice::roll_combat(rng(world), combat::dice_after_modifiers(a.fighter.attack, 0));
+            let defend = dice::roll_combat(rng(world), combat::dice_after_modifiers(t.fighter.defend, 0));
             let side = if t.hero { Side::Hero } else { Side::Monster };
             let damage = combat::damage(&attack, &defend, side).min(t.body);
             p.acted = true;
@@ -303,23 +282,14 @@ fn apply(world: &mut World, cmd: &Command) -> Result<Vec<GameEvent>, String> {
                 damage,
             }];
             let left = t.body - damage;
-            world
-                .get_mut::<Body>(t.entity)
-                .expect("figures have a body")
-                .current = left;
+            world.get_mut::<Body>(t.entity).expect("figures have a body").current = left;
             if left == 0 {
                 if t.hero {
                     world.entity_mut(t.entity).insert(Dead).remove::<GridPos>();
-                    evs.push(GameEvent::HeroKilled {
-                        figure: t.id,
-                        by: a.id,
-                    });
+                    evs.push(GameEvent::HeroKilled { figure: t.id, by: a.id });
                 } else {
                     world.despawn(t.entity);
-                    evs.push(GameEvent::MonsterKilled {
-                        figure: t.id,
-                        by: a.id,
-                    });
+                    evs.push(GameEvent::MonsterKilled { figure: t.id, by: a.id });
                 }
                 evs.extend(reveal(world));
             }
@@ -329,12 +299,7 @@ fn apply(world: &mut World, cmd: &Command) -> Result<Vec<GameEvent>, String> {
     }
 }
 
-fn move_figure(
-    world: &mut World,
-    snap: &Snapshot,
-    f: &FigureSnap,
-    path: &[Pos],
-) -> Result<Vec<GameEvent>, String> {
+fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos]) -> Result<Vec<GameEvent>, String> {
     let mut p = snap.turn.progress(f.id);
     if p.allowance.is_none() {
         match f.fighter.movement {
@@ -364,9 +329,7 @@ fn move_figure(
             return Err(format!("{prev} to {q} is not one orthogonal step"));
         }
         if !snap.edge_open(prev, q) {
-            return Err(format!(
-                "a wall or closed door stands between {prev} and {q}"
-            ));
+            return Err(format!("a wall or closed door stands between {prev} and {q}"));
         }
         if snap.is_solid(q) {
             return Err(format!("{q} is blocked"));
@@ -380,10 +343,7 @@ fn move_figure(
     }
     let last = *path.last().expect("checked non-empty");
     if !snap.can_stop_on(f, last) {
-        return Err(format!(
-            "{} cannot end a move on {last}: it is taken",
-            f.name
-        ));
+        return Err(format!("{} cannot end a move on {last}: it is taken", f.name));
     }
 
     let mut evs = Vec::new();
@@ -401,10 +361,7 @@ fn move_figure(
                 while !now.can_stop_on(f, at) && trail.len() > 1 {
                     trail.pop();
                     let back = *trail.last().expect("trail keeps the start");
-                    world
-                        .get_mut::<GridPos>(f.entity)
-                        .expect("figure on board")
-                        .0 = back;
+                    world.get_mut::<GridPos>(f.entity).expect("figure on board").0 = back;
                     evs.push(GameEvent::HeroMoved {
                         figure: f.id,
                         from: at,
@@ -425,10 +382,7 @@ fn move_figure(
                 }
             }
         }
-        world
-            .get_mut::<GridPos>(f.entity)
-            .expect("figure on board")
-            .0 = q;
+        world.get_mut::<GridPos>(f.entity).expect("figure on board").0 = q;
         taken += 1;
         evs.push(if f.hero {
             GameEvent::HeroMoved {
@@ -447,9 +401,7 @@ fn move_figure(
         trail.push(q);
         if f.hero {
             let seen = reveal(world);
-            if seen
-                .iter()
-                .any(|e| matches!(e, GameEvent::MonsterRevealed { .. }))
+            if seen.iter().any(|e| matches!(e, GameEvent::MonsterRevealed { .. }))
                 && at != *path.last().expect("non-empty")
             {
                 stop_reason.get_or_insert_with(|| "a monster came into view".to_string());
@@ -457,10 +409,7 @@ fn move_figure(
             evs.extend(seen);
         }
     }
-    p.steps_used = p
-        .steps_used
-        .saturating_add(taken)
-        .min(p.allowance.unwrap_or(0));
+    p.steps_used = p.steps_used.saturating_add(taken).min(p.allowance.unwrap_or(0));
     p.moving = if p.steps_left() == 0 {
         MoveState::Done
     } else {
@@ -558,10 +507,7 @@ fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
     let next = match turn.phase {
         Phase::Hero(id) => {
             let after = order.iter().position(|h| *h == id).map_or(0, |i| i + 1);
-            match order[after.min(order.len())..]
-                .iter()
-                .find(|h| living.contains(h))
-            {
+            match order[after.min(order.len())..].iter().find(|h| living.contains(h)) {
                 Some(h) => Actor::Hero(*h),
                 None => Actor::Sorcerer,
             }
@@ -616,10 +562,7 @@ fn settle(world: &mut World) -> Vec<GameEvent> {
     if done {
         for h in snap.living_heroes() {
             if h.pos.is_some_and(|p| quest.stairway.contains(p)) {
-                world
-                    .entity_mut(h.entity)
-                    .insert(Escaped)
-                    .remove::<GridPos>();
+                world.entity_mut(h.entity).insert(Escaped).remove::<GridPos>();
                 evs.push(GameEvent::HeroEscaped { figure: h.id });
                 active_left |= snap.turn.phase == Phase::Hero(h.id);
             }

@@ -77,13 +77,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<SorcererMind>()
         .configure_sets(
             Update,
-            (
-                GameSet::Input,
-                GameSet::Think,
-                GameSet::Apply,
-                GameSet::Present,
-            )
-                .chain(),
+            (GameSet::Input, GameSet::Think, GameSet::Apply, GameSet::Present).chain(),
         )
         .add_systems(
             Update,
@@ -99,8 +93,7 @@ pub fn plugin(app: &mut App) {
 /// A headless app (no window, no rendering) with the game plugin: for tests and `simulate`.
 pub fn headless_app() -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .add_plugins(plugin);
+    app.add_plugins((MinimalPlugins, StatesPlugin)).add_plugins(plugin);
     app
 }
 
@@ -113,11 +106,7 @@ pub fn apply_commands(world: &mut World) {
 }
 
 /// Mirrors the turn phase into the `TurnPhase` state.
-fn sync_phase(
-    turn: Option<Res<Turn>>,
-    state: Res<State<TurnPhase>>,
-    mut next: ResMut<NextState<TurnPhase>>,
-) {
+fn sync_phase(turn: Option<Res<Turn>>, state: Res<State<TurnPhase>>, mut next: ResMut<NextState<TurnPhase>>) {
     let want = match turn.map(|t| t.phase) {
         None => TurnPhase::NoQuest,
         Some(Phase::Hero(_)) => TurnPhase::Heroes,

@@ -13,9 +13,7 @@ use crate::rules::geometry::{Edge, Pos, Rect};
 
 /// Stable id of a figure: heroes in turn order first, then monsters in quest order.
 /// Commands and events name figures by this id, never by `Entity`, so replays stay valid.
-#[derive(
-    Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct FigureId(pub u32);
 
 /// Where a figure stands. Removed when a hero dies or leaves the dungeon.
@@ -196,10 +194,7 @@ pub struct FigureNames(pub BTreeMap<FigureId, String>);
 
 impl FigureNames {
     pub fn get(&self, id: FigureId) -> String {
-        self.0
-            .get(&id)
-            .cloned()
-            .unwrap_or_else(|| format!("figure {}", id.0))
+        self.0.get(&id).cloned().unwrap_or_else(|| format!("figure {}", id.0))
     }
 }
 
@@ -225,11 +220,19 @@ pub enum TurnPhase {
 #[derive(Message, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Command {
     /// Roll the red dice for the active hero's movement.
-    RollMovement { hero: FigureId },
+    RollMovement {
+        hero: FigureId,
+    },
     /// Walk along a path of orthogonal steps (the start square excluded).
-    Move { figure: FigureId, path: Vec<Pos> },
+    Move {
+        figure: FigureId,
+        path: Vec<Pos>,
+    },
     /// Open a closed door on an edge of the hero's square (a free action).
-    OpenDoor { hero: FigureId, door: u32 },
+    OpenDoor {
+        hero: FigureId,
+        door: u32,
+    },
     Attack {
         attacker: FigureId,
         target: FigureId,

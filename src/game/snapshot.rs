@@ -182,8 +182,7 @@ impl Snapshot {
     /// seen (a hidden monster is always seen before a hero could step onto it: every step reveals
     /// the squares next to the hero).
     pub fn known_figure_at(&self, fig: &FigureSnap, p: Pos) -> Option<&FigureSnap> {
-        self.figure_at(p)
-            .filter(|o| !(fig.hero && !o.hero && !o.awake))
+        self.figure_at(p).filter(|o| !(fig.hero && !o.hero && !o.awake))
     }
 
     /// Can `fig` step from `a` to the adjacent `b`? Figures pass their own side but not the other.
@@ -217,23 +216,14 @@ impl Snapshot {
     pub fn reach(&self, fig: &FigureSnap, steps: u16) -> Option<DistanceField> {
         let start = fig.pos?;
         let b = self.board();
-        Some(DistanceField::new(
-            b.width,
-            b.height,
-            start,
-            steps,
-            |p, q| self.can_step(fig, p, q),
-        ))
+        Some(DistanceField::new(b.width, b.height, start, steps, |p, q| {
+            self.can_step(fig, p, q)
+        }))
     }
 
     /// Centre-to-centre line of sight: walls and closed doors block, and so do figures in between.
     pub fn sees(&self, a: Pos, b: Pos) -> bool {
-        line_of_sight(
-            a,
-            b,
-            |p, q| !self.edge_open(p, q),
-            |p| self.figure_at(p).is_some(),
-        )
+        line_of_sight(a, b, |p, q| !self.edge_open(p, q), |p| self.figure_at(p).is_some())
     }
 
     /// Line of sight for looking around a room or corridor: only walls and closed doors block.
@@ -255,13 +245,8 @@ impl Snapshot {
         attacker.fighter.diagonal && a.is_diagonally_adjacent(t) && self.sees(a, t)
     }
 
-    pub fn attack_targets<'a>(
-        &'a self,
-        attacker: &'a FigureSnap,
-    ) -> impl Iterator<Item = &'a FigureSnap> + 'a {
-        self.figures
-            .iter()
-            .filter(move |t| self.can_attack(attacker, t))
+    pub fn attack_targets<'a>(&'a self, attacker: &'a FigureSnap) -> impl Iterator<Item = &'a FigureSnap> + 'a {
+        self.figures.iter().filter(move |t| self.can_attack(attacker, t))
     }
 
     /// The figure whose turn it is (a hero), if any.

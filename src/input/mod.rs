@@ -64,10 +64,7 @@ pub fn intent_for_click(snap: &Snapshot, p: Pos) -> Option<Command> {
     }
     if let Some(d) = snap.door_on(at, p) {
         if !d.open {
-            return Some(Command::OpenDoor {
-                hero: h.id,
-                door: d.id,
-            });
+            return Some(Command::OpenDoor { hero: h.id, door: d.id });
         }
     }
     if p == at {
@@ -139,16 +136,11 @@ fn hero_input(world: &mut World) {
         } else if pressed(&[KeyCode::KeyO]) {
             if let Some(at) = h.pos {
                 if let Some(d) = snap.doors.iter().find(|d| !d.open && d.edge.touches(at)) {
-                    cmd = Some(Command::OpenDoor {
-                        hero: h.id,
-                        door: d.id,
-                    });
+                    cmd = Some(Command::OpenDoor { hero: h.id, door: d.id });
                 }
             }
         } else if pressed(&[KeyCode::KeyX]) {
-            let under = hover
-                .and_then(|p| snap.figure_at(p))
-                .filter(|t| snap.can_attack(h, t));
+            let under = hover.and_then(|p| snap.figure_at(p)).filter(|t| snap.can_attack(h, t));
             let target = under.or_else(|| snap.attack_targets(h).min_by_key(|t| (t.body, t.id)));
             if let Some(t) = target {
                 cmd = Some(Command::Attack {

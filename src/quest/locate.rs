@@ -85,12 +85,7 @@ impl Scanner<'_> {
             self.i += 1; // opening quote
             while self.i < self.s.len() {
                 if self.s[self.i] == b'"'
-                    && self.s[self.i + 1..]
-                        .iter()
-                        .take(hashes)
-                        .filter(|c| **c == b'#')
-                        .count()
-                        == hashes
+                    && self.s[self.i + 1..].iter().take(hashes).filter(|c| **c == b'#').count() == hashes
                 {
                     self.i += 1 + hashes;
                     return;
@@ -235,10 +230,7 @@ pub fn locate(text: &str, path: &[PathPart]) -> usize {
             break;
         };
         let next = match part {
-            PathPart::Field(name) => fields
-                .iter()
-                .find(|(n, _, _)| n == name)
-                .map(|(_, p, v)| (*p, v)),
+            PathPart::Field(name) => fields.iter().find(|(n, _, _)| n == name).map(|(_, p, v)| (*p, v)),
             PathPart::Index(k) => items.get(*k).map(|(p, v)| (*p, v)),
         };
         match next {
@@ -257,14 +249,8 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
     let before = &text.as_bytes()[..offset];
     let line = before.iter().filter(|c| **c == b'\n').count() + 1;
-    let line_start = before
-        .iter()
-        .rposition(|c| *c == b'\n')
-        .map_or(0, |i| i + 1);
-    let col = String::from_utf8_lossy(&before[line_start..])
-        .chars()
-        .count()
-        + 1;
+    let line_start = before.iter().rposition(|c| *c == b'\n').map_or(0, |i| i + 1);
+    let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
     (line, col)
 }
 

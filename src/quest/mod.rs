@@ -186,11 +186,7 @@ pub struct Problem {
 
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.col, self.message
-        )
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
     }
 }
 
@@ -237,10 +233,7 @@ pub fn load(id_or_path: &str) -> Result<Quest, Problems> {
                 file: id_or_path.to_string(),
                 line: 1,
                 col: 1,
-                message: format!(
-                    "cannot read quest: {e} (built-in quests: {})",
-                    known.join(", ")
-                ),
+                message: format!("cannot read quest: {e} (built-in quests: {})", known.join(", ")),
             }]))
         }
     }
@@ -262,8 +255,7 @@ pub fn parse(id: &str, file: &str, bytes: &[u8], dir: Option<&Path>) -> Result<Q
         Ok(t) => t,
         Err(e) => {
             let valid = &bytes[..e.valid_up_to()];
-            let (line, col) =
-                locate::line_col(std::str::from_utf8(valid).unwrap_or(""), valid.len());
+            let (line, col) = locate::line_col(std::str::from_utf8(valid).unwrap_or(""), valid.len());
             return Err(Problems(vec![problem(
                 line,
                 col,
@@ -312,8 +304,9 @@ fn load_board(name: &str, dir: Option<&Path>) -> Result<Board, String> {
         Some(d) => d.join(name),
         None => Path::new(name).to_path_buf(),
     };
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("unknown board \"{name}\" (built in: \"classic\"; or a .ron path next to the quest): {e}"))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        format!("unknown board \"{name}\" (built in: \"classic\"; or a .ron path next to the quest): {e}")
+    })?;
     board::parse_board(name, &text).map_err(|e| format!("board file {}: {e}", path.display()))
 }
 
@@ -346,10 +339,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
     } else {
         err(
             vec![Field("rules")],
-            format!(
-                "unknown rule set \"{}\" (known: \"heroquest-2021\")",
-                raw.rules
-            ),
+            format!("unknown rule set \"{}\" (known: \"heroquest-2021\")", raw.rules),
         );
         RuleSet::heroquest_2021()
     };
@@ -388,19 +378,11 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             let known: Vec<&str> = rules.furniture.keys().map(String::as_str).collect();
             err(
                 [path.clone(), vec![Field("kind")]].concat(),
-                format!(
-                    "unknown furniture \"{}\" (known: {})",
-                    f.kind,
-                    known.join(", ")
-                ),
+                format!("unknown furniture \"{}\" (known: {})", f.kind, known.join(", ")),
             );
             continue;
         };
-        let (w, h) = if f.rotated {
-            (def.h, def.w)
-        } else {
-            (def.w, def.h)
-        };
+        let (w, h) = if f.rotated { (def.h, def.w) } else { (def.w, def.h) };
         let rect = Rect {
             x: f.at.0,
             y: f.at.1,
@@ -409,10 +391,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         };
         let squares: Vec<Pos> = rect.squares().collect();
         if squares.iter().any(|p| !on_board(*p)) {
-            err(
-                path,
-                format!("{} at {} does not fit on the board", def.name, pos(f.at)),
-            );
+            err(path, format!("{} at {} does not fit on the board", def.name, pos(f.at)));
             continue;
         }
         let area = board.area(squares[0]);
@@ -445,10 +424,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
                 break;
             }
             if blocked.contains(p) {
-                err(
-                    path.clone(),
-                    format!("{} covers the blocked square {p}", def.name),
-                );
+                err(path.clone(), format!("{} covers the blocked square {p}", def.name));
                 clash = true;
                 break;
             }
@@ -484,10 +460,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
                 format!("unknown hero \"{h}\" (known: {})", known.join(", ")),
             );
         } else if !seen.insert(h.clone()) {
-            err(
-                vec![Field("heroes"), Index(i)],
-                format!("hero \"{h}\" is listed twice"),
-            );
+            err(vec![Field("heroes"), Index(i)], format!("hero \"{h}\" is listed twice"));
         }
     }
     if raw.hero_starts.len() < heroes.len() {
@@ -507,11 +480,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         w: raw.stairway.2,
         h: raw.stairway.3,
     };
-    let stair_ok = stair.w >= 1
-        && stair.h >= 1
-        && stair.w <= 3
-        && stair.h <= 3
-        && stair.squares().all(on_board);
+    let stair_ok = stair.w >= 1 && stair.h >= 1 && stair.w <= 3 && stair.h <= 3 && stair.squares().all(on_board);
     if !stair_ok {
         err(
             vec![Field("stairway")],
@@ -526,8 +495,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
     {
         err(
             vec![Field("stairway")],
-            "the stairway must lie in one area, clear of walls, furniture and blocked squares"
-                .into(),
+            "the stairway must lie in one area, clear of walls, furniture and blocked squares".into(),
         );
     }
     for (i, &s) in raw.hero_starts.iter().enumerate() {
@@ -536,10 +504,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         if !on_board(p) {
             err(path, format!("hero start {p} is off the board"));
         } else if solid(p) {
-            err(
-                path,
-                format!("hero start {p} is on furniture or a blocked square"),
-            );
+            err(path, format!("hero start {p} is on furniture or a blocked square"));
         } else if let Some(prev) = taken.insert(p, "a hero start".into()) {
             err(path, format!("hero start {p} is already {prev}"));
         }
@@ -564,10 +529,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         } else if !door_edges.insert(Edge::new(a, b)) {
             err(path, format!("door {a}-{b} is listed twice"));
         } else if solid(a) || solid(b) {
-            err(
-                path,
-                format!("door {a}-{b} opens onto furniture or a blocked square"),
-            );
+            err(path, format!("door {a}-{b} opens onto furniture or a blocked square"));
         } else {
             doors.push((Edge::new(a, b), d.open));
         }
@@ -583,46 +545,30 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             let known: Vec<&str> = rules.monsters.keys().map(String::as_str).collect();
             err(
                 [path, vec![Field("kind")]].concat(),
-                format!(
-                    "unknown monster kind \"{}\" (known: {})",
-                    m.kind,
-                    known.join(", ")
-                ),
+                format!("unknown monster kind \"{}\" (known: {})", m.kind, known.join(", ")),
             );
             continue;
         };
         let at_path = [path.clone(), vec![Field("at")]].concat();
         if !on_board(p) {
-            err(
-                at_path,
-                format!("monster \"{}\" at {p} is off the board", m.kind),
-            );
+            err(at_path, format!("monster \"{}\" at {p} is off the board", m.kind));
             continue;
         }
         if solid(p) {
             err(
                 at_path,
-                format!(
-                    "monster \"{}\" at {p} stands on furniture or a blocked square",
-                    m.kind
-                ),
+                format!("monster \"{}\" at {p} stands on furniture or a blocked square", m.kind),
             );
             continue;
         }
         if stair.contains(p) {
-            err(
-                at_path,
-                format!("monster \"{}\" at {p} stands on the stairway", m.kind),
-            );
+            err(at_path, format!("monster \"{}\" at {p} stands on the stairway", m.kind));
             continue;
         }
         if let Some(prev) = taken.insert(p, format!("taken by monster entry {}", i + 1)) {
             err(
                 at_path,
-                format!(
-                    "monster \"{}\" at {p}: that square is already {prev}",
-                    m.kind
-                ),
+                format!("monster \"{}\" at {p}: that square is already {prev}", m.kind),
             );
             continue;
         }
@@ -668,10 +614,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         });
     }
     if monsters.is_empty() && raw.monsters.is_empty() {
-        err(
-            vec![Field("monsters")],
-            "a quest needs at least one monster".into(),
-        );
+        err(vec![Field("monsters")], "a quest needs at least one monster".into());
     }
 
     let (kind, ret, opath) = match &raw.objective {
@@ -680,10 +623,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             return_to_stairway,
         } => {
             if wanted.is_empty() {
-                err(
-                    vec![Field("objective")],
-                    "DefeatNamed needs at least one name".into(),
-                );
+                err(vec![Field("objective")], "DefeatNamed needs at least one name".into());
             }
             for n in wanted {
                 if !names.contains(n) {
@@ -693,19 +633,10 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
                     );
                 }
             }
-            (
-                ObjectiveKind::DefeatNamed(wanted.clone()),
-                *return_to_stairway,
-                (),
-            )
+            (ObjectiveKind::DefeatNamed(wanted.clone()), *return_to_stairway, ())
         }
-        RawObjective::DefeatAll { return_to_stairway } => {
-            (ObjectiveKind::DefeatAll, *return_to_stairway, ())
-        }
-        RawObjective::Reach {
-            at,
-            return_to_stairway,
-        } => {
+        RawObjective::DefeatAll { return_to_stairway } => (ObjectiveKind::DefeatAll, *return_to_stairway, ()),
+        RawObjective::Reach { at, return_to_stairway } => {
             let p = pos(*at);
             if !on_board(p) || solid(p) {
                 err(
@@ -720,10 +651,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
     if !rules.monsters.contains_key(&raw.wandering_monster) {
         err(
             vec![Field("wandering_monster")],
-            format!(
-                "unknown wandering monster kind \"{}\"",
-                raw.wandering_monster
-            ),
+            format!("unknown wandering monster kind \"{}\"", raw.wandering_monster),
         );
     }
 
@@ -736,12 +664,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         briefing: raw.briefing.clone(),
         board: Arc::new(board),
         rules: Arc::new(rules),
-        hero_starts: raw
-            .hero_starts
-            .iter()
-            .take(heroes.len())
-            .map(|s| pos(*s))
-            .collect(),
+        hero_starts: raw.hero_starts.iter().take(heroes.len()).map(|s| pos(*s)).collect(),
         heroes,
         stairway: stair,
         doors,

@@ -106,10 +106,7 @@ impl Board {
                 ));
             }
             if room.rects.is_empty() {
-                problems.push(DataProblem::new(
-                    vec![Field("rooms"), Index(ri)],
-                    "room has no rects",
-                ));
+                problems.push(DataProblem::new(vec![Field("rooms"), Index(ri)], "room has no rects"));
             }
             for (ki, &(x, y, w, h)) in room.rects.iter().enumerate() {
                 let r = Rect { x, y, w, h };
@@ -121,18 +118,20 @@ impl Board {
                     ));
                     continue;
                 }
+                let mut clash = None;
                 for p in r.squares() {
                     let i = (p.y * def.width + p.x) as usize;
                     if areas[i] != CORRIDOR && areas[i] != id {
-                        problems.push(DataProblem::new(
-                            path.clone(),
-                            format!(
-                                "square {p} is already in room \"{}\"",
-                                area_info[areas[i] as usize].key
-                            ),
-                        ));
+                        clash.get_or_insert((p, areas[i]));
                     }
                     areas[i] = id;
+                }
+                if let Some((p, other)) = clash {
+                    let key = &area_info[other as usize].key;
+                    problems.push(DataProblem::new(
+                        path,
+                        format!("rect ({x},{y},{w},{h}) overlaps room \"{key}\" at {p}"),
+                    ));
                 }
             }
             area_info.push(Area {
@@ -148,9 +147,7 @@ impl Board {
             if !a.is_orthogonally_adjacent(b) || !inside(a) || !inside(b) {
                 problems.push(DataProblem::new(
                     vec![Field("walls"), Index(wi)],
-                    format!(
-                        "wall {a}-{b} must join two orthogonally adjacent squares on the board"
-                    ),
+                    format!("wall {a}-{b} must join two orthogonally adjacent squares on the board"),
                 ));
             } else {
                 extra_walls.insert(Edge::new(a, b));
@@ -209,10 +206,7 @@ impl Board {
     }
 
     pub fn area_by_key(&self, key: &str) -> Option<AreaId> {
-        self.area_info
-            .iter()
-            .position(|a| a.key == key)
-            .map(|i| i as AreaId)
+        self.area_info.iter().position(|a| a.key == key).map(|i| i as AreaId)
     }
 
     /// True when a wall stands on the edge between two adjacent squares (ignoring doors).
@@ -243,23 +237,16 @@ pub const CLASSIC_BOARD_RON: &str = include_str!("../../assets/boards/classic.ro
 
 /// Parses a board file's text. Syntax errors are returned as (line, col, message).
 pub fn parse_board(id: &str, text: &str) -> Result<Board, String> {
-    let options =
-        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     let def: BoardDef = options
         .from_str(text)
         .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
-    Board::from_def(id, &def).map_err(|ps| {
-        ps.into_iter()
-            .map(|p| p.message)
-            .collect::<Vec<_>>()
-            .join("; ")
-    })
+    Board::from_def(id, &def).map_err(|ps| ps.into_iter().map(|p| p.message).collect::<Vec<_>>().join("; "))
 }
 
 /// The classic 26 x 19 board.
 pub fn classic_board() -> Board {
-    parse_board("classic", CLASSIC_BOARD_RON)
-        .expect("the embedded classic board is valid (checked by tests)")
+    parse_board("classic", CLASSIC_BOARD_RON).expect("the embedded classic board is valid (checked by tests)")
 }
 
 #[cfg(test)]
@@ -271,11 +258,7 @@ mod tests {
         let b = classic_board();
         assert_eq!((b.width, b.height), (26, 19));
         // Border ring and central verticals are corridor.
-        assert!(
-            !b.is_room(Pos::new(0, 0))
-                && !b.is_room(Pos::new(12, 3))
-                && !b.is_room(Pos::new(16, 9))
-        );
+        assert!(!b.is_room(Pos::new(0, 0)) && !b.is_room(Pos::new(12, 3)) && !b.is_room(Pos::new(16, 9)));
         // Centre room.
         assert!(b.is_room(Pos::new(10, 7)) && b.is_room(Pos::new(15, 11)));
         assert_eq!(b.area(Pos::new(10, 7)), b.area(Pos::new(15, 11)));

@@ -44,14 +44,8 @@ mod tests {
         assert_eq!(damage(&attack, &defend, Side::Hero), 2);
         assert_eq!(damage(&attack, &defend, Side::Monster), 2);
         assert_eq!(damage(&attack, &[WhiteShield, WhiteShield], Side::Hero), 1);
-        assert_eq!(
-            damage(&attack, &[WhiteShield, WhiteShield], Side::Monster),
-            3
-        );
-        assert_eq!(
-            damage(&[Skull], &[BlackShield, BlackShield], Side::Monster),
-            0
-        );
+        assert_eq!(damage(&attack, &[WhiteShield, WhiteShield], Side::Monster), 3);
+        assert_eq!(damage(&[Skull], &[BlackShield, BlackShield], Side::Monster), 0);
         assert_eq!(damage(&[WhiteShield], &[], Side::Hero), 0);
     }
 

@@ -30,9 +30,7 @@ impl Face {
 }
 
 pub fn roll_combat(rng: &mut impl Rng, n: u8) -> Vec<Face> {
-    (0..n)
-        .map(|_| Face::from_index(rng.random_range(0..6u8)))
-        .collect()
+    (0..n).map(|_| Face::from_index(rng.random_range(0..6u8))).collect()
 }
 
 pub fn roll_d6(rng: &mut impl Rng) -> u8 {
@@ -65,7 +63,9 @@ mod tests {
         for v in 1..=6 {
             assert!(ra.contains(&v), "face {v} never rolled in 500 throws");
         }
-        let skulls = roll_combat(&mut a, 600)
+        let skulls = (0..3)
+            .flat_map(|_| roll_combat(&mut a, 200))
+            .collect::<Vec<_>>()
             .iter()
             .filter(|f| **f == Face::Skull)
             .count();

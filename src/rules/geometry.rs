@@ -94,8 +94,7 @@ impl Rect {
     }
 
     pub fn squares(&self) -> impl Iterator<Item = Pos> + '_ {
-        (self.y..self.y + self.h)
-            .flat_map(move |y| (self.x..self.x + self.w).map(move |x| Pos::new(x, y)))
+        (self.y..self.y + self.h).flat_map(move |y| (self.x..self.x + self.w).map(move |x| Pos::new(x, y)))
     }
 }
 
@@ -137,22 +136,9 @@ mod tests {
 
     #[test]
     fn rect_squares_row_major() {
-        let r = Rect {
-            x: 1,
-            y: 2,
-            w: 2,
-            h: 2,
-        };
+        let r = Rect { x: 1, y: 2, w: 2, h: 2 };
         let v: Vec<_> = r.squares().collect();
-        assert_eq!(
-            v,
-            vec![
-                Pos::new(1, 2),
-                Pos::new(2, 2),
-                Pos::new(1, 3),
-                Pos::new(2, 3)
-            ]
-        );
+        assert_eq!(v, vec![Pos::new(1, 2), Pos::new(2, 2), Pos::new(1, 3), Pos::new(2, 3)]);
         assert!(r.contains(Pos::new(2, 3)) && !r.contains(Pos::new(3, 3)));
     }
 }

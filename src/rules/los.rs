@@ -93,12 +93,7 @@ mod tests {
     }
 
     fn sees(w: &BTreeSet<Edge>, figures: &[Pos], a: Pos, b: Pos) -> bool {
-        line_of_sight(
-            a,
-            b,
-            |p, q| w.contains(&Edge::new(p, q)),
-            |p| figures.contains(&p),
-        )
+        line_of_sight(a, b, |p, q| w.contains(&Edge::new(p, q)), |p| figures.contains(&p))
     }
 
     #[test]
@@ -172,11 +167,7 @@ mod tests {
                 .collect();
             let a = Pos::new(rng.random_range(0..8), rng.random_range(0..8));
             let b = Pos::new(rng.random_range(0..8), rng.random_range(0..8));
-            assert_eq!(
-                sees(&w, &figs, a, b),
-                sees(&w, &figs, b, a),
-                "{a} {b} {w:?} {figs:?}"
-            );
+            assert_eq!(sees(&w, &figs, a, b), sees(&w, &figs, b, a), "{a} {b} {w:?} {figs:?}");
         }
     }
 }

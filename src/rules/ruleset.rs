@@ -70,22 +70,18 @@ pub const HEROQUEST_2021_RON: &str = include_str!("../../assets/rules/heroquest-
 
 impl RuleSet {
     pub fn parse(text: &str) -> Result<RuleSet, String> {
-        let rs: RuleSet = ron::from_str(text)
-            .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+        let rs: RuleSet =
+            ron::from_str(text).map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
         for (id, h) in &rs.heroes {
             if !rs.weapons.contains_key(&h.weapon) {
-                return Err(format!(
-                    "hero \"{id}\" starts with unknown weapon \"{}\"",
-                    h.weapon
-                ));
+                return Err(format!("hero \"{id}\" starts with unknown weapon \"{}\"", h.weapon));
             }
         }
         Ok(rs)
     }
 
     pub fn heroquest_2021() -> RuleSet {
-        RuleSet::parse(HEROQUEST_2021_RON)
-            .expect("the embedded 2021 rule set is valid (checked by tests)")
+        RuleSet::parse(HEROQUEST_2021_RON).expect("the embedded 2021 rule set is valid (checked by tests)")
     }
 
     /// Display name for a monster kind id ("dread_warrior" -> "Dread Warrior").

@@ -43,9 +43,7 @@ pub struct Shown {
 pub fn plugin(app: &mut App) {
     app.init_resource::<GameLog>()
         .init_resource::<DiceTray>()
-        .insert_resource(Shown {
-            briefing_open: true,
-        })
+        .insert_resource(Shown { briefing_open: true })
         .add_systems(Update, read_events.in_set(crate::game::GameSet::Present));
 }
 
@@ -88,9 +86,9 @@ fn read_events(
             _ => {}
         }
         let color = match e {
-            GameEvent::HeroKilled { .. }
-            | GameEvent::QuestLost { .. }
-            | GameEvent::CommandRejected { .. } => egui::Color32::from_rgb(240, 110, 100),
+            GameEvent::HeroKilled { .. } | GameEvent::QuestLost { .. } | GameEvent::CommandRejected { .. } => {
+                egui::Color32::from_rgb(240, 110, 100)
+            }
             GameEvent::MonsterKilled { .. }
             | GameEvent::QuestWon { .. }
             | GameEvent::ObjectiveCompleted
@@ -110,13 +108,7 @@ fn read_events(
     }
 }
 
-fn die(
-    ui: &mut egui::Ui,
-    fill: egui::Color32,
-    stroke: egui::Color32,
-    text: &str,
-    text_color: egui::Color32,
-) {
+fn die(ui: &mut egui::Ui, fill: egui::Color32, stroke: egui::Color32, text: &str, text_color: egui::Color32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(34.0, 34.0), egui::Sense::hover());
     let p = ui.painter();
     p.rect(
@@ -208,7 +200,13 @@ pub fn dice_tray(ui: &mut egui::Ui, tray: &DiceTray) {
                 })
                 .strong(),
             );
-            ui.label(egui::RichText::new("☠ skull hits · W white shield blocks for heroes · B black shield blocks for monsters").small().weak());
+            ui.label(
+                egui::RichText::new(
+                    "☠ skull hits · W white shield blocks for heroes · B black shield blocks for monsters",
+                )
+                .small()
+                .weak(),
+            );
         }
     }
 }

@@ -41,12 +41,7 @@ impl Default for TitleState {
     fn default() -> Self {
         let quests = quest::builtin_quests()
             .iter()
-            .map(|(id, _, _)| {
-                (
-                    id.to_string(),
-                    quest::load(id).map(Arc::new).map_err(|p| p.to_string()),
-                )
-            })
+            .map(|(id, _, _)| (id.to_string(), quest::load(id).map(Arc::new).map_err(|p| p.to_string())))
             .collect();
         TitleState {
             quests,
@@ -128,10 +123,7 @@ fn title_screen(
     Ok(())
 }
 
-#[expect(
-    clippy::too_many_arguments,
-    reason = "a Bevy system reads what it shows"
-)]
+#[expect(clippy::too_many_arguments, reason = "a Bevy system reads what it shows")]
 fn play_panels(
     mut contexts: EguiContexts,
     quest: Option<Res<ActiveQuest>>,
@@ -190,13 +182,11 @@ fn play_panels(
                 frame.show(ui, |ui| {
                     ui.set_width(ui.available_width());
                     ui.horizontal(|ui| {
-                        ui.label(egui::RichText::new(&hero.name).strong().size(17.0).color(
-                            if is_active {
-                                GOLD
-                            } else {
-                                egui::Color32::WHITE
-                            },
-                        ));
+                        ui.label(egui::RichText::new(&hero.name).strong().size(17.0).color(if is_active {
+                            GOLD
+                        } else {
+                            egui::Color32::WHITE
+                        }));
                         if *dead {
                             ui.colored_label(egui::Color32::LIGHT_RED, "fallen");
                         } else if *escaped {
@@ -224,9 +214,7 @@ fn play_panels(
                         Movement::Dice(n) => format!("{n}d6"),
                         Movement::Fixed(n) => n.to_string(),
                     };
-                    ui.label(
-                        egui::RichText::new(format!("Weapon: {weapon}   Move: {moves}")).small(),
-                    );
+                    ui.label(egui::RichText::new(format!("Weapon: {weapon}   Move: {moves}")).small());
                 });
             }
         })
@@ -240,17 +228,29 @@ fn play_panels(
         .show(&mut root, |ui| {
             ui.heading(egui::RichText::new(&q.name).color(GOLD));
             ui.label(egui::RichText::new(format!("Goal: {}", q.objective.describe())).italics());
-            egui::CollapsingHeader::new("Briefing").default_open(shown.briefing_open).show(ui, |ui| {
-                ui.label(&q.briefing);
-            });
+            egui::CollapsingHeader::new("Briefing")
+                .default_open(shown.briefing_open)
+                .show(ui, |ui| {
+                    ui.label(&q.briefing);
+                });
             ui.separator();
             let who = match turn.phase {
-                Phase::Hero(id) => heroes.iter().find(|h| *h.0 == id).map_or("A hero".to_string(), |h| h.1.name.clone()) + "'s turn",
+                Phase::Hero(id) => {
+                    heroes
+                        .iter()
+                        .find(|h| *h.0 == id)
+                        .map_or("A hero".to_string(), |h| h.1.name.clone())
+                        + "'s turn"
+                }
                 Phase::Sorcerer => "The sorcerer's turn".into(),
                 Phase::Over(Outcome::Won) => "Victory!".into(),
                 Phase::Over(Outcome::Lost) => "Defeat".into(),
             };
-            ui.label(egui::RichText::new(format!("Round {} — {who}", turn.round)).size(17.0).strong());
+            ui.label(
+                egui::RichText::new(format!("Round {} — {who}", turn.round))
+                    .size(17.0)
+                    .strong(),
+            );
             if let Some(id) = active {
                 let p = turn.progress(id);
                 let mv = match (p.allowance, p.moving) {
@@ -259,17 +259,31 @@ fn play_panels(
                     (Some(_), MoveState::Done) => "movement used".to_string(),
                     (Some(_), _) => format!("{} squares left", p.steps_left()),
                 };
-                ui.label(format!("Movement: {mv}   Action: {}", if p.acted { "used" } else { "ready" }));
+                ui.label(format!(
+                    "Movement: {mv}   Action: {}",
+                    if p.acted { "used" } else { "ready" }
+                ));
                 if controllers.heroes == Controller::Human {
                     ui.horizontal_wrapped(|ui| {
-                        if ui.add_enabled(p.allowance.is_none() && p.moving != MoveState::Done, egui::Button::new("Roll to move (R)")).clicked() {
+                        if ui
+                            .add_enabled(
+                                p.allowance.is_none() && p.moving != MoveState::Done,
+                                egui::Button::new("Roll to move (R)"),
+                            )
+                            .clicked()
+                        {
                             out.write(Command::RollMovement { hero: id });
                         }
                         if ui.button("End turn (E)").clicked() {
                             out.write(Command::EndTurn);
                         }
                     });
-                    ui.label(egui::RichText::new("Click a green square to move, a red-ringed monster to attack, a marked door to open it.").small());
+                    ui.label(
+                        egui::RichText::new(
+                            "Click a green square to move, a red-ringed monster to attack, a marked door to open it.",
+                        )
+                        .small(),
+                    );
                 } else {
                     ui.label(egui::RichText::new("The computer is playing the heroes.").small());
                 }
@@ -282,11 +296,14 @@ fn play_panels(
             log::dice_tray(ui, &tray);
             ui.separator();
             ui.label(egui::RichText::new("Log").strong());
-            egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-                for line in log.lines.iter().rev().take(200).collect::<Vec<_>>().into_iter().rev() {
-                    ui.label(egui::RichText::new(&line.text).color(line.color));
-                }
-            });
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    for line in log.lines.iter().rev().take(200).collect::<Vec<_>>().into_iter().rev() {
+                        ui.label(egui::RichText::new(&line.text).color(line.color));
+                    }
+                });
         })
         .response
         .rect
@@ -300,38 +317,30 @@ fn play_panels(
     };
 
     if let Phase::Over(outcome) = turn.phase {
-        egui::Window::new(if outcome == Outcome::Won {
-            "Victory!"
-        } else {
-            "Defeat"
-        })
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-55.0, 0.0))
-        .show(&ctx, |ui| {
-            ui.label(match outcome {
-                Outcome::Won => format!(
-                    "The heroes have completed \"{}\" in {} rounds.",
-                    q.name, turn.round
-                ),
-                Outcome::Lost => {
-                    "All the heroes have fallen. The sorcerer's laughter echoes through the halls."
-                        .to_string()
-                }
+        egui::Window::new(if outcome == Outcome::Won { "Victory!" } else { "Defeat" })
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-55.0, 0.0))
+            .show(&ctx, |ui| {
+                ui.label(match outcome {
+                    Outcome::Won => format!("The heroes have completed \"{}\" in {} rounds.", q.name, turn.round),
+                    Outcome::Lost => {
+                        "All the heroes have fallen. The sorcerer's laughter echoes through the halls.".to_string()
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Play again").clicked() {
+                        commands.insert_resource(PendingQuest {
+                            quest: quest.0.clone(),
+                            seed: turn.round as u64 * 7919 + 1,
+                            autoplay: controllers.heroes == Controller::Bot,
+                        });
+                    }
+                    if ui.button("Back to the title screen").clicked() {
+                        next_screen.set(Screen::Title);
+                    }
+                });
             });
-            ui.horizontal(|ui| {
-                if ui.button("Play again").clicked() {
-                    commands.insert_resource(PendingQuest {
-                        quest: quest.0.clone(),
-                        seed: turn.round as u64 * 7919 + 1,
-                        autoplay: controllers.heroes == Controller::Bot,
-                    });
-                }
-                if ui.button("Back to the title screen").clicked() {
-                    next_screen.set(Screen::Title);
-                }
-            });
-        });
     }
     Ok(())
 }

@@ -36,9 +36,7 @@ impl Art {
 
 /// A tiny deterministic hash for stone texture noise.
 fn noise(x: u32, y: u32, salt: u32) -> u32 {
-    let mut h = x.wrapping_mul(374_761_393)
-        ^ y.wrapping_mul(668_265_263)
-        ^ salt.wrapping_mul(2_246_822_519);
+    let mut h = x.wrapping_mul(374_761_393) ^ y.wrapping_mul(668_265_263) ^ salt.wrapping_mul(2_246_822_519);
     h = (h ^ (h >> 13)).wrapping_mul(1_274_126_177);
     h ^ (h >> 16)
 }

@@ -120,10 +120,7 @@ fn build_board(
         if q.doors.iter().any(|(d, _)| *d == edge) {
             continue;
         }
-        let (a, c) = (
-            world_of(edge.0, b.width, b.height),
-            world_of(edge.1, b.width, b.height),
-        );
+        let (a, c) = (world_of(edge.0, b.width, b.height), world_of(edge.1, b.width, b.height));
         let mid = (a + c) / 2.0;
         let size = if edge.0.y == edge.1.y {
             Vec2::new(5.0, TILE + 5.0)
@@ -235,15 +232,10 @@ fn update_fog(
     }
 }
 
-fn attach_doors(
-    mut commands: Commands,
-    quest: Res<ActiveQuest>,
-    doors: Query<(Entity, &Door), Without<DoorVisual>>,
-) {
+fn attach_doors(mut commands: Commands, quest: Res<ActiveQuest>, doors: Query<(Entity, &Door), Without<DoorVisual>>) {
     let b = &quest.0.board;
     for (e, d) in &doors {
-        let mid =
-            (world_of(d.edge.0, b.width, b.height) + world_of(d.edge.1, b.width, b.height)) / 2.0;
+        let mid = (world_of(d.edge.0, b.width, b.height) + world_of(d.edge.1, b.width, b.height)) / 2.0;
         commands.entity(e).insert((
             DoorVisual,
             Sprite::from_color(Color::WHITE, Vec2::ONE),
@@ -254,10 +246,7 @@ fn attach_doors(
 }
 
 /// Closed doors are a solid plank across the wall; open doors a frame with the leaf swung aside.
-fn update_doors(
-    fog: Res<Fog>,
-    mut doors: Query<(&Door, &mut Sprite, &mut Visibility), With<DoorVisual>>,
-) {
+fn update_doors(fog: Res<Fog>, mut doors: Query<(&Door, &mut Sprite, &mut Visibility), With<DoorVisual>>) {
     for (d, mut sprite, mut vis) in &mut doors {
         let vertical_wall = d.edge.0.y == d.edge.1.y;
         let (size, color) = if d.open {
@@ -329,10 +318,7 @@ fn attach_furniture(
     }
 }
 
-fn update_furniture(
-    fog: Res<Fog>,
-    mut pieces: Query<(&Furniture, &mut Visibility), With<FurnitureVisual>>,
-) {
+fn update_furniture(fog: Res<Fog>, mut pieces: Query<(&Furniture, &mut Visibility), With<FurnitureVisual>>) {
     for (f, mut vis) in &mut pieces {
         let want = if f.rect.squares().any(|p| fog.is_revealed(p)) {
             Visibility::Inherited

@@ -47,13 +47,7 @@ fn attach_figures(
     art: Res<Art>,
     quest: Res<ActiveQuest>,
     figures: Query<
-        (
-            Entity,
-            Option<&Hero>,
-            Option<&Monster>,
-            Option<&GridPos>,
-            &Body,
-        ),
+        (Entity, Option<&Hero>, Option<&Monster>, Option<&GridPos>, &Body),
         (With<FigureId>, Without<FigureVisual>),
     >,
 ) {
@@ -126,16 +120,7 @@ fn attach_figures(
 fn place_figures(
     time: Res<Time>,
     quest: Res<ActiveQuest>,
-    mut figures: Query<
-        (
-            &mut Transform,
-            &mut Visibility,
-            Option<&GridPos>,
-            Has<Hero>,
-            Has<Awake>,
-        ),
-        With<FigureVisual>,
-    >,
+    mut figures: Query<(&mut Transform, &mut Visibility, Option<&GridPos>, Has<Hero>, Has<Awake>), With<FigureVisual>>,
 ) {
     let b = &quest.0.board;
     let t = (time.delta_secs() * 14.0).min(1.0);
@@ -163,10 +148,7 @@ fn place_figures(
     }
 }
 
-fn update_badges(
-    bodies: Query<(&Body, &Children), Changed<Body>>,
-    mut badges: Query<&mut Text2d, With<BodyBadge>>,
-) {
+fn update_badges(bodies: Query<(&Body, &Children), Changed<Body>>, mut badges: Query<&mut Text2d, With<BodyBadge>>) {
     for (body, children) in &bodies {
         for c in children.iter() {
             if let Ok(mut t) = badges.get_mut(c) {

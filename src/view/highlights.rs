@@ -58,10 +58,7 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
         return;
     }
     *last = Some(key);
-    let old: Vec<Entity> = world
-        .query_filtered::<Entity, With<Highlight>>()
-        .iter(world)
-        .collect();
+    let old: Vec<Entity> = world.query_filtered::<Entity, With<Highlight>>().iter(world).collect();
     for e in old {
         world.despawn(e);
     }
@@ -72,12 +69,7 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
         return;
     };
     let (w, h) = (snap.board().width, snap.board().height);
-    let spawn = |world: &mut World,
-                 p: Pos,
-                 color: Color,
-                 size: f32,
-                 z: f32,
-                 image: Option<Handle<Image>>| {
+    let spawn = |world: &mut World, p: Pos, color: Color, size: f32, z: f32, image: Option<Handle<Image>>| {
         let sprite = match image {
             Some(img) => Sprite {
                 image: img,
@@ -115,14 +107,7 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
     };
     if let Some(opts) = hero_options(&snap) {
         for (p, _) in &opts.reachable {
-            spawn(
-                world,
-                *p,
-                Color::srgba(0.35, 0.85, 0.45, 0.28),
-                TILE - 4.0,
-                1.0,
-                None,
-            );
+            spawn(world, *p, Color::srgba(0.35, 0.85, 0.45, 0.28), TILE - 4.0, 1.0, None);
         }
         if let (Some(field), Some(target)) = (&opts.field, hover) {
             if opts.reachable.iter().any(|(p, _)| *p == target) {
