@@ -23,22 +23,22 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// Disc colour of each hero and monster kind.
+/// Colour of each hero's disc, and of each monster kind's icon (monsters stand on a dark disc).
 pub fn figure_color(kind: &str) -> Color {
     match kind {
-        "barbarian" => Color::srgb(0.78, 0.25, 0.18),
+        "barbarian" => Color::srgb(0.8, 0.28, 0.2),
         "dwarf" => Color::srgb(0.85, 0.62, 0.15),
-        "elf" => Color::srgb(0.2, 0.62, 0.3),
-        "wizard" => Color::srgb(0.25, 0.4, 0.85),
-        "goblin" => Color::srgb(0.28, 0.42, 0.12),
-        "orc" => Color::srgb(0.2, 0.32, 0.14),
-        "skeleton" => Color::srgb(0.45, 0.42, 0.36),
-        "zombie" => Color::srgb(0.3, 0.36, 0.3),
-        "mummy" => Color::srgb(0.5, 0.44, 0.3),
-        "abomination" => Color::srgb(0.12, 0.36, 0.4),
-        "dread_warrior" => Color::srgb(0.32, 0.12, 0.36),
-        "gargoyle" => Color::srgb(0.3, 0.3, 0.34),
-        _ => Color::srgb(0.4, 0.1, 0.1),
+        "elf" => Color::srgb(0.22, 0.66, 0.34),
+        "wizard" => Color::srgb(0.28, 0.45, 0.9),
+        "goblin" => Color::srgb(0.55, 0.85, 0.3),
+        "orc" => Color::srgb(0.45, 0.7, 0.25),
+        "skeleton" => Color::srgb(0.92, 0.9, 0.8),
+        "zombie" => Color::srgb(0.6, 0.75, 0.55),
+        "mummy" => Color::srgb(0.9, 0.8, 0.55),
+        "abomination" => Color::srgb(0.35, 0.8, 0.8),
+        "dread_warrior" => Color::srgb(0.75, 0.5, 0.95),
+        "gargoyle" => Color::srgb(0.7, 0.7, 0.78),
+        _ => Color::srgb(0.9, 0.3, 0.3),
     }
 }
 
@@ -80,7 +80,7 @@ fn attach_figures(
                 } else if named {
                     Color::srgb(0.95, 0.75, 0.2)
                 } else {
-                    Color::srgb(0.45, 0.05, 0.05)
+                    Color::srgb(0.75, 0.12, 0.1)
                 };
                 p.spawn((
                     Sprite {
