@@ -121,15 +121,15 @@ fn clear_quest(world: &mut World) {
 fn frame_checks(mut commands: Commands, mut checks: ResMut<FrameChecks>, mut exit: MessageWriter<AppExit>) {
     checks.frame += 1;
     let frame = checks.frame;
-    if let Some(path) = checks.args.screenshot.clone() {
-        if frame == checks.args.after_frames.max(1) {
-            let path: PathBuf = path;
-            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
-        }
+    if let Some(path) = checks.args.screenshot.clone()
+        && frame == checks.args.after_frames.max(1)
+    {
+        let path: PathBuf = path;
+        commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path));
     }
-    if let Some(q) = checks.args.quit_after_frames {
-        if frame >= q {
-            exit.write(AppExit::Success);
-        }
+    if let Some(q) = checks.args.quit_after_frames
+        && frame >= q
+    {
+        exit.write(AppExit::Success);
     }
 }

@@ -128,3 +128,38 @@ fn loading_a_missing_file_says_so() {
     let err = quest::load("/nonexistent/quest.ron").unwrap_err().to_string();
     assert!(err.contains("cannot read quest"), "{err}");
 }
+
+#[test]
+fn extreme_numbers_and_random_damage_never_panic() {
+    let good = good_quest();
+    let extreme = ["2147483647", "-2147483648", "-1", "99999"];
+    for n in extreme {
+        for (from, to) in [
+            ("stairway: (12, 2, 2, 2)", format!("stairway: ({n}, 2, {n}, 2)")),
+            (
+                "(kind: \"bookcase\", at: (9, 1))",
+                format!("(kind: \"bookcase\", at: ({n}, {n}))"),
+            ),
+            (
+                "(at: (13, 4), to: (14, 4), open: true)",
+                format!("(at: ({n}, 4), to: (14, {n}))"),
+            ),
+            (
+                "(kind: \"goblin\", at: (15, 1))",
+                format!("(kind: \"goblin\", at: ({n}, 1))"),
+            ),
+        ] {
+            let text = good.replacen(from, &to, 1);
+            assert_ne!(text, good, "pattern {from} not in the shipped quest");
+            let _ = parse(text.as_bytes());
+        }
+    }
+    // Cut the file at every 97th byte and flip bytes: errors, never a panic.
+    let bytes = good.as_bytes();
+    for cut in (0..bytes.len()).step_by(97) {
+        let _ = parse(&bytes[..cut]);
+        let mut flipped = bytes.to_vec();
+        flipped[cut] ^= 0x55;
+        let _ = parse(&flipped);
+    }
+}

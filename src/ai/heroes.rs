@@ -19,19 +19,19 @@ pub fn next_command(snap: &Snapshot) -> Command {
     let progress = snap.turn.progress(h.id);
 
     // 1. Fight: the weakest monster within reach.
-    if !progress.acted {
-        if let Some(t) = snap.attack_targets(h).min_by_key(|t| (t.body, t.id)) {
-            return Command::Attack {
-                attacker: h.id,
-                target: t.id,
-            };
-        }
+    if !progress.acted
+        && let Some(t) = snap.attack_targets(h).min_by_key(|t| (t.body, t.id))
+    {
+        return Command::Attack {
+            attacker: h.id,
+            target: t.id,
+        };
     }
     // 2. Open a closed door beside us (a free action) unless the job is done.
-    if !snap.turn.objective_done {
-        if let Some(d) = snap.doors.iter().find(|d| !d.open && d.edge.touches(at)) {
-            return Command::OpenDoor { hero: h.id, door: d.id };
-        }
+    if !snap.turn.objective_done
+        && let Some(d) = snap.doors.iter().find(|d| !d.open && d.edge.touches(at))
+    {
+        return Command::OpenDoor { hero: h.id, door: d.id };
     }
     // 3. Move towards a goal.
     if progress.moving == MoveState::Done || (progress.allowance.is_some() && progress.steps_left() == 0) {
@@ -86,10 +86,10 @@ fn goals(snap: &Snapshot, hero: crate::game::model::FigureId) -> Vec<Pos> {
     if !hunt.is_empty() {
         return hunt;
     }
-    if let ObjectiveKind::Reach(p) = quest.objective.kind {
-        if f.dist(p).is_some() {
-            return vec![p];
-        }
+    if let ObjectiveKind::Reach(p) = quest.objective.kind
+        && f.dist(p).is_some()
+    {
+        return vec![p];
     }
     // Explore: the near side of closed doors, and corridor squares not yet seen.
     let mut explore: Vec<Pos> = Vec::new();

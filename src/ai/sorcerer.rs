@@ -105,10 +105,10 @@ pub fn next_command(snap: &Snapshot, mind: &mut SorcererTurn) -> (Command, Optio
     loop {
         if let Some(cur) = mind.current {
             let fresh = snap.turn.progress(cur) == Default::default();
-            if let Some(d) = plan_monster(snap, cur) {
-                if let Some(first) = d.commands.into_iter().next() {
-                    return (first, fresh.then_some((cur, d.reason)));
-                }
+            if let Some(d) = plan_monster(snap, cur)
+                && let Some(first) = d.commands.into_iter().next()
+            {
+                return (first, fresh.then_some((cur, d.reason)));
             }
         }
         match mind.pending.pop() {

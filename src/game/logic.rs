@@ -334,10 +334,10 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
         if snap.is_solid(q) {
             return Err(format!("{q} is blocked"));
         }
-        if let Some(o) = snap.known_figure_at(f, q) {
-            if o.hero != f.hero {
-                return Err(format!("{} cannot pass {} at {q}", f.name, o.name));
-            }
+        if let Some(o) = snap.known_figure_at(f, q)
+            && o.hero != f.hero
+        {
+            return Err(format!("{} cannot pass {} at {q}", f.name, o.name));
         }
         prev = q;
     }
@@ -371,15 +371,15 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
                     at = back;
                 }
             }
-            if let Some(reason) = &stop_reason {
-                if now.can_stop_on(f, at) || !now.can_step(f, at, q) {
-                    evs.push(GameEvent::MoveInterrupted {
-                        figure: f.id,
-                        at,
-                        reason: reason.clone(),
-                    });
-                    break;
-                }
+            if let Some(reason) = &stop_reason
+                && (now.can_stop_on(f, at) || !now.can_step(f, at, q))
+            {
+                evs.push(GameEvent::MoveInterrupted {
+                    figure: f.id,
+                    at,
+                    reason: reason.clone(),
+                });
+                break;
             }
         }
         world.get_mut::<GridPos>(f.entity).expect("figure on board").0 = q;

@@ -54,18 +54,20 @@ pub fn intent_for_click(snap: &Snapshot, p: Pos) -> Option<Command> {
     let h = snap.active_hero()?;
     let at = h.pos?;
     let progress = snap.turn.progress(h.id);
-    if let Some(t) = snap.figure_at(p) {
-        if !t.hero && snap.can_attack(h, t) && !progress.acted {
-            return Some(Command::Attack {
-                attacker: h.id,
-                target: t.id,
-            });
-        }
+    if let Some(t) = snap.figure_at(p)
+        && !t.hero
+        && snap.can_attack(h, t)
+        && !progress.acted
+    {
+        return Some(Command::Attack {
+            attacker: h.id,
+            target: t.id,
+        });
     }
-    if let Some(d) = snap.door_on(at, p) {
-        if !d.open {
-            return Some(Command::OpenDoor { hero: h.id, door: d.id });
-        }
+    if let Some(d) = snap.door_on(at, p)
+        && !d.open
+    {
+        return Some(Command::OpenDoor { hero: h.id, door: d.id });
     }
     if p == at {
         return None;
@@ -101,10 +103,8 @@ fn hero_input(world: &mut World) {
     };
     let Some(h) = snap.active_hero() else { return };
     let mut cmd = None;
-    if clicked {
-        if let Some(p) = hover {
-            cmd = intent_for_click(&snap, p);
-        }
+    if clicked && let Some(p) = hover {
+        cmd = intent_for_click(&snap, p);
     }
     if !egui_busy && cmd.is_none() {
         let pressed = |k: &[KeyCode]| k.iter().any(|k| keys.just_pressed(*k));
@@ -134,10 +134,10 @@ fn hero_input(world: &mut World) {
                 }),
             };
         } else if pressed(&[KeyCode::KeyO]) {
-            if let Some(at) = h.pos {
-                if let Some(d) = snap.doors.iter().find(|d| !d.open && d.edge.touches(at)) {
-                    cmd = Some(Command::OpenDoor { hero: h.id, door: d.id });
-                }
+            if let Some(at) = h.pos
+                && let Some(d) = snap.doors.iter().find(|d| !d.open && d.edge.touches(at))
+            {
+                cmd = Some(Command::OpenDoor { hero: h.id, door: d.id });
             }
         } else if pressed(&[KeyCode::KeyX]) {
             let under = hover.and_then(|p| snap.figure_at(p)).filter(|t| snap.can_attack(h, t));

@@ -390,7 +390,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             h,
         };
         let squares: Vec<Pos> = rect.squares().collect();
-        if squares.iter().any(|p| !on_board(*p)) {
+        if squares.len() != (w * h) as usize || squares.iter().any(|p| !on_board(*p)) {
             err(path, format!("{} at {} does not fit on the board", def.name, pos(f.at)));
             continue;
         }
@@ -480,7 +480,12 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         w: raw.stairway.2,
         h: raw.stairway.3,
     };
-    let stair_ok = stair.w >= 1 && stair.h >= 1 && stair.w <= 3 && stair.h <= 3 && stair.squares().all(on_board);
+    let stair_ok = on_board(Pos::new(stair.x, stair.y))
+        && stair.w >= 1
+        && stair.h >= 1
+        && stair.w <= 3
+        && stair.h <= 3
+        && stair.squares().all(on_board);
     if !stair_ok {
         err(
             vec![Field("stairway")],
@@ -617,7 +622,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         err(vec![Field("monsters")], "a quest needs at least one monster".into());
     }
 
-    let (kind, ret, opath) = match &raw.objective {
+    let (kind, ret) = match &raw.objective {
         RawObjective::DefeatNamed {
             names: wanted,
             return_to_stairway,
@@ -633,9 +638,9 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
                     );
                 }
             }
-            (ObjectiveKind::DefeatNamed(wanted.clone()), *return_to_stairway, ())
+            (ObjectiveKind::DefeatNamed(wanted.clone()), *return_to_stairway)
         }
-        RawObjective::DefeatAll { return_to_stairway } => (ObjectiveKind::DefeatAll, *return_to_stairway, ()),
+        RawObjective::DefeatAll { return_to_stairway } => (ObjectiveKind::DefeatAll, *return_to_stairway),
         RawObjective::Reach { at, return_to_stairway } => {
             let p = pos(*at);
             if !on_board(p) || solid(p) {
@@ -644,10 +649,9 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
                     format!("the square to reach {p} is off the board or not walkable"),
                 );
             }
-            (ObjectiveKind::Reach(p), *return_to_stairway, ())
+            (ObjectiveKind::Reach(p), *return_to_stairway)
         }
     };
-    let _ = opath;
     if !rules.monsters.contains_key(&raw.wandering_monster) {
         err(
             vec![Field("wandering_monster")],

@@ -111,7 +111,13 @@ impl Board {
             for (ki, &(x, y, w, h)) in room.rects.iter().enumerate() {
                 let r = Rect { x, y, w, h };
                 let path = vec![Field("rooms"), Index(ri), Field("rects"), Index(ki)];
-                if w < 1 || h < 1 || x < 0 || y < 0 || x + w > def.width || y + h > def.height {
+                if w < 1
+                    || h < 1
+                    || x < 0
+                    || y < 0
+                    || x.saturating_add(w) > def.width
+                    || y.saturating_add(h) > def.height
+                {
                     problems.push(DataProblem::new(
                         path,
                         format!("rect ({x},{y},{w},{h}) is not inside the board"),

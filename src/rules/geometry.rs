@@ -40,7 +40,8 @@ impl Pos {
     }
 
     pub fn manhattan(self, o: Pos) -> i32 {
-        (self.x - o.x).abs() + (self.y - o.y).abs()
+        // abs_diff: coordinates from bad data must not overflow.
+        i32::try_from(u64::from(self.x.abs_diff(o.x)) + u64::from(self.y.abs_diff(o.y))).unwrap_or(i32::MAX)
     }
 
     pub fn is_orthogonally_adjacent(self, o: Pos) -> bool {
@@ -48,7 +49,7 @@ impl Pos {
     }
 
     pub fn is_diagonally_adjacent(self, o: Pos) -> bool {
-        (self.x - o.x).abs() == 1 && (self.y - o.y).abs() == 1
+        self.x.abs_diff(o.x) == 1 && self.y.abs_diff(o.y) == 1
     }
 }
 
@@ -90,11 +91,13 @@ pub struct Rect {
 
 impl Rect {
     pub fn contains(&self, p: Pos) -> bool {
-        p.x >= self.x && p.y >= self.y && p.x < self.x + self.w && p.y < self.y + self.h
+        p.x >= self.x && p.y >= self.y && p.x < self.x.saturating_add(self.w) && p.y < self.y.saturating_add(self.h)
     }
 
     pub fn squares(&self) -> impl Iterator<Item = Pos> + '_ {
-        (self.y..self.y + self.h).flat_map(move |y| (self.x..self.x + self.w).map(move |x| Pos::new(x, y)))
+        // Saturating, so rectangles from bad data never overflow.
+        (self.y..self.y.saturating_add(self.h))
+            .flat_map(move |y| (self.x..self.x.saturating_add(self.w)).map(move |x| Pos::new(x, y)))
     }
 }
 

@@ -111,12 +111,11 @@ fn title_screen(
             ui.vertical_centered(|ui| {
                 let ready = matches!(state.quests.get(state.selected), Some((_, Ok(_))));
                 let begin = ui.add_enabled(ready, egui::Button::new(egui::RichText::new("Begin the quest").size(20.0)));
-                if begin.clicked() || (ready && ui.input(|i| i.key_pressed(egui::Key::Enter))) {
-                    if let Some((_, Ok(q))) = state.quests.get(state.selected) {
+                if (begin.clicked() || (ready && ui.input(|i| i.key_pressed(egui::Key::Enter))))
+                    && let Some((_, Ok(q))) = state.quests.get(state.selected) {
                         let seed = state.seed.trim().parse().unwrap_or(1);
                         commands.insert_resource(PendingQuest { quest: q.clone(), seed, autoplay: state.autoplay });
                     }
-                }
                 ui.label(egui::RichText::new("Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, F fast-forward.").small());
             });
         });

@@ -87,17 +87,17 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
             Transform::from_translation(world_of(p, w, h).extend(z)),
         ));
     };
-    if let Phase::Hero(id) = snap.turn.phase {
-        if let Some(hero) = snap.figure(id).and_then(|f| f.pos) {
-            spawn(
-                world,
-                hero,
-                Color::srgb(1.0, 0.95, 0.5),
-                TILE * 1.12,
-                4.5,
-                Some(art.ring.clone()),
-            );
-        }
+    if let Phase::Hero(id) = snap.turn.phase
+        && let Some(hero) = snap.figure(id).and_then(|f| f.pos)
+    {
+        spawn(
+            world,
+            hero,
+            Color::srgb(1.0, 0.95, 0.5),
+            TILE * 1.12,
+            4.5,
+            Some(art.ring.clone()),
+        );
     }
     if !human {
         return;
@@ -109,18 +109,18 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
         for (p, _) in &opts.reachable {
             spawn(world, *p, Color::srgba(0.35, 0.85, 0.45, 0.28), TILE - 4.0, 1.0, None);
         }
-        if let (Some(field), Some(target)) = (&opts.field, hover) {
-            if opts.reachable.iter().any(|(p, _)| *p == target) {
-                for p in field.path_to(target).unwrap_or_default() {
-                    spawn(
-                        world,
-                        p,
-                        Color::srgba(1.0, 0.9, 0.4, 0.85),
-                        TILE * 0.55,
-                        1.1,
-                        Some(art.icon("footprint")),
-                    );
-                }
+        if let (Some(field), Some(target)) = (&opts.field, hover)
+            && opts.reachable.iter().any(|(p, _)| *p == target)
+        {
+            for p in field.path_to(target).unwrap_or_default() {
+                spawn(
+                    world,
+                    p,
+                    Color::srgba(1.0, 0.9, 0.4, 0.85),
+                    TILE * 0.55,
+                    1.1,
+                    Some(art.icon("footprint")),
+                );
             }
         }
     }

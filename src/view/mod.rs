@@ -68,10 +68,10 @@ fn fit_camera(
     let avail_h = (window.height() - insets.top - insets.bottom - 24.0).max(100.0);
     let scale = (bw as f32 * TILE / avail_w).max(bh as f32 * TILE / avail_h);
     for (mut proj, mut tf) in &mut cams {
-        if let Projection::Orthographic(o) = proj.as_mut() {
-            if (o.scale - scale).abs() > 1e-4 {
-                o.scale = scale;
-            }
+        if let Projection::Orthographic(o) = proj.as_mut()
+            && (o.scale - scale).abs() > 1e-4
+        {
+            o.scale = scale;
         }
         let x = -(insets.left - insets.right) / 2.0 * scale;
         let y = (insets.top - insets.bottom) / 2.0 * scale;
