@@ -86,6 +86,29 @@ fn goals(snap: &Snapshot, hero: crate::game::model::FigureId) -> Vec<Pos> {
     if !hunt.is_empty() {
         return hunt;
     }
+    // Every square next to them is taken or cut off: close in as far as the way allows.
+    let awake: Vec<Pos> = snap.monsters().filter(|m| m.awake).filter_map(|m| m.pos).collect();
+    if !awake.is_empty() {
+        let b = snap.board();
+        let to_monsters = crate::rules::paths::DistanceField::multi(b.width, b.height, &awake, 1000, |p, q| {
+            snap.edge_open(p, q) && !snap.is_solid(q)
+        });
+        let best = f
+            .reached()
+            .filter(|(p, d)| *d > 0 && snap.can_stop_on(h, *p))
+            .filter_map(|(p, _)| to_monsters.dist(p).map(|d| (d, p)))
+            .min();
+        if let Some((closest, _)) = best {
+            let here = h.pos.and_then(|p| to_monsters.dist(p)).unwrap_or(u16::MAX);
+            if closest < here {
+                return f
+                    .reached()
+                    .filter(|(p, d)| *d > 0 && snap.can_stop_on(h, *p) && to_monsters.dist(*p) == Some(closest))
+                    .map(|(p, _)| p)
+                    .collect();
+            }
+        }
+    }
     if let ObjectiveKind::Reach(p) = quest.objective.kind
         && f.dist(p).is_some()
     {

@@ -66,7 +66,11 @@ fn attach_figures(
                 FigureVisual,
                 Sprite {
                     image: art.disc.clone(),
-                    color: figure_color(&kind),
+                    color: if is_hero {
+                        figure_color(&kind)
+                    } else {
+                        Color::srgb(0.13, 0.08, 0.08)
+                    },
                     custom_size: Some(Vec2::splat(TILE * 0.92)),
                     ..default()
                 },
@@ -94,7 +98,11 @@ fn attach_figures(
                 p.spawn((
                     Sprite {
                         image: art.icon(&kind),
-                        color: Color::srgb(0.98, 0.96, 0.9),
+                        color: if is_hero {
+                            Color::srgb(0.98, 0.96, 0.9)
+                        } else {
+                            figure_color(&kind)
+                        },
                         custom_size: Some(Vec2::splat(TILE * 0.7)),
                         ..default()
                     },
