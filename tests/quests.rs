@@ -163,3 +163,9 @@ fn extreme_numbers_and_random_damage_never_panic() {
         let _ = parse(&flipped);
     }
 }
+
+#[test]
+fn an_unclosed_file_says_what_is_missing() {
+    let err = parse(b"Quest(format: 1, name: \"x\", monsters: [(kind: \"orc\", at: (1, 1))").unwrap_err();
+    assert!(err.to_string().contains("closing"), "{err}");
+}

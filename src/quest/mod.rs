@@ -273,11 +273,13 @@ pub fn parse(id: &str, file: &str, bytes: &[u8], dir: Option<&Path>) -> Result<Q
     let raw: RawQuest = match options().from_str(text) {
         Ok(r) => r,
         Err(e) => {
-            return Err(Problems(vec![problem(
-                e.span.start.line,
-                e.span.start.col,
-                e.code.to_string(),
-            )]));
+            let (line, col) = (e.span.start.line, e.span.start.col);
+            let mut message = e.code.to_string();
+            // ron reports an unclosed list or struct as a missing comma at the end of the file.
+            if (line, col) >= locate::line_col(text, text.trim_end().len().saturating_sub(1)) {
+                message.push_str(" at the end of the file: is a closing `)` or `]` missing?");
+            }
+            return Err(Problems(vec![problem(line, col, message)]));
         }
     };
     validate(id, &raw, dir).map_err(|ps| {
