@@ -144,6 +144,7 @@ fn play_panels(
     controllers: Res<Controllers>,
     mut insets: ResMut<PanelInsets>,
     mut out: MessageWriter<Command>,
+    choices: Option<Res<crate::view::highlights::HeroChoices>>,
     mut next_screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) -> Result {
@@ -272,6 +273,13 @@ fn play_panels(
                             .clicked()
                         {
                             out.write(Command::RollMovement { hero: id });
+                        }
+                        if let Some(choices) = &choices {
+                            for (label, cmd) in &choices.0 {
+                                if ui.button(label).clicked() {
+                                    out.write(cmd.clone());
+                                }
+                            }
                         }
                         if ui.button("End turn (E)").clicked() {
                             out.write(Command::EndTurn);

@@ -6,13 +6,17 @@ use bevy::prelude::*;
 use super::art::Art;
 use super::{HoverSquare, TILE, world_of};
 use crate::app::Screen;
-use crate::game::model::{ActiveQuest, EventLog, Phase};
+use crate::game::model::{ActiveQuest, Command, EventLog, Phase};
 use crate::game::snapshot::Snapshot;
 use crate::game::{Controller, Controllers};
 use crate::rules::geometry::Pos;
 
 #[derive(Component)]
 pub struct Highlight;
+
+/// The actions the active human hero can take now, for the action bar: (label, command).
+#[derive(Resource, Default, Clone, Debug)]
+pub struct HeroChoices(pub Vec<(String, Command)>);
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
@@ -58,6 +62,7 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
         return;
     }
     *last = Some(key);
+    world.insert_resource(HeroChoices::default());
     let old: Vec<Entity> = world.query_filtered::<Entity, With<Highlight>>().iter(world).collect();
     for e in old {
         world.despawn(e);
@@ -124,8 +129,16 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
             }
         }
     }
+    let mut choices = HeroChoices::default();
     if !snap.turn.progress(active.id).acted {
         for t in snap.attack_targets(&active) {
+            choices.0.push((
+                format!("Attack {} ({} body)", t.name, t.body),
+                Command::Attack {
+                    attacker: active.id,
+                    target: t.id,
+                },
+            ));
             if let Some(p) = t.pos {
                 spawn(
                     world,
@@ -140,6 +153,13 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
     }
     if let Some(at) = active.pos {
         for d in snap.doors.iter().filter(|d| !d.open && d.edge.touches(at)) {
+            choices.0.push((
+                "Open the door".to_string(),
+                Command::OpenDoor {
+                    hero: active.id,
+                    door: d.id,
+                },
+            ));
             if let Some(other) = d.edge.other(at) {
                 spawn(
                     world,
@@ -152,4 +172,5 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
             }
         }
     }
+    world.insert_resource(choices);
 }
