@@ -46,7 +46,12 @@ impl Default for TitleState {
         TitleState {
             quests,
             selected: 0,
-            seed: "1".into(),
+            // A fresh seed each time, shown so a game can be replayed; the game itself never reads the clock.
+            seed: (std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs())
+                % 100_000)
+                .to_string(),
             autoplay: false,
         }
     }
@@ -145,6 +150,7 @@ fn play_panels(
     mut insets: ResMut<PanelInsets>,
     mut out: MessageWriter<Command>,
     choices: Option<Res<crate::view::highlights::HeroChoices>>,
+    seed: Option<Res<Seed>>,
     mut next_screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) -> Result {
@@ -339,7 +345,7 @@ fn play_panels(
                     if ui.button("Play again").clicked() {
                         commands.insert_resource(PendingQuest {
                             quest: quest.0.clone(),
-                            seed: turn.round as u64 * 7919 + 1,
+                            seed: seed.as_ref().map_or(1, |s| s.0.wrapping_add(1)),
                             autoplay: controllers.heroes == Controller::Bot,
                         });
                     }
