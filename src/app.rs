@@ -5,8 +5,10 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::window::RequestRedraw;
 use bevy::window::{PresentMode, WindowResolution};
-use bevy::winit::WinitSettings;
+use bevy::winit::{UpdateMode, WinitSettings};
+use std::time::Duration;
 
 use crate::cli::WindowArgs;
 use crate::game::{self, Controller, Controllers, Pace, logic};
@@ -60,7 +62,13 @@ pub fn run(start: Start, window: WindowArgs) {
             })
             .set(ImagePlugin::default_nearest()),
     )
-    .insert_resource(WinitSettings::game())
+    // A turn-based game idles: redraw on input, or at least every 100 ms; `keep_drawing` asks
+    // for every frame while the computer plays or figures slide.
+    .insert_resource(WinitSettings {
+        focused_mode: UpdateMode::reactive(Duration::from_millis(100)),
+        unfocused_mode: UpdateMode::reactive_low_power(Duration::from_millis(250)),
+    })
+    .add_systems(Update, keep_drawing)
     .insert_resource(ClearColor(Color::srgb(0.06, 0.05, 0.07)))
     .add_plugins(game::plugin)
     .insert_resource(Pace {
@@ -102,6 +110,25 @@ fn begin_pending_quest(world: &mut World) {
     *world.resource_mut::<game::SorcererMind>() = Default::default();
     logic::start_quest(world, p.quest, p.seed);
     world.resource_mut::<NextState<Screen>>().set(Screen::Playing);
+}
+
+/// Keeps frames coming while something moves: the sorcerer's or a bot's turn, or a pending quest.
+fn keep_drawing(
+    turn: Option<Res<game::model::Turn>>,
+    controllers: Res<Controllers>,
+    checks: Res<FrameChecks>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let automated = turn.is_some_and(|t| match t.phase {
+        game::model::Phase::Sorcerer => true,
+        game::model::Phase::Hero(_) => controllers.heroes == Controller::Bot,
+        game::model::Phase::Over(_) => false,
+    });
+    // Screenshot and quit-after checks count frames: keep them coming.
+    let counting = checks.args.screenshot.is_some() || checks.args.quit_after_frames.is_some();
+    if automated || counting {
+        redraw.write(RequestRedraw);
+    }
 }
 
 /// Leaving a quest for the title screen clears the board.
