@@ -92,6 +92,22 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
             Transform::from_translation(world_of(p, w, h).extend(z)),
         ));
     };
+    // The monster the sorcerer is moving now.
+    let acting = world
+        .get_resource::<crate::game::SorcererMind>()
+        .and_then(|m| m.turn.current);
+    if snap.turn.phase == Phase::Sorcerer
+        && let Some(at) = acting.and_then(|id| snap.figure(id)).and_then(|f| f.pos)
+    {
+        spawn(
+            world,
+            at,
+            Color::srgb(1.0, 0.45, 0.2),
+            TILE * 1.12,
+            4.5,
+            Some(art.ring.clone()),
+        );
+    }
     if let Phase::Hero(id) = snap.turn.phase
         && let Some(hero) = snap.figure(id).and_then(|f| f.pos)
     {
