@@ -143,7 +143,12 @@ fn drive_computer_players(world: &mut World) {
             if world.resource::<Controllers>().heroes != Controller::Bot {
                 return;
             }
-            ai::heroes::next_command(&snap)
+            if last_was_rejected(world) {
+                // A bot never retries a refused command: it ends its turn instead of looping.
+                Command::EndTurn
+            } else {
+                ai::heroes::next_command(&snap)
+            }
         }
         Phase::Sorcerer => {
             let started = Instant::now();
