@@ -205,11 +205,13 @@ impl Snapshot {
         if self.is_solid(p) {
             return false;
         }
-        match self.known_figure_at(fig, p) {
-            None => true,
-            Some(other) if other.id == fig.id => true,
-            Some(other) => fig.hero && other.hero && self.on_stairway(p),
-        }
+        // Every other figure on the square counts, not just the one the occupancy table kept:
+        // mid-move, a hero passing a teammate shares its square for a moment.
+        self.figures
+            .iter()
+            .filter(|o| o.id != fig.id && o.pos == Some(p))
+            .filter(|o| !(fig.hero && !o.hero && !o.awake))
+            .all(|o| fig.hero && o.hero && self.on_stairway(p))
     }
 
     /// Squares `fig` can walk to with `steps` steps, as a distance field from its square.
