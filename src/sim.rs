@@ -111,7 +111,7 @@ pub fn simulate(quest: Arc<Quest>, games: u32, seed: u64) -> Report {
         let res = play_one(quest.clone(), seed.wrapping_add(g as u64));
         match res.outcome {
             Some(Outcome::Won) => r.hero_wins += 1,
-            Some(Outcome::Lost) => r.sorcerer_wins += 1,
+            Some(Outcome::Lost) | Some(Outcome::Retreated) => r.sorcerer_wins += 1,
             None => r.unfinished += 1,
         }
         rounds += res.rounds as u64;

@@ -12,11 +12,23 @@ use hollowdeep::rules::geometry::Pos;
 
 /// A quest on the classic board from its parts (RON snippets).
 pub fn quest(heroes: &[&str], starts: &[(i32, i32)], doors: &str, monsters: &str, objective: &str) -> Arc<Quest> {
+    quest_with(heroes, starts, doors, monsters, objective, "")
+}
+
+/// Like `quest`, with more top-level fields (`extra`, a RON snippet ending in a comma).
+pub fn quest_with(
+    heroes: &[&str],
+    starts: &[(i32, i32)],
+    doors: &str,
+    monsters: &str,
+    objective: &str,
+    extra: &str,
+) -> Arc<Quest> {
     let heroes: Vec<String> = heroes.iter().map(|h| format!("{h:?}")).collect();
     let starts: Vec<String> = starts.iter().map(|(x, y)| format!("({x}, {y})")).collect();
     let text = format!(
         "Quest(format: 1, name: \"Test\", briefing: \"A test.\", heroes: [{}], hero_starts: [{}], stairway: (12, 2, 2, 2),
-         doors: [{doors}], monsters: [{monsters}], objective: {objective}, wandering_monster: \"orc\")",
+         doors: [{doors}], monsters: [{monsters}], objective: {objective}, wandering_monster: \"orc\", {extra})",
         heroes.join(", "),
         starts.join(", ")
     );
@@ -32,6 +44,19 @@ pub struct Game {
 
 impl Game {
     pub fn start(q: Arc<Quest>, seed: u64) -> Game {
+        let mut app = hollowdeep::game::headless_app();
+        logic::start_quest(app.world_mut(), q, seed);
+        app.update();
+        let mut g = Game { app };
+        // The spell draft, as the bots pick it (Wizard fire, Elf earth, Wizard the rest).
+        while let Some(c) = hollowdeep::ai::heroes::choose_school(&g.snap()) {
+            g.send(c);
+        }
+        g
+    }
+
+    /// Starts without making the draft's picks.
+    pub fn start_undrafted(q: Arc<Quest>, seed: u64) -> Game {
         let mut app = hollowdeep::game::headless_app();
         logic::start_quest(app.world_mut(), q, seed);
         app.update();

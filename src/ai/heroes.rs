@@ -1,15 +1,214 @@
-//! The greedy hero bot (simulation and `--autoplay`): fight what is next to you, open doors,
+//! The greedy hero bot (simulation and `--autoplay`): heal the dying, fight what is next to
+//! you, cast and shoot at what you see, search cleared rooms, deal with known traps, open doors,
 //! hunt the monsters you have seen, explore the rest, and go home when the job is done.
 //! It sees only what the heroes have revealed.
 
 use super::{attack_squares, field, trim_path};
-use crate::game::model::{Command, MoveState};
-use crate::game::snapshot::Snapshot;
+use crate::game::model::{Command, FigureId, MoveState, StatusKind, TrapState};
+use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::quest::ObjectiveKind;
+use crate::rules::board::CORRIDOR;
 use crate::rules::geometry::Pos;
+use crate::rules::paths::DistanceField;
+use crate::rules::ruleset::{Effect, SpellTarget};
+
+/// Schools in the order the bots like them: fire to burn, earth to heal, water, air.
+const SCHOOL_TASTE: [&str; 4] = ["fire", "earth", "water", "air"];
+
+/// The draft pick for the hero whose pick it is.
+pub fn choose_school(snap: &Snapshot) -> Option<Command> {
+    let d = snap.turn.draft.as_ref()?;
+    let school = SCHOOL_TASTE
+        .iter()
+        .find(|s| d.left.iter().any(|l| l == *s))
+        .map(|s| s.to_string())
+        .or_else(|| d.left.first().cloned())?;
+    Some(Command::ChooseSchool { hero: d.next, school })
+}
+
+fn ready_spells<'a>(
+    snap: &'a Snapshot,
+    h: &'a FigureSnap,
+) -> impl Iterator<Item = (&'a String, &'a crate::rules::ruleset::SpellDef)> + 'a {
+    h.spellbook
+        .ready()
+        .filter_map(|s| snap.rules().spells.get(s).map(|d| (s, d)))
+}
+
+/// Actions worth more than walking: healing, potions, attacks, spells, shots, searches, traps.
+fn act(snap: &Snapshot, h: &FigureSnap) -> Option<Command> {
+    let progress = snap.turn.progress(h.id);
+    let at = h.pos?;
+    let rules = snap.rules();
+    let can_act = !progress.acted;
+    let healing_potion = h
+        .inventory
+        .potions
+        .iter()
+        .find(|p| matches!(rules.potions.get(*p).map(|d| &d.effect), Some(Effect::Heal { .. })));
+    // Nearly dead: drink.
+    if h.body <= 2
+        && h.body < h.body_max
+        && let Some(p) = healing_potion
+    {
+        return Some(Command::DrinkPotion {
+            hero: h.id,
+            potion: p.clone(),
+        });
+    }
+    // Heal a badly hurt friend in sight.
+    if can_act
+        && let Some((spell, _)) = ready_spells(snap, h).find(|(_, d)| matches!(d.effect, Effect::Heal { .. }))
+        && let Some(friend) = snap
+            .living_heroes()
+            .filter(|f| f.body * 2 <= f.body_max && f.pos.is_some_and(|p| p == at || snap.sees(at, p)))
+            .min_by_key(|f| (f.body, f.id))
+    {
+        return Some(Command::CastSpell {
+            caster: h.id,
+            spell: spell.clone(),
+            target: friend.id,
+        });
+    }
+    let visible: Vec<&FigureSnap> = snap.visible_monsters(h).collect();
+    let adjacent: Vec<&FigureSnap> = snap.attack_targets(h).collect();
+    // Before a fight: a potion of strength or a heroic brew.
+    if can_act && !adjacent.is_empty() {
+        for (potion, status) in [
+            ("strength", StatusKind::Strength),
+            ("heroic_brew", StatusKind::HeroicBrew),
+        ] {
+            if !h.has(status) && h.inventory.potions.iter().any(|p| p == potion) && adjacent.iter().any(|m| m.body >= 2)
+            {
+                return Some(Command::DrinkPotion {
+                    hero: h.id,
+                    potion: potion.into(),
+                });
+            }
+        }
+    }
+    let second_attack =
+        progress.acted && h.has(StatusKind::HeroicBrew) && progress.attacks == 1 && progress.spells == 0;
+    if (can_act || second_attack)
+        && let Some(t) = adjacent.iter().min_by_key(|t| (t.body, t.id))
+    {
+        return Some(Command::Attack {
+            attacker: h.id,
+            target: t.id,
+        });
+    }
+    if can_act && !visible.is_empty() {
+        // Spells at the toughest monster in sight.
+        let target = visible
+            .iter()
+            .max_by_key(|m| (m.body, m.fighter.defend, std::cmp::Reverse(m.id)))?;
+        for (spell, d) in ready_spells(snap, h) {
+            let good = match (&d.effect, d.target) {
+                (Effect::Damage { .. } | Effect::Attack { .. } | Effect::Tempest, SpellTarget::Enemy) => true,
+                (Effect::Status(StatusKind::Asleep), SpellTarget::Enemy) => !target.undead && target.body >= 2,
+                _ => false,
+            };
+            if good && target.only_harmed_by.is_none() {
+                return Some(Command::CastSpell {
+                    caster: h.id,
+                    spell: spell.clone(),
+                    target: target.id,
+                });
+            }
+        }
+        // Protect yourself when the fight is close.
+        for (spell, d) in ready_spells(snap, h) {
+            if matches!(d.effect, Effect::Status(StatusKind::RockSkin | StatusKind::Courage))
+                && d.target != SpellTarget::Enemy
+            {
+                let status = match d.effect {
+                    Effect::Status(s) => s,
+                    _ => unreachable!(),
+                };
+                if !h.has(status) && visible.iter().any(|m| m.pos.is_some_and(|p| p.manhattan(at) <= 4)) {
+                    return Some(Command::CastSpell {
+                        caster: h.id,
+                        spell: spell.clone(),
+                        target: h.id,
+                    });
+                }
+            }
+        }
+        // Shoot what you can see but not reach: never throw the last weapon a fighter holds.
+        for w in snap.ranged_weapons(h) {
+            let is_last =
+                h.equipment.weapon.as_deref() == Some(w.as_str()) && rules.weapons[&w].thrown && h.kind != "wizard";
+            if is_last {
+                continue;
+            }
+            if let Some(t) = visible
+                .iter()
+                .filter(|t| snap.can_shoot(h, t))
+                .min_by_key(|t| (t.body, t.id))
+            {
+                return Some(Command::Shoot {
+                    attacker: h.id,
+                    target: t.id,
+                    weapon: w,
+                });
+            }
+        }
+    }
+    // Pick up a fallen friend's things.
+    if crate::game::actions::loot_within_reach(snap, h).is_some() {
+        return Some(Command::PickUp { hero: h.id });
+    }
+    if !can_act || !visible.is_empty() {
+        return None;
+    }
+    let area = snap.area(at);
+    // A known trap next to us: disarm it if we can.
+    let disarmer = rules.heroes.get(&h.kind).is_some_and(|d| d.disarms_without_kit) || h.equipment.has("tool_kit");
+    if disarmer
+        && let Some(t) = snap.traps.iter().find(|t| {
+            t.state == TrapState::Known
+                && match t.furniture {
+                    None => {
+                        t.at.is_orthogonally_adjacent(at) && snap.edge_open(at, t.at) && snap.figure_at(t.at).is_none()
+                    }
+                    Some(i) => snap.quest.furniture[i]
+                        .rect
+                        .squares()
+                        .any(|q| q.is_orthogonally_adjacent(at)),
+                }
+        })
+    {
+        return Some(Command::DisarmTrap { hero: h.id, trap: t.id });
+    }
+    let room_clear = area != CORRIDOR && !snap.monsters().any(|m| m.pos.is_some_and(|p| snap.area(p) == area));
+    let searched_here = |list: &[(FigureId, Pos)]| {
+        list.iter().any(|(_, p)| {
+            if area == CORRIDOR {
+                snap.area(*p) == CORRIDOR && p.manhattan(at) <= 5
+            } else {
+                snap.area(*p) == area
+            }
+        })
+    };
+    // In a cleared room: traps first (a trapped chest springs on a treasure search), then treasure,
+    // then secret doors. In a corridor: look for traps every few squares.
+    if !searched_here(&snap.dungeon.trap_searches) {
+        return Some(Command::SearchTraps { hero: h.id });
+    }
+    if room_clear && !snap.dungeon.searched.contains(&(h.id, area)) {
+        return Some(Command::SearchTreasure { hero: h.id });
+    }
+    if room_clear && !searched_here(&snap.dungeon.door_searches) {
+        return Some(Command::SearchSecretDoors { hero: h.id });
+    }
+    None
+}
 
 /// The next command for the hero whose turn it is; `EndTurn` when it has nothing left to do.
 pub fn next_command(snap: &Snapshot) -> Command {
+    if snap.turn.draft.is_some() {
+        return choose_school(snap).unwrap_or(Command::EndTurn);
+    }
     let Some(h) = snap.active_hero() else {
         return Command::EndTurn;
     };
@@ -18,14 +217,9 @@ pub fn next_command(snap: &Snapshot) -> Command {
     };
     let progress = snap.turn.progress(h.id);
 
-    // 1. Fight: the weakest monster within reach.
-    if !progress.acted
-        && let Some(t) = snap.attack_targets(h).min_by_key(|t| (t.body, t.id))
-    {
-        return Command::Attack {
-            attacker: h.id,
-            target: t.id,
-        };
+    // 1. Act where we stand if that is worth more than walking.
+    if let Some(c) = act(snap, h) {
+        return c;
     }
     // 2. Open a closed door beside us (a free action) unless the job is done.
     if !snap.turn.objective_done
@@ -40,17 +234,31 @@ pub fn next_command(snap: &Snapshot) -> Command {
     let Some(f) = field(snap, h) else {
         return Command::EndTurn;
     };
-    let goals = goals(snap, h.id);
+    let goals = goals(snap, h.id, false);
     let target = goals
         .iter()
         .filter_map(|g| f.dist(*g).map(|d| (d, *g)))
         .filter(|(d, _)| *d > 0)
         .min();
     let Some((_, goal)) = target else {
-        return Command::EndTurn;
+        return trap_in_the_way(snap, h, &self::goals(snap, h.id, true)).unwrap_or(Command::EndTurn);
     };
     if progress.allowance.is_none() {
+        if h.has(StatusKind::Chained) {
+            return Command::EndTurn;
+        }
+        if !h.has(StatusKind::SwiftWind) && h.inventory.potions.iter().any(|p| p == "speed") && goal.manhattan(at) > 12
+        {
+            return Command::DrinkPotion {
+                hero: h.id,
+                potion: "speed".into(),
+            };
+        }
         return Command::RollMovement { hero: h.id };
+    }
+    // A known trap on a much shorter way: walk up to it and jump it (a Dwarf disarms it in `act`).
+    if let Some(c) = shortcut_over_trap(snap, h, goal, f.dist(goal).unwrap_or(u16::MAX)) {
+        return c;
     }
     let path = trim_path(snap, h, f.path_to(goal).unwrap_or_default(), progress.steps_left());
     if path.is_empty() {
@@ -60,12 +268,39 @@ pub fn next_command(snap: &Snapshot) -> Command {
     }
 }
 
+/// How many squares a way over a known trap must save to be worth the risk.
+const TRAP_SHORTCUT: u16 = 4;
+
+fn shortcut_over_trap(snap: &Snapshot, h: &FigureSnap, goal: Pos, around: u16) -> Option<Command> {
+    let over = over_traps_field(snap, h)?;
+    let d = over.dist(goal)?;
+    if around < d.saturating_add(TRAP_SHORTCUT) {
+        return None;
+    }
+    let path = over.path_to(goal)?;
+    let i = path.iter().position(|p| snap.known_trap_on(*p))?;
+    let progress = snap.turn.progress(h.id);
+    if i == 0 {
+        return trap_in_the_way(snap, h, &[goal]);
+    }
+    let walk = trim_path(snap, h, path[..i].to_vec(), progress.steps_left());
+    (!walk.is_empty()).then_some(Command::Move {
+        figure: h.id,
+        path: walk,
+    })
+}
+
 /// Squares worth walking to, most urgent kind first (the first kind with any reachable square wins).
-fn goals(snap: &Snapshot, hero: crate::game::model::FigureId) -> Vec<Pos> {
+fn goals(snap: &Snapshot, hero: crate::game::model::FigureId, over_traps: bool) -> Vec<Pos> {
     let Some(h) = snap.figure(hero) else {
         return Vec::new();
     };
-    let Some(f) = field(snap, h) else {
+    let f = if over_traps {
+        over_traps_field(snap, h)
+    } else {
+        field(snap, h)
+    };
+    let Some(f) = f else {
         return Vec::new();
     };
     let reachable = |v: Vec<Pos>| -> Vec<Pos> { v.into_iter().filter(|p| f.dist(*p).is_some()).collect() };
@@ -129,4 +364,42 @@ fn goals(snap: &Snapshot, hero: crate::game::model::FigureId) -> Vec<Pos> {
             .filter(|p| !snap.fog.is_revealed(*p) && snap.can_stop_on(h, *p)),
     );
     reachable(explore)
+}
+
+/// No way to any goal but over a known trap next to us: jump it (or disarm it, if we can and have
+/// not acted; `act` handles that).
+fn trap_in_the_way(snap: &Snapshot, h: &FigureSnap, goals: &[Pos]) -> Option<Command> {
+    let progress = snap.turn.progress(h.id);
+    let over = over_traps_field(snap, h)?;
+    let goal = goals
+        .iter()
+        .filter(|g| over.dist(**g).is_some())
+        .min_by_key(|g| over.dist(**g))?;
+    let path = over.path_to(*goal)?;
+    let first = *path.first()?;
+    let trap = snap.trap_at(first).filter(|t| t.state == TrapState::Known)?;
+    let landing = *path.get(1)?;
+    if progress.allowance.is_none() {
+        return Some(Command::RollMovement { hero: h.id });
+    }
+    if progress.moving == MoveState::Done || progress.steps_left() < snap.rules().traps.jump_squares {
+        return None;
+    }
+    if !snap.can_stop_on(h, landing) {
+        return None;
+    }
+    Some(Command::JumpTrap {
+        hero: h.id,
+        trap: trap.id,
+        to: landing,
+    })
+}
+
+/// Walking distances that ignore known traps (to find the ones in the way).
+fn over_traps_field(snap: &Snapshot, h: &FigureSnap) -> Option<DistanceField> {
+    let at = h.pos?;
+    let b = snap.board();
+    Some(DistanceField::new(b.width, b.height, at, 1000, |p, q| {
+        snap.can_step(h, p, q)
+    }))
 }

@@ -34,12 +34,15 @@ fn allowance(m: &FigureSnap) -> u8 {
 /// Plans one monster's turn against the board as it is now.
 pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
     let m = snap.figure(monster)?;
-    if !m.alive() || !m.awake {
+    if !m.alive() || !m.awake || m.idle() {
         return None;
     }
     let progress = snap.turn.progress(m.id);
     if progress.acted {
         return None;
+    }
+    if let Some(d) = dread_spell(snap, m) {
+        return Some(d);
     }
     let key = |h: &FigureSnap, d: u16| (d, h.body, h.fighter.defend, h.id);
     // Already next to someone: hit the weakest there.
@@ -87,6 +90,62 @@ pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
         )
     };
     Some(Decision { commands, reason })
+}
+
+/// A caster with a Dread spell left uses it on a hero it can see (before closing in to fight):
+/// the weakest hero for spells that hurt, itself for summons, a wounded monster for mending.
+fn dread_spell(snap: &Snapshot, m: &FigureSnap) -> Option<Decision> {
+    use crate::rules::ruleset::{Effect, SpellTarget};
+    let at = m.pos?;
+    if snap.attack_targets(m).next().is_some() {
+        return None;
+    }
+    let seen: Vec<&FigureSnap> = snap
+        .living_heroes()
+        .filter(|h| h.pos.is_some_and(|p| snap.sees(at, p)))
+        .collect();
+    let weakest = seen.iter().min_by_key(|h| (h.body, h.id))?;
+    for spell in m.spellbook.ready() {
+        let Some(d) = snap.rules().spells.get(spell) else {
+            continue;
+        };
+        let target = match (d.target, &d.effect) {
+            (SpellTarget::Enemy, Effect::Status(s)) if weakest.has(*s) => continue,
+            (SpellTarget::Enemy, _) => weakest.id,
+            (SpellTarget::Caster, _) => m.id,
+            (SpellTarget::Ally, Effect::Heal { .. }) => {
+                match snap
+                    .monsters()
+                    .filter(|o| o.body < o.body_max && o.pos.is_some_and(|p| p == at || snap.sees(at, p)))
+                    .min_by_key(|o| (o.body, o.id))
+                {
+                    Some(o) => o.id,
+                    None => continue,
+                }
+            }
+            (SpellTarget::Ally, _) => m.id,
+        };
+        let who = snap.figure(target).map_or(String::new(), |t| t.name.clone());
+        return Some(Decision {
+            commands: vec![Command::CastSpell {
+                caster: m.id,
+                spell: spell.clone(),
+                target,
+            }],
+            reason: if target == m.id {
+                format!("{} calls on {}", m.name, d.name)
+            } else {
+                format!(
+                    "{} casts {} at {}, who has {} body",
+                    m.name,
+                    d.name,
+                    who,
+                    snap.figure(target).map_or(0, |t| t.body)
+                )
+            },
+        });
+    }
+    None
 }
 
 /// The next command of the sorcerer's turn (ends the turn when every monster has acted).

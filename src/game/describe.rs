@@ -1,6 +1,6 @@
 //! Plain words for the log: what each event means to a person at the table.
 
-use super::model::{Actor, FigureNames, GameEvent};
+use super::model::{Actor, FigureNames, GameEvent, StatusKind, TrapKind};
 use crate::rules::combat;
 use crate::rules::dice::Face;
 
@@ -19,6 +19,68 @@ fn faces(v: &[Face]) -> String {
         parts.push(format!("{b} black shield{}", if b == 1 { "" } else { "s" }));
     }
     parts.join(", ")
+}
+
+fn or_nothing(v: &[Face]) -> String {
+    if v.is_empty() { "nothing".into() } else { faces(v) }
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+        .unwrap_or_default()
+}
+
+pub fn trap_name(k: TrapKind) -> &'static str {
+    match k {
+        TrapKind::Pit => "pit trap",
+        TrapKind::FallingBlock => "falling-block trap",
+        TrapKind::Spear => "spear trap",
+        TrapKind::Furniture => "trapped piece of furniture",
+    }
+}
+
+fn status_gained(s: StatusKind) -> &'static str {
+    use StatusKind::*;
+    match s {
+        RockSkin => "is covered in rock skin (+2 defend dice until wounded)",
+        Courage => "is filled with courage (+2 attack dice)",
+        Fear => "is gripped by fear (attacks with 1 die)",
+        SwiftWind => "is carried by a swift wind (double movement dice next roll)",
+        PassThroughRock => "can pass through rock this turn",
+        VeilOfMist => "is veiled in mist (can pass monsters)",
+        Asleep => "falls asleep",
+        LoseTurn => "is caught in the tempest and will lose a turn",
+        Chained => "is bound by chains of dread (cannot move next turn)",
+        Rust => "sees the weapon rust (-1 attack die)",
+        Strength => "feels mighty (+2 attack dice on the next attack)",
+        Resilience => "feels resilient (+2 defend dice on the next defence)",
+        HeroicBrew => "may attack twice this turn",
+    }
+}
+
+fn status_ended(s: StatusKind) -> &'static str {
+    use StatusKind::*;
+    match s {
+        RockSkin => "loses the rock skin",
+        Courage => "is no longer emboldened",
+        Fear => "shakes off the fear",
+        SwiftWind => "uses the swift wind",
+        PassThroughRock => "can no longer pass through rock",
+        VeilOfMist => "is no longer veiled",
+        Asleep => "wakes up",
+        LoseTurn => "recovers from the tempest",
+        Chained => "is free of the chains",
+        Rust => "is free of the rust",
+        Strength => "uses the extra strength",
+        Resilience => "uses the extra resilience",
+        HeroicBrew => "no longer has the heroic brew's extra attack",
+    }
 }
 
 /// One line for the log, or None for events too small to mention (single steps).
@@ -87,10 +149,12 @@ pub fn describe(e: &GameEvent, names: &FigureNames) -> Option<String> {
                 }
             )
         }
-        GameEvent::MonsterKilled { figure, by } => {
+        GameEvent::MonsterKilled { figure, by: Some(by) } => {
             format!("{} is slain by {}.", n(*figure), n(*by))
         }
-        GameEvent::HeroKilled { figure, by } => format!("{} has fallen to {}!", n(*figure), n(*by)),
+        GameEvent::MonsterKilled { figure, by: None } => format!("{} is destroyed.", n(*figure)),
+        GameEvent::HeroKilled { figure, by: Some(by) } => format!("{} has fallen to {}!", n(*figure), n(*by)),
+        GameEvent::HeroKilled { figure, by: None } => format!("{} has died!", n(*figure)),
         GameEvent::ObjectiveCompleted => "The quest's goal is achieved! Return to the stairway.".into(),
         GameEvent::HeroEscaped { figure } => {
             format!("{} climbs the stairway to safety.", n(*figure))
@@ -101,5 +165,114 @@ pub fn describe(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::QuestLost { round } => format!("Defeat. The last hero falls in round {round}."),
         GameEvent::CommandRejected { reason } => format!("Not allowed: {reason}."),
         GameEvent::SorcererReasoned { text, .. } => format!("Sorcerer: {text}."),
+        GameEvent::SchoolChosen { hero, school, .. } => {
+            format!("{} takes the school of {}.", n(*hero), capital(school))
+        }
+        GameEvent::SpellCast {
+            caster,
+            name,
+            target,
+            resist,
+            resisted,
+            ..
+        }
+        | GameEvent::DreadSpellCast {
+            caster,
+            name,
+            target,
+            resist,
+            resisted,
+            ..
+        } => {
+            let on = if caster == target {
+                String::new()
+            } else {
+                format!(" on {}", n(*target))
+            };
+            let dread = if matches!(e, GameEvent::DreadSpellCast { .. }) {
+                "the Dread spell "
+            } else {
+                ""
+            };
+            let mind = if resist.is_empty() {
+                String::new()
+            } else if *resisted {
+                format!(" — resisted with {}!", faces(resist))
+            } else {
+                format!(" — mind roll: {}, not enough", or_nothing(resist))
+            };
+            format!("{} casts {dread}{name}{on}{mind}.", n(*caster))
+        }
+        GameEvent::Wounded {
+            figure,
+            amount,
+            dice,
+            cause,
+        } => {
+            let rolled = if dice.is_empty() {
+                String::new()
+            } else {
+                format!(" (rolled {})", or_nothing(dice))
+            };
+            match amount {
+                0 => format!("{} escapes {cause} unhurt{rolled}.", n(*figure)),
+                1 => format!("{} loses 1 body point to {cause}{rolled}.", n(*figure)),
+                a => format!("{} loses {a} body points to {cause}{rolled}.", n(*figure)),
+            }
+        }
+        GameEvent::Healed { figure, amount, cause } => {
+            format!(
+                "{} regains {amount} body point{} ({cause}).",
+                n(*figure),
+                plural(*amount as u32)
+            )
+        }
+        GameEvent::StatusGained { figure, status } => format!("{} {}.", n(*figure), status_gained(*status)),
+        GameEvent::StatusEnded { figure, status } => format!("{} {}.", n(*figure), status_ended(*status)),
+        GameEvent::TurnSkipped { figure, reason } => format!("{} misses the turn ({reason}).", n(*figure)),
+        GameEvent::ThrownWeaponLost { hero, weapon } => {
+            format!("{}'s {} is gone.", n(*hero), capital(&weapon.replace('_', " ")))
+        }
+        GameEvent::TreasureDrawn { hero, title, text } => {
+            format!("{} searches for treasure and draws \"{title}\": {text}", n(*hero))
+        }
+        GameEvent::SpecialTreasureFound { hero, text } => format!("{} searches and finds: {text}", n(*hero)),
+        GameEvent::NothingFound { hero, search } => format!("{} searches for {search} but finds nothing.", n(*hero)),
+        GameEvent::GoldFound { hero, amount } => format!("{} gains {amount} gold coins.", n(*hero)),
+        GameEvent::PotionFound { hero, name, .. } => format!("{} takes the {name}.", n(*hero)),
+        GameEvent::ItemFound { hero, name, .. } => format!("{} takes the {name}.", n(*hero)),
+        GameEvent::HazardDrawn { .. } => return None,
+        GameEvent::WanderingMonster { figure, at } => {
+            format!("A wandering {} appears at {at} and attacks!", n(*figure))
+        }
+        GameEvent::MonsterSummoned { figure, at } => format!("{} is summoned at {at}.", n(*figure)),
+        GameEvent::TrapFound { kind, at, .. } => format!("A {} is found at {at}.", trap_name(*kind)),
+        GameEvent::TrapSprung { figure, text, .. } => format!("{} springs a trap: {text}", n(*figure)),
+        GameEvent::TrapDisarmed { by, roll, .. } => {
+            format!("{} disarms the trap (rolled {}).", n(*by), or_nothing(roll))
+        }
+        GameEvent::TrapJumped { hero, roll, to, .. } => {
+            format!(
+                "{} leaps over the trap to {to} (rolled {}).",
+                n(*hero),
+                or_nothing(roll)
+            )
+        }
+        GameEvent::SecretDoorFound { .. } => "A secret door is found!".into(),
+        GameEvent::PotionDrunk { hero, name, .. } => format!("{} drinks the {name}.", n(*hero)),
+        GameEvent::DeathAverted { hero, by } => format!("{} escapes death thanks to the {by}!", n(*hero)),
+        GameEvent::ItemGiven { from, to, name, .. } => format!("{} gives the {name} to {}.", n(*from), n(*to)),
+        GameEvent::PossessionsDropped { hero, at } => {
+            format!("{}'s possessions lie at {at} for the others to take.", n(*hero))
+        }
+        GameEvent::PossessionsClaimed { hero } => {
+            format!("With no hero near, the monsters carry off {}'s possessions.", n(*hero))
+        }
+        GameEvent::PossessionsPickedUp { hero, at } => format!("{} picks up what lies at {at}.", n(*hero)),
+        GameEvent::ArtifactUsed { hero, name, .. } => format!("{} uses the {name}.", n(*hero)),
+        GameEvent::HeroRetreated { figure } => format!("{} retreats up the stairway.", n(*figure)),
+        GameEvent::QuestAbandoned { round } => {
+            format!("The heroes have retreated in round {round}; the quest is unfinished.")
+        }
     })
 }

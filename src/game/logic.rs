@@ -14,6 +14,9 @@ use crate::rules::board::{AreaKind, CORRIDOR};
 use crate::rules::combat::{self, Side};
 use crate::rules::dice;
 use crate::rules::geometry::Pos;
+use crate::rules::ruleset::Effect;
+
+use super::actions;
 
 /// Clears any quest in play and sets up `quest` with `seed`. Returns the opening events.
 pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameEvent> {
@@ -38,9 +41,24 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
 
     let mut names = FigureNames::default();
     let mut next_id = 0u32;
+    let mut hero_ids = Vec::new();
     for (seat, (class, start)) in quest.heroes.iter().zip(&quest.hero_starts).enumerate() {
         let def = &rules.heroes[class];
-        let weapon = &rules.weapons[&def.weapon];
+        let gear = quest.gear.get(class).cloned().unwrap_or_default();
+        let equipment = Equipment {
+            weapon: gear.weapon.clone(),
+            items: gear.items.clone(),
+        };
+        let mut book = Spellbook::default();
+        if let Some(fixed) = &quest.spell_schools
+            && let Some(schools) = fixed.get(class)
+        {
+            for sc in schools {
+                book.schools.push(sc.clone());
+                book.spells.extend(rules.schools[sc].iter().cloned());
+            }
+        }
+        hero_ids.push((class.clone(), FigureId(next_id)));
         world.spawn((
             Name::new(def.name.clone()),
             QuestEntity,
@@ -59,47 +77,31 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
                 current: def.mind,
                 max: def.mind,
             },
-            Fighter {
-                attack: weapon.attack,
-                defend: rules.hero_defend,
-                movement: Movement::Dice(rules.movement_dice),
-                diagonal: weapon.diagonal,
-            },
-            Equipment {
-                weapon: def.weapon.clone(),
-            },
+            derive_fighter(&rules, &equipment),
+            equipment,
+            (
+                Inventory {
+                    gold: gear.gold,
+                    potions: gear.potions.clone(),
+                },
+                Status::default(),
+                book,
+            ),
         ));
         names.0.insert(FigureId(next_id), def.name.clone());
         next_id += 1;
     }
     for m in &quest.monsters {
-        let s = m.stats;
-        world.spawn((
-            Name::new(m.name.clone().unwrap_or_else(|| m.kind.clone())),
-            QuestEntity,
+        let name = spawn_monster(
+            world,
             FigureId(next_id),
-            GridPos(m.at),
-            Monster {
-                kind: m.kind.clone(),
-                name: m.name.clone(),
-            },
-            Body {
-                current: s.body,
-                max: s.body,
-            },
-            Mind {
-                current: s.mind,
-                max: s.mind,
-            },
-            Fighter {
-                attack: s.attack,
-                defend: s.defend,
-                movement: Movement::Fixed(s.movement),
-                diagonal: false,
-            },
-        ));
-        let kind_name = crate::rules::ruleset::RuleSet::monster_name(&m.kind);
-        names.0.insert(FigureId(next_id), m.name.clone().unwrap_or(kind_name));
+            &m.kind,
+            m.name.clone(),
+            &m.stats,
+            m.at,
+            &m.spells,
+        );
+        names.0.insert(FigureId(next_id), name);
         next_id += 1;
     }
     for (i, (edge, open)) in quest.doors.iter().enumerate() {
@@ -113,6 +115,37 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
             },
         ));
     }
+    for (i, edge) in quest.secret_doors.iter().enumerate() {
+        world.spawn((
+            Name::new(format!("secret door {i}")),
+            QuestEntity,
+            Concealed,
+            Door {
+                id: (quest.doors.len() + i) as u32,
+                edge: *edge,
+                open: false,
+            },
+        ));
+    }
+    for (i, t) in quest.traps.iter().enumerate() {
+        world.spawn((
+            Name::new(format!("trap {i}")),
+            QuestEntity,
+            Trap {
+                id: i as u32,
+                kind: t.kind,
+                at: t.at,
+                state: TrapState::Hidden,
+                furniture: t.furniture,
+                damage: t.damage,
+                text: t.text.clone(),
+            },
+        ));
+    }
+    world.insert_resource(Dungeon {
+        deck: rules.deck(),
+        ..Default::default()
+    });
     for f in &quest.furniture {
         world.spawn((
             Name::new(f.kind.clone()),
@@ -124,11 +157,26 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
         ));
     }
     world.insert_resource(names);
+    let draft = if quest.spell_schools.is_some() {
+        None
+    } else {
+        let order: Vec<(FigureId, u8)> = rules
+            .spell_draft
+            .iter()
+            .filter_map(|(class, n)| hero_ids.iter().find(|(c, _)| c == class).map(|(_, id)| (*id, *n)))
+            .collect();
+        order.first().map(|first| Draft {
+            next: first.0,
+            order: order.clone(),
+            left: rules.schools.keys().cloned().collect(),
+        })
+    };
     world.insert_resource(Turn {
         round: 1,
         phase: Phase::Hero(FigureId(0)),
         progress: Default::default(),
         objective_done: false,
+        draft,
     });
     let mut events = vec![GameEvent::QuestStarted {
         quest: quest.id.clone(),
@@ -141,6 +189,114 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
     });
     record(world, &events);
     events
+}
+
+/// Puts a monster on the board; returns its display name.
+pub(super) fn spawn_monster(
+    world: &mut World,
+    id: FigureId,
+    kind: &str,
+    name: Option<String>,
+    s: &crate::rules::ruleset::MonsterDef,
+    at: Pos,
+    spells: &[String],
+) -> String {
+    let display = name
+        .clone()
+        .or_else(|| s.name.clone())
+        .unwrap_or_else(|| crate::rules::ruleset::RuleSet::monster_name(kind));
+    world.spawn((
+        Name::new(display.clone()),
+        QuestEntity,
+        id,
+        GridPos(at),
+        Monster {
+            kind: kind.to_string(),
+            name: name.or_else(|| s.name.clone()),
+            undead: s.undead,
+            only_harmed_by: s.only_harmed_by.clone(),
+        },
+        Body {
+            current: s.body,
+            max: s.body,
+        },
+        Mind {
+            current: s.mind,
+            max: s.mind,
+        },
+        Fighter {
+            attack: s.attack,
+            defend: s.defend,
+            movement: Movement::Fixed(s.movement),
+            diagonal: false,
+        },
+        Status::default(),
+        Spellbook {
+            schools: Vec::new(),
+            spells: spells.to_vec(),
+            cast: Vec::new(),
+        },
+    ));
+    display
+}
+
+/// A hero's dice from what the hero carries: weapon attack, 2 defend dice plus armour,
+/// movement dice (plate mail: one).
+pub fn derive_fighter(rules: &crate::rules::ruleset::RuleSet, eq: &Equipment) -> Fighter {
+    let weapon = eq.weapon.as_ref().and_then(|w| rules.weapons.get(w));
+    let armor = eq.items.iter().filter_map(|i| rules.armor.get(i));
+    let mut defend = rules.hero_defend;
+    let mut dice = rules.movement_dice;
+    for a in armor {
+        defend += a.defend;
+        if let Some(d) = a.movement_dice {
+            dice = dice.min(d);
+        }
+    }
+    Fighter {
+        attack: weapon.map_or(1, |w| w.attack),
+        defend,
+        movement: Movement::Dice(dice),
+        diagonal: weapon.is_some_and(|w| w.diagonal),
+    }
+}
+
+/// May this hero class carry (and use) `thing` alongside `gear`? The Wizard's restrictions, and
+/// no shield with a two-handed weapon.
+pub fn may_carry(
+    rules: &crate::rules::ruleset::RuleSet,
+    class: &str,
+    thing: &str,
+    gear: &crate::quest::Gear,
+) -> Result<(), String> {
+    let Some(hero) = rules.heroes.get(class) else {
+        return Err(format!("unknown hero \"{class}\""));
+    };
+    if let Some(w) = rules.weapons.get(thing)
+        && !w.any_hero
+        && let Some(allowed) = &hero.weapons_allowed
+        && !allowed.iter().any(|a| a == thing)
+    {
+        return Err(format!("the {} cannot use a {}", hero.name, w.name));
+    }
+    if let Some(a) = rules.armor.get(thing) {
+        if !hero.wears_armor && !a.any_hero {
+            return Err(format!("the {} cannot wear {}", hero.name, a.name));
+        }
+        if a.shield
+            && gear
+                .weapon
+                .as_ref()
+                .and_then(|w| rules.weapons.get(w))
+                .is_some_and(|w| w.two_handed)
+        {
+            return Err(format!(
+                "the {} cannot carry a shield with a two-handed weapon",
+                hero.name
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Appends events to the log and publishes them as messages.
@@ -174,18 +330,21 @@ pub fn submit(world: &mut World, cmd: Command) -> Vec<GameEvent> {
     events
 }
 
-fn rng(world: &mut World) -> &mut ChaCha8Rng {
+pub(super) fn rng(world: &mut World) -> &mut ChaCha8Rng {
     &mut world.resource_mut::<GameRng>().into_inner().0
 }
 
-fn set_progress(world: &mut World, id: FigureId, p: Progress) {
+pub(super) fn set_progress(world: &mut World, id: FigureId, p: Progress) {
     world.resource_mut::<Turn>().progress.insert(id, p);
 }
 
 /// May `f` act now? Heroes on their own turn; awake monsters on the sorcerer's.
-fn may_act(snap: &Snapshot, f: &FigureSnap) -> Result<(), String> {
+pub(super) fn may_act(snap: &Snapshot, f: &FigureSnap) -> Result<(), String> {
     if !f.alive() {
         return Err(format!("{} is not on the board", f.name));
+    }
+    if snap.turn.draft.is_some() {
+        return Err("the spell schools must be chosen first".into());
     }
     match snap.turn.phase {
         Phase::Hero(id) if f.hero && id == f.id => Ok(()),
@@ -193,10 +352,280 @@ fn may_act(snap: &Snapshot, f: &FigureSnap) -> Result<(), String> {
             "it is {}'s turn",
             snap.figure(id).map_or("another hero", |h| h.name.as_str())
         )),
+        Phase::Sorcerer if !f.hero && f.has(StatusKind::Asleep) => Err(format!("{} is asleep", f.name)),
+        Phase::Sorcerer if !f.hero && f.has(StatusKind::LoseTurn) => {
+            Err(format!("{} loses this turn to the tempest", f.name))
+        }
         Phase::Sorcerer if !f.hero && f.awake => Ok(()),
         Phase::Sorcerer if !f.hero => Err(format!("{} has not been seen yet and cannot act", f.name)),
         Phase::Sorcerer => Err("it is the sorcerer's turn".into()),
         Phase::Over(_) => Err("the quest is over".into()),
+    }
+}
+
+/// What kind of action a figure is about to take (for the one-action rule and its exceptions).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum ActionKind {
+    Attack,
+    Spell,
+    Other,
+}
+
+/// Checks the one-action rule, with Heroic Brew's second attack and the Wand of Magic's second
+/// spell; returns the progress to store once the action happens.
+pub(super) fn take_action(f: &FigureSnap, p: Progress, kind: ActionKind) -> Result<Progress, String> {
+    let mut p = p;
+    if p.acted {
+        let second_attack =
+            kind == ActionKind::Attack && f.has(StatusKind::HeroicBrew) && p.attacks == 1 && p.spells == 0;
+        let second_spell =
+            kind == ActionKind::Spell && f.equipment.has("wand_of_magic") && p.spells == 1 && p.attacks == 0;
+        if !(second_attack || second_spell) {
+            return Err(format!("{} has already taken an action this turn", f.name));
+        }
+    }
+    p.acted = true;
+    match kind {
+        ActionKind::Attack => p.attacks += 1,
+        ActionKind::Spell => p.spells += 1,
+        ActionKind::Other => {}
+    }
+    if p.moving == MoveState::Moving {
+        p.moving = MoveState::Done;
+    }
+    Ok(p)
+}
+
+pub(super) fn entity_of(world: &mut World, id: FigureId) -> Option<Entity> {
+    world
+        .query::<(Entity, &FigureId)>()
+        .iter(world)
+        .find(|(_, f)| **f == id)
+        .map(|(e, _)| e)
+}
+
+/// Puts a condition on a figure; None if it already had it.
+pub(super) fn add_status(world: &mut World, id: FigureId, s: StatusKind) -> Option<GameEvent> {
+    let e = entity_of(world, id)?;
+    let mut st = world.get_mut::<Status>(e)?;
+    st.0.insert(s)
+        .then_some(GameEvent::StatusGained { figure: id, status: s })
+}
+
+/// Lifts a condition; None if the figure did not have it.
+pub(super) fn remove_status(world: &mut World, id: FigureId, s: StatusKind) -> Option<GameEvent> {
+    let e = entity_of(world, id)?;
+    let mut st = world.get_mut::<Status>(e)?;
+    st.0.remove(&s)
+        .then_some(GameEvent::StatusEnded { figure: id, status: s })
+}
+
+/// Rolls an attack of `a` on `t` (melee, or a shot with `weapon`) and applies the damage.
+pub(super) fn resolve_attack(
+    world: &mut World,
+    snap: &Snapshot,
+    a: &FigureSnap,
+    t: &FigureSnap,
+    weapon: Option<&str>,
+) -> Vec<GameEvent> {
+    let weapon = weapon.map(str::to_string).or_else(|| a.equipment.weapon.clone());
+    let adice = snap.attack_dice(a, t, weapon.as_deref());
+    let ddice = snap.defend_dice(t);
+    let attack = dice::roll_combat(rng(world), adice);
+    let defend = dice::roll_combat(rng(world), ddice);
+    let side = if t.hero { Side::Hero } else { Side::Monster };
+    let harmed = !a.hero || snap.can_harm(weapon.as_deref(), t);
+    let damage = if harmed {
+        combat::damage(&attack, &defend, side).min(t.body)
+    } else {
+        0
+    };
+    let mut evs = vec![GameEvent::Attack {
+        attacker: a.id,
+        target: t.id,
+        attack,
+        defend,
+        damage,
+    }];
+    evs.extend(remove_status(world, a.id, StatusKind::Strength));
+    evs.extend(remove_status(world, t.id, StatusKind::Resilience));
+    evs.extend(remove_status(world, t.id, StatusKind::Asleep));
+    evs.extend(apply_damage(world, t.id, damage, Some(a.id)));
+    evs
+}
+
+/// Takes body points from a figure and settles what follows: Rock Skin breaks; a hero at 0 body
+/// escapes death with a potion, the Elixir of Life or the hero's own healing spell (own turn, no
+/// action taken yet), or dies and leaves possessions; a monster at 0 is removed.
+pub(super) fn apply_damage(world: &mut World, id: FigureId, amount: u8, by: Option<FigureId>) -> Vec<GameEvent> {
+    let mut evs = Vec::new();
+    if amount == 0 {
+        return evs;
+    }
+    let Some(e) = entity_of(world, id) else {
+        return evs;
+    };
+    let left = {
+        let mut b = world.get_mut::<Body>(e).expect("figures have a body");
+        b.current = b.current.saturating_sub(amount);
+        b.current
+    };
+    evs.extend(remove_status(world, id, StatusKind::RockSkin));
+    if left > 0 {
+        return evs;
+    }
+    let snap = Snapshot::capture(world).expect("quest in play");
+    let f = snap.figure(id).expect("figure exists").clone();
+    if f.hero {
+        if let Some(saved) = escape_death(world, &snap, &f) {
+            evs.extend(saved);
+            return evs;
+        }
+        evs.extend(drop_possessions(world, &snap, &f));
+        world.entity_mut(e).insert(Dead).remove::<GridPos>();
+        evs.push(GameEvent::HeroKilled { figure: id, by });
+    } else {
+        world.despawn(e);
+        evs.push(GameEvent::MonsterKilled { figure: id, by });
+    }
+    evs.extend(reveal(world));
+    evs
+}
+
+fn heal(world: &mut World, id: FigureId, amount: u8, cause: &str) -> Vec<GameEvent> {
+    let Some(e) = entity_of(world, id) else {
+        return Vec::new();
+    };
+    let mut b = world.get_mut::<Body>(e).expect("figures have a body");
+    let before = b.current;
+    b.current = (b.current + amount).min(b.max);
+    let gained = b.current - before;
+    vec![GameEvent::Healed {
+        figure: id,
+        amount: gained,
+        cause: cause.to_string(),
+    }]
+}
+
+/// heroquest-2021.md, How a Hero Escapes Death.
+fn escape_death(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Option<Vec<GameEvent>> {
+    let rules = snap.rules().clone();
+    let e = h.entity;
+    let healing_potion = h
+        .inventory
+        .potions
+        .iter()
+        .find(|p| matches!(rules.potions.get(*p).map(|d| &d.effect), Some(Effect::Heal { .. })))
+        .cloned();
+    if let Some(potion) = healing_potion {
+        let def = &rules.potions[&potion];
+        let Effect::Heal { body } = def.effect else {
+            unreachable!()
+        };
+        let mut inv = world.get_mut::<Inventory>(e).expect("heroes carry an inventory");
+        let i = inv.potions.iter().position(|p| *p == potion).expect("found above");
+        inv.potions.remove(i);
+        let mut evs = vec![GameEvent::PotionDrunk {
+            hero: h.id,
+            potion: potion.clone(),
+            name: def.name.clone(),
+        }];
+        evs.extend(heal(world, h.id, body, &def.name));
+        evs.push(GameEvent::DeathAverted {
+            hero: h.id,
+            by: def.name.clone(),
+        });
+        return Some(evs);
+    }
+    if h.equipment.has("elixir_of_life") {
+        let mut eq = world.get_mut::<Equipment>(e).expect("heroes carry equipment");
+        eq.items.retain(|i| i != "elixir_of_life");
+        let name = rules.thing_name("elixir_of_life");
+        let mut evs = vec![GameEvent::ArtifactUsed {
+            hero: h.id,
+            item: "elixir_of_life".into(),
+            name: name.clone(),
+        }];
+        evs.extend(heal(world, h.id, h.body_max, &name));
+        evs.push(GameEvent::DeathAverted { hero: h.id, by: name });
+        return Some(evs);
+    }
+    // The hero's own healing spell: only on the hero's own turn, before the hero's action.
+    let own_turn = snap.turn.phase == Phase::Hero(h.id) && !snap.turn.progress(h.id).acted;
+    let spell = h
+        .spellbook
+        .ready()
+        .find(|s| matches!(rules.spells.get(*s).map(|d| &d.effect), Some(Effect::Heal { .. })))
+        .cloned();
+    if own_turn && let Some(spell) = spell {
+        let def = &rules.spells[&spell];
+        let Effect::Heal { body } = def.effect else {
+            unreachable!()
+        };
+        world
+            .get_mut::<Spellbook>(e)
+            .expect("heroes have a spellbook")
+            .cast
+            .push(spell.clone());
+        let mut p = snap.turn.progress(h.id);
+        p.acted = true;
+        p.spells += 1;
+        if p.moving == MoveState::Moving {
+            p.moving = MoveState::Done;
+        }
+        set_progress(world, h.id, p);
+        let mut evs = vec![GameEvent::SpellCast {
+            caster: h.id,
+            spell: spell.clone(),
+            name: def.name.clone(),
+            target: h.id,
+            resist: Vec::new(),
+            resisted: false,
+        }];
+        evs.extend(heal(world, h.id, body, &def.name));
+        evs.push(GameEvent::DeathAverted {
+            hero: h.id,
+            by: def.name.clone(),
+        });
+        return Some(evs);
+    }
+    None
+}
+
+/// heroquest-2021.md, What Happens to a Dead Hero: possessions stay on the floor for heroes in the
+/// same room or corridor; with none there, the monsters claim them.
+fn drop_possessions(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Vec<GameEvent> {
+    let Some(at) = h.pos else {
+        return Vec::new();
+    };
+    let mut items: Vec<String> = h.equipment.weapon.iter().cloned().collect();
+    items.extend(h.equipment.items.iter().cloned());
+    let potions = h.inventory.potions.clone();
+    let gold = h.inventory.gold;
+    world
+        .entity_mut(h.entity)
+        .insert((Equipment::default(), Inventory::default()));
+    if items.is_empty() && potions.is_empty() && gold == 0 {
+        return Vec::new();
+    }
+    let area = snap.area(at);
+    let witness = snap
+        .living_heroes()
+        .any(|o| o.id != h.id && o.pos.is_some_and(|p| snap.area(p) == area));
+    if witness {
+        world.spawn((
+            Name::new("possessions"),
+            QuestEntity,
+            Loot {
+                at,
+                gold,
+                potions,
+                items,
+            },
+        ));
+        vec![GameEvent::PossessionsDropped { hero: h.id, at }]
+    } else {
+        vec![GameEvent::PossessionsClaimed { hero: h.id }]
     }
 }
 
@@ -207,10 +636,11 @@ fn apply(world: &mut World, cmd: &Command) -> Result<Vec<GameEvent>, String> {
     }
     let get = |id: FigureId| snap.figure(id).ok_or_else(|| format!("there is no figure {}", id.0));
     match cmd {
+        Command::ChooseSchool { hero, school } => actions::choose_school(world, &snap, *hero, school),
         Command::RollMovement { hero } => {
             let h = get(*hero)?;
             may_act(&snap, h)?;
-            let Movement::Dice(n) = h.fighter.movement else {
+            let Movement::Dice(mut n) = h.fighter.movement else {
                 return Err("monsters do not roll for movement".into());
             };
             let mut p = snap.turn.progress(h.id);
@@ -220,10 +650,22 @@ fn apply(world: &mut World, cmd: &Command) -> Result<Vec<GameEvent>, String> {
             if p.moving == MoveState::Done {
                 return Err(format!("{} has already moved this turn", h.name));
             }
+            if h.has(StatusKind::Chained) {
+                return Err(format!(
+                    "{} is held by the chains of dread and cannot move this turn",
+                    h.name
+                ));
+            }
+            let mut evs = Vec::new();
+            if h.has(StatusKind::SwiftWind) {
+                n *= 2;
+                evs.extend(remove_status(world, h.id, StatusKind::SwiftWind));
+            }
             let dice: Vec<u8> = (0..n).map(|_| dice::roll_d6(rng(world))).collect();
             p.allowance = Some(dice.iter().sum());
             set_progress(world, h.id, p);
-            Ok(vec![GameEvent::MovementRolled { hero: h.id, dice }])
+            evs.insert(0, GameEvent::MovementRolled { hero: h.id, dice });
+            Ok(evs)
         }
         Command::Move { figure, path } => {
             let f = get(*figure)?.clone();
@@ -244,7 +686,7 @@ fn apply(world: &mut World, cmd: &Command) -> Result<Vec<GameEvent>, String> {
             if !d.edge.touches(at) {
                 return Err(format!("{} must stand next to the door to open it", h.name));
             }
-            let mut q = world.query::<&mut Door>();
+            let mut q = world.query_filtered::<&mut Door, Without<Concealed>>();
             for mut dd in q.iter_mut(world) {
                 if dd.id == *door {
                     dd.open = true;
@@ -258,44 +700,160 @@ fn apply(world: &mut World, cmd: &Command) -> Result<Vec<GameEvent>, String> {
             let a = get(*attacker)?;
             let t = get(*target)?;
             may_act(&snap, a)?;
-            let mut p = snap.turn.progress(a.id);
-            if p.acted {
-                return Err(format!("{} has already taken an action this turn", a.name));
-            }
+            let p = take_action(a, snap.turn.progress(a.id), ActionKind::Attack)?;
             if !snap.can_attack(a, t) {
                 return Err(format!("{} cannot reach {} from here", a.name, t.name));
             }
-            let attack = dice::roll_combat(rng(world), combat::dice_after_modifiers(a.fighter.attack, 0));
-            let defend = dice::roll_combat(rng(world), combat::dice_after_modifiers(t.fighter.defend, 0));
-            let side = if t.hero { Side::Hero } else { Side::Monster };
-            let damage = combat::damage(&attack, &defend, side).min(t.body);
-            p.acted = true;
-            if p.moving == MoveState::Moving {
-                p.moving = MoveState::Done;
+            let mut evs = Vec::new();
+            if snap.turn.progress(a.id).acted {
+                evs.extend(remove_status(world, a.id, StatusKind::HeroicBrew));
             }
             set_progress(world, a.id, p);
-            let mut evs = vec![GameEvent::Attack {
-                attacker: a.id,
-                target: t.id,
-                attack,
-                defend,
-                damage,
-            }];
-            let left = t.body - damage;
-            world.get_mut::<Body>(t.entity).expect("figures have a body").current = left;
-            if left == 0 {
-                if t.hero {
-                    world.entity_mut(t.entity).insert(Dead).remove::<GridPos>();
-                    evs.push(GameEvent::HeroKilled { figure: t.id, by: a.id });
-                } else {
-                    world.despawn(t.entity);
-                    evs.push(GameEvent::MonsterKilled { figure: t.id, by: a.id });
-                }
-                evs.extend(reveal(world));
-            }
+            evs.extend(resolve_attack(world, &snap, a, t, None));
             Ok(evs)
         }
-        Command::EndTurn => Ok(end_turn(world, &snap)),
+        Command::Shoot {
+            attacker,
+            target,
+            weapon,
+        } => actions::shoot(world, &snap, *attacker, *target, weapon),
+        Command::CastSpell { caster, spell, target } => actions::cast_spell(world, &snap, *caster, spell, *target),
+        Command::SearchTreasure { hero } => actions::search_treasure(world, &snap, *hero),
+        Command::SearchTraps { hero } => actions::search_traps(world, &snap, *hero),
+        Command::SearchSecretDoors { hero } => actions::search_secret_doors(world, &snap, *hero),
+        Command::DisarmTrap { hero, trap } => actions::disarm(world, &snap, *hero, *trap),
+        Command::JumpTrap { hero, trap, to } => actions::jump(world, &snap, *hero, *trap, *to),
+        Command::DrinkPotion { hero, potion } => actions::drink(world, &snap, *hero, potion),
+        Command::Give { from, to, item } => actions::give(world, &snap, *from, *to, item),
+        Command::PickUp { hero } => actions::pick_up(world, &snap, *hero),
+        Command::UseArtifact { hero, item } => actions::use_artifact(world, &snap, *hero, item),
+        Command::Retreat { hero } => actions::retreat(world, &snap, *hero),
+        Command::EndTurn => {
+            if snap.turn.draft.is_some() {
+                return Err("the spell schools must be chosen first".into());
+            }
+            Ok(end_turn(world, &snap))
+        }
+    }
+}
+
+/// What springing a trap did to the move.
+pub(super) struct Sprung {
+    pub events: Vec<GameEvent>,
+    /// The move stops here.
+    pub stop: bool,
+    /// The hero's turn ends.
+    pub ends_turn: bool,
+}
+
+fn set_trap_state(world: &mut World, id: u32, state: TrapState) {
+    let mut q = world.query::<&mut Trap>();
+    for mut t in q.iter_mut(world) {
+        if t.id == id {
+            t.state = state;
+        }
+    }
+}
+
+/// Rolls `n` combat dice at a hero with no defence: each skull wounds.
+pub(super) fn undefended(world: &mut World, hero: FigureId, n: u8, cause: &str) -> Vec<GameEvent> {
+    let roll = dice::roll_combat(rng(world), n);
+    let hits = combat::skulls(&roll);
+    let mut evs = vec![GameEvent::Wounded {
+        figure: hero,
+        amount: hits,
+        dice: roll,
+        cause: cause.to_string(),
+    }];
+    evs.extend(apply_damage(world, hero, hits, None));
+    evs
+}
+
+/// heroquest-2021.md, Traps: a hero steps onto an armed trap at `at`, having come from `from`;
+/// `ahead` is the next square of the move, if any.
+pub(super) fn spring(world: &mut World, trap: &Trap, hero: &FigureSnap, from: Pos, ahead: Option<Pos>) -> Sprung {
+    let rules = world.resource::<ActiveQuest>().0.rules.clone();
+    set_trap_state(world, trap.id, TrapState::Sprung);
+    let mut evs = vec![GameEvent::TrapSprung {
+        trap: trap.id,
+        kind: trap.kind,
+        figure: hero.id,
+        at: trap.at,
+        text: match trap.kind {
+            TrapKind::Pit => "You have stumbled into a pit!".into(),
+            TrapKind::FallingBlock => "A falling-block trap! The ceiling is caving in!".into(),
+            TrapKind::Spear => "A spear shoots out of the wall!".into(),
+            TrapKind::Furniture => trap.text.clone(),
+        },
+    }];
+    match trap.kind {
+        TrapKind::Pit => {
+            let n = rules.traps.pit_damage;
+            evs.push(GameEvent::Wounded {
+                figure: hero.id,
+                amount: n,
+                dice: Vec::new(),
+                cause: "the fall".into(),
+            });
+            evs.extend(apply_damage(world, hero.id, n, None));
+            Sprung {
+                events: evs,
+                stop: true,
+                ends_turn: true,
+            }
+        }
+        TrapKind::FallingBlock => {
+            evs.extend(undefended(
+                world,
+                hero.id,
+                rules.traps.falling_block_dice,
+                "the falling block",
+            ));
+            // Out from under the rock: ahead if that square is free, else back.
+            let snap = Snapshot::capture(world).expect("quest in play");
+            if let Some(h) = snap.figure(hero.id).filter(|h| h.alive()) {
+                let dest = ahead
+                    .filter(|q| snap.can_step(h, trap.at, *q) && snap.can_stop_on(h, *q))
+                    .unwrap_or(from);
+                world.get_mut::<GridPos>(h.entity).expect("on board").0 = dest;
+                evs.push(GameEvent::HeroMoved {
+                    figure: h.id,
+                    from: trap.at,
+                    to: dest,
+                });
+            }
+            Sprung {
+                events: evs,
+                stop: true,
+                ends_turn: true,
+            }
+        }
+        TrapKind::Spear => {
+            let before = evs.len();
+            evs.extend(undefended(world, hero.id, rules.traps.spear_dice, "the spear"));
+            let hit = evs[before..]
+                .iter()
+                .any(|e| matches!(e, GameEvent::Wounded { amount, .. } if *amount > 0));
+            Sprung {
+                events: evs,
+                stop: hit,
+                ends_turn: hit,
+            }
+        }
+        TrapKind::Furniture => {
+            evs.push(GameEvent::Wounded {
+                figure: hero.id,
+                amount: trap.damage,
+                dice: Vec::new(),
+                cause: trap.text.clone(),
+            });
+            evs.extend(apply_damage(world, hero.id, trap.damage, None));
+            Sprung {
+                events: evs,
+                stop: true,
+                ends_turn: true,
+            }
+        }
     }
 }
 
@@ -315,6 +873,12 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
     }
     if path.is_empty() {
         return Err("the path is empty".into());
+    }
+    if f.has(StatusKind::Chained) {
+        return Err(format!(
+            "{} is held by the chains of dread and cannot move this turn",
+            f.name
+        ));
     }
     if path.len() > p.steps_left() as usize {
         return Err(format!(
@@ -351,7 +915,8 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
     let mut trail = vec![at];
     let mut taken = 0u8;
     let mut stop_reason: Option<String> = None;
-    for &q in path {
+    let mut ends_turn = false;
+    for (i, &q) in path.iter().enumerate() {
         if f.hero && taken > 0 {
             // Something revealed mid-move may now stand in the way, or be worth stopping for.
             let now = Snapshot::capture(world).expect("quest in play");
@@ -397,9 +962,24 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
                 to: q,
             }
         });
+        let from = at;
         at = q;
         trail.push(q);
         if f.hero {
+            let armed = world
+                .query::<&Trap>()
+                .iter(world)
+                .find(|t| t.furniture.is_none() && t.at == q && t.armed())
+                .cloned();
+            if let Some(trap) = armed {
+                let sprung = spring(world, &trap, f, from, path.get(i + 1).copied());
+                evs.extend(sprung.events);
+                if sprung.stop {
+                    ends_turn = sprung.ends_turn;
+                    evs.extend(reveal(world));
+                    break;
+                }
+            }
             let seen = reveal(world);
             if seen.iter().any(|e| matches!(e, GameEvent::MonsterRevealed { .. }))
                 && at != *path.last().expect("non-empty")
@@ -410,12 +990,18 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
         }
     }
     p.steps_used = p.steps_used.saturating_add(taken).min(p.allowance.unwrap_or(0));
-    p.moving = if p.steps_left() == 0 {
+    p.moving = if p.steps_left() == 0 || ends_turn {
         MoveState::Done
     } else {
         MoveState::Moving
     };
     set_progress(world, f.id, p);
+    if ends_turn {
+        let now = Snapshot::capture(world).expect("quest in play");
+        if now.turn.phase == Phase::Hero(f.id) {
+            evs.extend(end_turn(world, &now));
+        }
+    }
     Ok(evs)
 }
 
@@ -495,39 +1081,86 @@ fn hero_order(snap: &Snapshot) -> Vec<FigureId> {
     snap.heroes().map(|h| h.id).collect()
 }
 
-fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
-    let order = hero_order(snap);
-    let living: Vec<FigureId> = order
-        .iter()
-        .copied()
-        .filter(|id| snap.figure(*id).is_some_and(|h| h.alive()))
-        .collect();
-    let mut turn = snap.turn.clone();
-    turn.progress.clear();
-    let next = match turn.phase {
+pub(super) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
+    use StatusKind::*;
+    let mut evs = Vec::new();
+    // Conditions that last until the end of the bearer's own turn.
+    match snap.turn.phase {
         Phase::Hero(id) => {
-            let after = order.iter().position(|h| *h == id).map_or(0, |i| i + 1);
-            match order[after.min(order.len())..].iter().find(|h| living.contains(h)) {
-                Some(h) => Actor::Hero(*h),
-                None => Actor::Sorcerer,
+            if let Some(h) = snap.figure(id) {
+                for s in [PassThroughRock, VeilOfMist, Chained, HeroicBrew, Fear, Asleep, LoseTurn] {
+                    evs.extend(remove_status(world, id, s));
+                }
+                if h.has(Courage) && snap.visible_monsters(h).next().is_none() {
+                    evs.extend(remove_status(world, id, Courage));
+                }
             }
         }
         Phase::Sorcerer => {
-            turn.round += 1;
-            match living.first() {
-                Some(h) => Actor::Hero(*h),
-                None => Actor::Sorcerer,
+            for m in snap.monsters() {
+                evs.extend(remove_status(world, m.id, LoseTurn));
             }
         }
-        Phase::Over(_) => return Vec::new(),
-    };
-    turn.phase = match next {
-        Actor::Hero(h) => Phase::Hero(h),
-        Actor::Sorcerer => Phase::Sorcerer,
-    };
-    let round = turn.round;
+        Phase::Over(_) => return evs,
+    }
+    let order = hero_order(snap);
+    let mut turn = snap.turn.clone();
+    turn.progress.clear();
+    loop {
+        let now = Snapshot::capture(world).expect("quest in play");
+        let living: Vec<FigureId> = order
+            .iter()
+            .copied()
+            .filter(|id| now.figure(*id).is_some_and(|h| h.alive()))
+            .collect();
+        let next = match turn.phase {
+            Phase::Hero(id) => {
+                let after = order.iter().position(|h| *h == id).map_or(0, |i| i + 1);
+                match order[after.min(order.len())..].iter().find(|h| living.contains(h)) {
+                    Some(h) => Actor::Hero(*h),
+                    None => Actor::Sorcerer,
+                }
+            }
+            Phase::Sorcerer => {
+                turn.round += 1;
+                match living.first() {
+                    Some(h) => Actor::Hero(*h),
+                    None => Actor::Sorcerer,
+                }
+            }
+            Phase::Over(_) => return evs,
+        };
+        turn.phase = match next {
+            Actor::Hero(h) => Phase::Hero(h),
+            Actor::Sorcerer => Phase::Sorcerer,
+        };
+        evs.push(GameEvent::TurnStarted {
+            round: turn.round,
+            actor: next,
+        });
+        // A hero asleep or struck by a tempest misses this turn.
+        if let Actor::Hero(h) = next
+            && let Some(hero) = now.figure(h)
+            && hero.idle()
+        {
+            let reason = if hero.has(Asleep) {
+                "asleep"
+            } else {
+                "lost in the tempest"
+            };
+            evs.push(GameEvent::TurnSkipped {
+                figure: h,
+                reason: reason.into(),
+            });
+            for s in [Asleep, LoseTurn, Chained, Fear] {
+                evs.extend(remove_status(world, h, s));
+            }
+            continue;
+        }
+        break;
+    }
     world.insert_resource(turn);
-    vec![GameEvent::TurnStarted { round, actor: next }]
+    evs
 }
 
 /// After every command: objective, heroes leaving by the stairway, victory and defeat.
@@ -572,15 +1205,16 @@ fn settle(world: &mut World) -> Vec<GameEvent> {
     let on_board = snap.living_heroes().count();
     let escaped = snap.heroes().filter(|h| h.escaped).count();
     if on_board == 0 {
-        let outcome = if escaped > 0 && done {
-            Outcome::Won
-        } else {
-            Outcome::Lost
+        let outcome = match (escaped > 0, done) {
+            (true, true) => Outcome::Won,
+            (true, false) => Outcome::Retreated,
+            _ => Outcome::Lost,
         };
         world.resource_mut::<Turn>().phase = Phase::Over(outcome);
         evs.push(match outcome {
             Outcome::Won => GameEvent::QuestWon { round },
             Outcome::Lost => GameEvent::QuestLost { round },
+            Outcome::Retreated => GameEvent::QuestAbandoned { round },
         });
         return evs;
     }

@@ -1,5 +1,6 @@
 //! The game layer: ECS state, the command path and the turn-phase systems. Runs headless.
 
+pub mod actions;
 pub mod describe;
 pub mod logic;
 pub mod model;

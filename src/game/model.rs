@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::quest::Quest;
 use crate::rules::dice::Face;
 use crate::rules::geometry::{Edge, Pos, Rect};
+pub use crate::rules::ruleset::StatusKind;
 
 /// Stable id of a figure: heroes in turn order first, then monsters in quest order.
 /// Commands and events name figures by this id, never by `Entity`, so replays stay valid.
@@ -33,6 +34,9 @@ pub struct Hero {
 pub struct Monster {
     pub kind: String,
     pub name: Option<String>,
+    pub undead: bool,
+    /// Only this weapon wounds it.
+    pub only_harmed_by: Option<String>,
 }
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,9 +68,116 @@ pub struct Fighter {
     pub diagonal: bool,
 }
 
-#[derive(Component, Clone, Debug)]
+/// What a hero carries: the weapon in hand and everything else (armour, tool kit, spare weapons,
+/// artifacts). Fighter's dice are derived from it (`logic::derive_fighter`).
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Equipment {
-    pub weapon: String,
+    /// None when the hero's only weapon was thrown.
+    pub weapon: Option<String>,
+    pub items: Vec<String>,
+}
+
+impl Equipment {
+    pub fn has(&self, id: &str) -> bool {
+        self.weapon.as_deref() == Some(id) || self.items.iter().any(|i| i == id)
+    }
+}
+
+/// Gold and potions a hero has found.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Inventory {
+    pub gold: u32,
+    pub potions: Vec<String>,
+}
+
+/// Spells a figure knows and which of them are used up this quest.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Spellbook {
+    pub schools: Vec<String>,
+    pub spells: Vec<String>,
+    pub cast: Vec<String>,
+}
+
+impl Spellbook {
+    pub fn ready(&self) -> impl Iterator<Item = &String> {
+        self.spells.iter().filter(|s| !self.cast.contains(s))
+    }
+}
+
+/// Lasting conditions from spells and potions.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Status(pub std::collections::BTreeSet<StatusKind>);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TrapKind {
+    Pit,
+    FallingBlock,
+    Spear,
+    /// A trap on a piece of furniture, sprung by searching the room for treasure.
+    Furniture,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TrapState {
+    /// Nobody knows it is there.
+    Hidden,
+    /// Found by a search: the heroes know the square but nothing is placed.
+    Known,
+    /// Sprung: a pit stays open, a falling block is now solid rock, a spear is gone.
+    Sprung,
+    Disarmed,
+}
+
+/// A trap of the quest. Furniture traps name the piece (`furniture`) and their own wording.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Trap {
+    pub id: u32,
+    pub kind: TrapKind,
+    pub at: Pos,
+    pub state: TrapState,
+    pub furniture: Option<usize>,
+    /// Body lost (furniture traps) and what the sorcerer reads out.
+    pub damage: u8,
+    pub text: String,
+}
+
+impl Trap {
+    /// Still able to hurt someone.
+    pub fn armed(&self) -> bool {
+        matches!(self.state, TrapState::Hidden | TrapState::Known)
+    }
+}
+
+/// A secret door nobody has found yet: a wall to everyone until a search reveals it.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Concealed;
+
+/// A dead hero's possessions, left where the hero fell for another hero to pick up.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Loot {
+    pub at: Pos,
+    pub gold: u32,
+    pub potions: Vec<String>,
+    pub items: Vec<String>,
+}
+
+/// The quest's hidden and used-up things that are not figures: searches made, special treasure
+/// taken, the treasure deck, once-a-quest artifacts used.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Dungeon {
+    /// (hero, area) pairs already searched for treasure.
+    pub searched: std::collections::BTreeSet<(FigureId, u16)>,
+    /// Indexes into the quest's special treasure already found.
+    pub special_taken: std::collections::BTreeSet<usize>,
+    /// Card indexes (into the rule set's deck) still in the treasure deck.
+    pub deck: Vec<usize>,
+    /// (hero, artifact) once-a-quest uses spent.
+    pub used: std::collections::BTreeSet<(FigureId, String)>,
+    /// Where heroes stood when they searched for traps, and for secret doors (for the bots and the UI).
+    pub trap_searches: Vec<(FigureId, Pos)>,
+    pub door_searches: Vec<(FigureId, Pos)>,
+    /// The round each hero last fired a weapon that must be reloaded.
+    pub shot_round: BTreeMap<FigureId, u32>,
 }
 
 /// A monster the heroes have seen: only these act on the sorcerer's turn.
@@ -134,6 +245,8 @@ impl Fog {
 pub enum Outcome {
     Won,
     Lost,
+    /// Every hero left by the stairway before the goal was met.
+    Retreated,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -161,6 +274,10 @@ pub struct Progress {
     pub steps_used: u8,
     pub moving: MoveState,
     pub acted: bool,
+    /// Attacks made this turn (Heroic Brew allows a second).
+    pub attacks: u8,
+    /// Spells cast this turn (the Wand of Magic allows a second).
+    pub spells: u8,
 }
 
 impl Progress {
@@ -180,6 +297,19 @@ pub struct Turn {
     pub phase: Phase,
     pub progress: BTreeMap<FigureId, Progress>,
     pub objective_done: bool,
+    /// The spell-school draft, while it is under way (before the first hero moves).
+    pub draft: Option<Draft>,
+}
+
+/// The school draft: each caster in turn picks a school; the first caster gets what is left.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Draft {
+    /// (hero, schools held at the end), in picking order.
+    pub order: Vec<(FigureId, u8)>,
+    /// Schools still to be chosen.
+    pub left: Vec<String>,
+    /// Who picks next.
+    pub next: FigureId,
 }
 
 impl Turn {
@@ -239,6 +369,67 @@ pub enum Command {
     },
     /// End the hero's turn, or the sorcerer's turn.
     EndTurn,
+    /// Spell draft: the hero takes a school of magic.
+    ChooseSchool {
+        hero: FigureId,
+        school: String,
+    },
+    /// Cast a spell (an action) at a figure in sight, or at the caster.
+    CastSpell {
+        caster: FigureId,
+        spell: String,
+        target: FigureId,
+    },
+    /// Attack a monster in sight with a ranged weapon the hero carries (an action).
+    Shoot {
+        attacker: FigureId,
+        target: FigureId,
+        weapon: String,
+    },
+    SearchTreasure {
+        hero: FigureId,
+    },
+    SearchTraps {
+        hero: FigureId,
+    },
+    SearchSecretDoors {
+        hero: FigureId,
+    },
+    /// Disarm a known trap next to the hero (or on furniture next to the hero): an action.
+    DisarmTrap {
+        hero: FigureId,
+        trap: u32,
+    },
+    /// Jump a known trap next to the hero, landing on `to` beyond it: two squares of movement.
+    JumpTrap {
+        hero: FigureId,
+        trap: u32,
+        to: Pos,
+    },
+    /// Drink a potion (free, any time on the hero's turn).
+    DrinkPotion {
+        hero: FigureId,
+        potion: String,
+    },
+    /// Hand a potion or an artifact to an adjacent hero (free).
+    Give {
+        from: FigureId,
+        to: FigureId,
+        item: String,
+    },
+    /// Pick up a fallen hero's possessions from the square the hero stands on or next to it (free).
+    PickUp {
+        hero: FigureId,
+    },
+    /// Use an artifact that is used rather than carried (the Ring of Return): free.
+    UseArtifact {
+        hero: FigureId,
+        item: String,
+    },
+    /// Leave the dungeon from the stairway before the goal is met (voluntary retreat).
+    Retreat {
+        hero: FigureId,
+    },
 }
 
 /// Who a turn belongs to.
@@ -300,11 +491,169 @@ pub enum GameEvent {
     },
     MonsterKilled {
         figure: FigureId,
-        by: FigureId,
+        by: Option<FigureId>,
     },
     HeroKilled {
         figure: FigureId,
+        by: Option<FigureId>,
+    },
+    SchoolChosen {
+        hero: FigureId,
+        school: String,
+        spells: Vec<String>,
+    },
+    /// A hero's spell. `resist` holds the target's mind roll when the spell allows one.
+    SpellCast {
+        caster: FigureId,
+        spell: String,
+        name: String,
+        target: FigureId,
+        resist: Vec<Face>,
+        resisted: bool,
+    },
+    DreadSpellCast {
+        caster: FigureId,
+        spell: String,
+        name: String,
+        target: FigureId,
+        resist: Vec<Face>,
+        resisted: bool,
+    },
+    /// Damage that is not a weapon attack: spells, traps, hazards. `dice` is what was rolled.
+    Wounded {
+        figure: FigureId,
+        amount: u8,
+        dice: Vec<Face>,
+        cause: String,
+    },
+    Healed {
+        figure: FigureId,
+        amount: u8,
+        cause: String,
+    },
+    StatusGained {
+        figure: FigureId,
+        status: StatusKind,
+    },
+    StatusEnded {
+        figure: FigureId,
+        status: StatusKind,
+    },
+    /// A figure misses its turn (asleep, tempest).
+    TurnSkipped {
+        figure: FigureId,
+        reason: String,
+    },
+    ThrownWeaponLost {
+        hero: FigureId,
+        weapon: String,
+    },
+    /// A searching hero drew a card from the treasure deck.
+    TreasureDrawn {
+        hero: FigureId,
+        title: String,
+        text: String,
+    },
+    /// A searching hero found the treasure the quest placed in the room.
+    SpecialTreasureFound {
+        hero: FigureId,
+        text: String,
+    },
+    NothingFound {
+        hero: FigureId,
+        search: String,
+    },
+    GoldFound {
+        hero: FigureId,
+        amount: u32,
+    },
+    PotionFound {
+        hero: FigureId,
+        potion: String,
+        name: String,
+    },
+    ItemFound {
+        hero: FigureId,
+        item: String,
+        name: String,
+    },
+    HazardDrawn {
+        hero: FigureId,
+        title: String,
+    },
+    WanderingMonster {
+        figure: FigureId,
+        at: Pos,
+    },
+    MonsterSummoned {
+        figure: FigureId,
+        at: Pos,
+    },
+    TrapFound {
+        trap: u32,
+        kind: TrapKind,
+        at: Pos,
+    },
+    TrapSprung {
+        trap: u32,
+        kind: TrapKind,
+        figure: FigureId,
+        at: Pos,
+        text: String,
+    },
+    TrapDisarmed {
+        trap: u32,
         by: FigureId,
+        roll: Vec<Face>,
+    },
+    TrapJumped {
+        trap: u32,
+        hero: FigureId,
+        roll: Vec<Face>,
+        to: Pos,
+    },
+    SecretDoorFound {
+        door: u32,
+    },
+    PotionDrunk {
+        hero: FigureId,
+        potion: String,
+        name: String,
+    },
+    /// A hero at 0 body was saved by a potion, the hero's own spell or an artifact.
+    DeathAverted {
+        hero: FigureId,
+        by: String,
+    },
+    ItemGiven {
+        from: FigureId,
+        to: FigureId,
+        item: String,
+        name: String,
+    },
+    /// A fallen hero's possessions lie on the floor for the others.
+    PossessionsDropped {
+        hero: FigureId,
+        at: Pos,
+    },
+    /// Nobody was near: the monsters carried a fallen hero's possessions away.
+    PossessionsClaimed {
+        hero: FigureId,
+    },
+    PossessionsPickedUp {
+        hero: FigureId,
+        at: Pos,
+    },
+    ArtifactUsed {
+        hero: FigureId,
+        item: String,
+        name: String,
+    },
+    HeroRetreated {
+        figure: FigureId,
+    },
+    QuestAbandoned {
+        round: u32,
     },
     ObjectiveCompleted,
     HeroEscaped {
@@ -348,6 +697,38 @@ impl GameEvent {
             GameEvent::QuestLost { .. } => "quest_lost",
             GameEvent::CommandRejected { .. } => "command_rejected",
             GameEvent::SorcererReasoned { .. } => "sorcerer_reasoned",
+            GameEvent::SchoolChosen { .. } => "school_chosen",
+            GameEvent::SpellCast { .. } => "spell_cast",
+            GameEvent::DreadSpellCast { .. } => "dread_spell_cast",
+            GameEvent::Wounded { .. } => "wounded",
+            GameEvent::Healed { .. } => "healed",
+            GameEvent::StatusGained { .. } => "status_gained",
+            GameEvent::StatusEnded { .. } => "status_ended",
+            GameEvent::TurnSkipped { .. } => "turn_skipped",
+            GameEvent::ThrownWeaponLost { .. } => "thrown_weapon_lost",
+            GameEvent::TreasureDrawn { .. } => "treasure_drawn",
+            GameEvent::SpecialTreasureFound { .. } => "special_treasure_found",
+            GameEvent::NothingFound { .. } => "nothing_found",
+            GameEvent::GoldFound { .. } => "gold_found",
+            GameEvent::PotionFound { .. } => "potion_found",
+            GameEvent::ItemFound { .. } => "item_found",
+            GameEvent::HazardDrawn { .. } => "hazard_drawn",
+            GameEvent::WanderingMonster { .. } => "wandering_monster",
+            GameEvent::MonsterSummoned { .. } => "monster_summoned",
+            GameEvent::TrapFound { .. } => "trap_found",
+            GameEvent::TrapSprung { .. } => "trap_sprung",
+            GameEvent::TrapDisarmed { .. } => "trap_disarmed",
+            GameEvent::TrapJumped { .. } => "trap_jumped",
+            GameEvent::SecretDoorFound { .. } => "secret_door_found",
+            GameEvent::PotionDrunk { .. } => "potion_drunk",
+            GameEvent::DeathAverted { .. } => "death_averted",
+            GameEvent::ItemGiven { .. } => "item_given",
+            GameEvent::PossessionsDropped { .. } => "possessions_dropped",
+            GameEvent::PossessionsClaimed { .. } => "possessions_claimed",
+            GameEvent::PossessionsPickedUp { .. } => "possessions_picked_up",
+            GameEvent::ArtifactUsed { .. } => "artifact_used",
+            GameEvent::HeroRetreated { .. } => "hero_retreated",
+            GameEvent::QuestAbandoned { .. } => "quest_abandoned",
         }
     }
 }

@@ -27,11 +27,27 @@ pub struct FigureSnap {
     pub fighter: Fighter,
     pub awake: bool,
     pub escaped: bool,
+    pub status: std::collections::BTreeSet<StatusKind>,
+    pub equipment: Equipment,
+    pub inventory: Inventory,
+    pub spellbook: Spellbook,
+    pub undead: bool,
+    pub only_harmed_by: Option<String>,
+    pub seat: usize,
 }
 
 impl FigureSnap {
     pub fn alive(&self) -> bool {
         self.pos.is_some() && self.body > 0
+    }
+
+    pub fn has(&self, s: StatusKind) -> bool {
+        self.status.contains(&s)
+    }
+
+    /// Misses its turn: asleep, or struck by a tempest.
+    pub fn idle(&self) -> bool {
+        self.has(StatusKind::Asleep) || self.has(StatusKind::LoseTurn)
     }
 }
 
@@ -45,6 +61,9 @@ pub struct Snapshot {
     occupant: Vec<Option<usize>>,
     pub turn: Turn,
     pub fog: Fog,
+    pub traps: Vec<Trap>,
+    pub loot: Vec<(Entity, Loot)>,
+    pub dungeon: Dungeon,
 }
 
 impl Snapshot {
@@ -53,7 +72,20 @@ impl Snapshot {
         let quest = world.get_resource::<ActiveQuest>()?.0.clone();
         let turn = world.get_resource::<Turn>()?.clone();
         let fog = world.get_resource::<Fog>()?.clone();
-        let mut doors: Vec<Door> = world.query::<&Door>().iter(world).copied().collect();
+        let dungeon = world.get_resource::<Dungeon>().cloned().unwrap_or_default();
+        let mut doors: Vec<Door> = world
+            .query_filtered::<&Door, Without<Concealed>>()
+            .iter(world)
+            .copied()
+            .collect();
+        let mut traps: Vec<Trap> = world.query::<&Trap>().iter(world).cloned().collect();
+        traps.sort_by_key(|t| t.id);
+        let mut loot: Vec<(Entity, Loot)> = world
+            .query::<(Entity, &Loot)>()
+            .iter(world)
+            .map(|(e, l)| (e, l.clone()))
+            .collect();
+        loot.sort_by_key(|(_, l)| l.at);
         doors.sort_by_key(|d| d.id);
         let door_at = doors.iter().enumerate().map(|(i, d)| (d.edge, i)).collect();
         let board = &quest.board;
@@ -64,6 +96,11 @@ impl Snapshot {
         for f in &quest.furniture {
             for p in f.rect.squares() {
                 solid[board.index(p)] = true;
+            }
+        }
+        for t in &traps {
+            if t.kind == TrapKind::FallingBlock && t.state == TrapState::Sprung {
+                solid[board.index(t.at)] = true;
             }
         }
         let mut figures = Vec::new();
@@ -78,8 +115,16 @@ impl Snapshot {
             &Fighter,
             Has<Awake>,
             Has<Escaped>,
+            (
+                Option<&Status>,
+                Option<&Equipment>,
+                Option<&Inventory>,
+                Option<&Spellbook>,
+            ),
         )>();
-        for (entity, id, pos, hero, monster, body, mind, fighter, awake, escaped) in q.iter(world) {
+        for (entity, id, pos, hero, monster, body, mind, fighter, awake, escaped, (status, eq, inv, book)) in
+            q.iter(world)
+        {
             let (kind, name) = match (hero, monster) {
                 (Some(h), _) => (h.class.clone(), h.name.clone()),
                 (None, Some(m)) => (
@@ -103,6 +148,13 @@ impl Snapshot {
                 fighter: *fighter,
                 awake,
                 escaped,
+                status: status.map(|s| s.0.clone()).unwrap_or_default(),
+                equipment: eq.cloned().unwrap_or_default(),
+                inventory: inv.cloned().unwrap_or_default(),
+                spellbook: book.cloned().unwrap_or_default(),
+                undead: monster.is_some_and(|m| m.undead),
+                only_harmed_by: monster.and_then(|m| m.only_harmed_by.clone()),
+                seat: hero.map_or(usize::MAX, |h| h.seat),
             });
         }
         figures.sort_by_key(|f| f.id);
@@ -121,7 +173,133 @@ impl Snapshot {
             occupant,
             turn,
             fog,
+            traps,
+            loot,
+            dungeon,
         })
+    }
+
+    pub fn rules(&self) -> &crate::rules::ruleset::RuleSet {
+        &self.quest.rules
+    }
+
+    pub fn trap(&self, id: u32) -> Option<&Trap> {
+        self.traps.iter().find(|t| t.id == id)
+    }
+
+    /// The square trap (not furniture) at `p`, whatever its state.
+    pub fn trap_at(&self, p: Pos) -> Option<&Trap> {
+        self.traps.iter().find(|t| t.furniture.is_none() && t.at == p)
+    }
+
+    /// Standing in an open pit: one die fewer to attack and defend.
+    pub fn in_pit(&self, p: Pos) -> bool {
+        self.trap_at(p)
+            .is_some_and(|t| t.kind == TrapKind::Pit && t.state == TrapState::Sprung)
+    }
+
+    /// Does a hero know of an armed trap on `p`? Paths for heroes go around those.
+    pub fn known_trap_on(&self, p: Pos) -> bool {
+        self.trap_at(p).is_some_and(|t| t.state == TrapState::Known)
+    }
+
+    /// Monsters `fig` (a hero) can see from where it stands.
+    pub fn visible_monsters<'a>(&'a self, fig: &'a FigureSnap) -> impl Iterator<Item = &'a FigureSnap> + 'a {
+        let at = fig.pos;
+        self.monsters()
+            .filter(move |m| m.awake && at.is_some_and(|a| m.pos.is_some_and(|p| self.sees(a, p))))
+    }
+
+    /// The area (room or corridor) a square belongs to.
+    pub fn area(&self, p: Pos) -> u16 {
+        self.board().area(p)
+    }
+
+    /// Dice `a` rolls attacking `t` with its weapon in hand (or `weapon`, for a shot).
+    pub fn attack_dice(&self, a: &FigureSnap, t: &FigureSnap, weapon: Option<&str>) -> u8 {
+        use crate::rules::combat::dice_after_modifiers;
+        let rules = self.rules();
+        let (mut base, wid) = if a.hero {
+            let wid = weapon.map(str::to_string).or_else(|| a.equipment.weapon.clone());
+            let w = wid.as_ref().and_then(|w| rules.weapons.get(w));
+            let mut n = w.map_or(1, |w| w.attack);
+            if let Some(w) = w
+                && w.bonus_vs.contains(&t.kind)
+            {
+                n += w.bonus;
+            }
+            (n as i16, wid)
+        } else {
+            (a.fighter.attack as i16, None)
+        };
+        let _ = wid;
+        if a.has(StatusKind::Courage) {
+            base += 2;
+        }
+        if a.has(StatusKind::Strength) {
+            base += 2;
+        }
+        if a.has(StatusKind::Rust) {
+            base -= 1;
+        }
+        if a.has(StatusKind::Fear) && !a.has(StatusKind::Courage) {
+            base = 1;
+        }
+        let pit = if a.pos.is_some_and(|p| self.in_pit(p)) { -1 } else { 0 };
+        dice_after_modifiers(base.clamp(0, 40) as u8, pit)
+    }
+
+    /// Dice `t` rolls to defend.
+    pub fn defend_dice(&self, t: &FigureSnap) -> u8 {
+        use crate::rules::combat::dice_after_modifiers;
+        let mut n = t.fighter.defend as i16;
+        if t.has(StatusKind::RockSkin) {
+            n += 2;
+        }
+        if t.has(StatusKind::Resilience) {
+            n += 2;
+        }
+        let pit = if t.pos.is_some_and(|p| self.in_pit(p)) { -1 } else { 0 };
+        dice_after_modifiers(n.clamp(0, 40) as u8, pit)
+    }
+
+    /// Can this weapon wound `t`? (Only the Spirit Blade wounds the Witch Lord.)
+    pub fn can_harm(&self, weapon: Option<&str>, t: &FigureSnap) -> bool {
+        match &t.only_harmed_by {
+            Some(w) => weapon == Some(w.as_str()),
+            None => true,
+        }
+    }
+
+    /// Ranged weapons `a` carries that could shoot now, with why not when they cannot.
+    pub fn ranged_weapons(&self, a: &FigureSnap) -> Vec<String> {
+        let rules = self.rules();
+        let mut v: Vec<String> = a
+            .equipment
+            .weapon
+            .iter()
+            .chain(a.equipment.items.iter())
+            .filter(|w| rules.weapons.get(*w).is_some_and(|d| d.ranged))
+            .cloned()
+            .collect();
+        v.dedup();
+        v.retain(|w| {
+            !(rules.weapons[w].reload
+                && self
+                    .dungeon
+                    .shot_round
+                    .get(&a.id)
+                    .is_some_and(|r| self.turn.round <= r + 1))
+        });
+        v
+    }
+
+    /// Can `a` shoot `t` with a ranged weapon: in sight, not next to it (that is a plain attack)?
+    pub fn can_shoot(&self, a: &FigureSnap, t: &FigureSnap) -> bool {
+        let (Some(ap), Some(tp)) = (a.pos, t.pos) else {
+            return false;
+        };
+        a.hero && !t.hero && t.awake && a.alive() && t.alive() && ap != tp && self.sees(ap, tp)
     }
 
     pub fn board(&self) -> &crate::rules::board::Board {
@@ -187,11 +365,13 @@ impl Snapshot {
 
     /// Can `fig` step from `a` to the adjacent `b`? Figures pass their own side but not the other.
     pub fn can_step(&self, fig: &FigureSnap, a: Pos, b: Pos) -> bool {
-        if !self.edge_open(a, b) || self.is_solid(b) {
+        let through_rock =
+            fig.has(StatusKind::PassThroughRock) && self.board().in_bounds(b) && a.is_orthogonally_adjacent(b);
+        if !(self.edge_open(a, b) || through_rock) || self.is_solid(b) {
             return false;
         }
         match self.known_figure_at(fig, b) {
-            Some(other) => other.hero == fig.hero,
+            Some(other) => other.hero == fig.hero || (fig.hero && fig.has(StatusKind::VeilOfMist)),
             None => true,
         }
     }
@@ -219,7 +399,7 @@ impl Snapshot {
         let start = fig.pos?;
         let b = self.board();
         Some(DistanceField::new(b.width, b.height, start, steps, |p, q| {
-            self.can_step(fig, p, q)
+            self.can_step(fig, p, q) && !(fig.hero && self.known_trap_on(q))
         }))
     }
 

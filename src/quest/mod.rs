@@ -40,6 +40,76 @@ pub struct RawQuest {
     pub blocked: Vec<(i32, i32)>,
     pub objective: RawObjective,
     pub wandering_monster: String,
+    #[serde(default)]
+    pub traps: Vec<RawTrap>,
+    /// Doors hidden in walls until a hero searches for secret doors.
+    #[serde(default)]
+    pub secret_doors: Vec<RawSecretDoor>,
+    /// Treasure the quest places in rooms: found by the first hero to search the room.
+    #[serde(default)]
+    pub treasure: Vec<RawTreasure>,
+    /// Extra gear per hero for this quest (weapon in hand, carried items, potions, gold).
+    #[serde(default)]
+    pub equipment: BTreeMap<String, RawGear>,
+    /// Fixed spell schools per caster; without it the heroes draft schools at the start.
+    #[serde(default)]
+    pub spell_schools: Option<BTreeMap<String, Vec<String>>>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum RawTrapKind {
+    Pit,
+    FallingBlock,
+    Spear,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTrap {
+    pub kind: RawTrapKind,
+    pub at: (i32, i32),
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSecretDoor {
+    pub at: (i32, i32),
+    pub to: (i32, i32),
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTreasure {
+    /// Any square of the room.
+    pub room: (i32, i32),
+    /// What the sorcerer reads out.
+    pub text: String,
+    #[serde(default)]
+    pub gold: u32,
+    #[serde(default)]
+    pub potions: Vec<String>,
+    #[serde(default)]
+    pub items: Vec<String>,
+}
+
+#[derive(Clone, Debug, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawGear {
+    #[serde(default)]
+    pub weapon: Option<String>,
+    #[serde(default)]
+    pub items: Vec<String>,
+    #[serde(default)]
+    pub potions: Vec<String>,
+    #[serde(default)]
+    pub gold: u32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFurnitureTrap {
+    pub damage: u8,
+    pub text: String,
 }
 
 fn default_board() -> String {
@@ -76,6 +146,9 @@ pub struct RawMonster {
     pub body: Option<u8>,
     #[serde(default)]
     pub mind: Option<u8>,
+    /// Dread spells this monster may cast, once each.
+    #[serde(default)]
+    pub spells: Vec<String>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -86,6 +159,9 @@ pub struct RawFurniture {
     /// Swap the kind's width and height.
     #[serde(default)]
     pub rotated: bool,
+    /// A trap sprung by searching this room for treasure before it is disarmed.
+    #[serde(default)]
+    pub trap: Option<RawFurnitureTrap>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -148,6 +224,34 @@ pub struct QuestMonster {
     pub at: Pos,
     pub name: Option<String>,
     pub stats: MonsterDef,
+    pub spells: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuestTrap {
+    pub kind: crate::game::model::TrapKind,
+    pub at: Pos,
+    pub furniture: Option<usize>,
+    pub damage: u8,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecialTreasure {
+    pub area: u16,
+    pub text: String,
+    pub gold: u32,
+    pub potions: Vec<String>,
+    pub items: Vec<String>,
+}
+
+/// A hero's gear at the start of the quest.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Gear {
+    pub weapon: Option<String>,
+    pub items: Vec<String>,
+    pub potions: Vec<String>,
+    pub gold: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -173,6 +277,12 @@ pub struct Quest {
     pub blocked: BTreeSet<Pos>,
     pub objective: Objective,
     pub wandering_monster: String,
+    pub traps: Vec<QuestTrap>,
+    pub secret_doors: Vec<Edge>,
+    pub treasure: Vec<SpecialTreasure>,
+    /// Gear per hero class (every hero of the quest has an entry).
+    pub gear: BTreeMap<String, Gear>,
+    pub spell_schools: Option<BTreeMap<String, Vec<String>>>,
 }
 
 /// One problem in a quest file, with its place.
@@ -373,6 +483,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
 
     // Furniture: whole pieces inside one room, not overlapping.
     let mut furniture = Vec::new();
+    let mut furniture_traps = Vec::new();
     let mut furniture_at: BTreeMap<Pos, usize> = BTreeMap::new();
     for (i, f) in raw.furniture.iter().enumerate() {
         let path = vec![Field("furniture"), Index(i)];
@@ -432,6 +543,21 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             }
         }
         if !clash {
+            if let Some(t) = &f.trap {
+                if t.damage == 0 || t.damage > 6 {
+                    err(
+                        [path.clone(), vec![Field("trap"), Field("damage")]].concat(),
+                        format!("a furniture trap does 1 to 6 damage, not {}", t.damage),
+                    );
+                }
+                furniture_traps.push(QuestTrap {
+                    kind: crate::game::model::TrapKind::Furniture,
+                    at: Pos::new(rect.x, rect.y),
+                    furniture: Some(furniture.len()),
+                    damage: t.damage,
+                    text: t.text.clone(),
+                });
+            }
             furniture.push(QuestFurniture {
                 kind: f.kind.clone(),
                 rect,
@@ -593,6 +719,9 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             }
         }
         let stats = MonsterDef {
+            name: base.name.clone(),
+            only_harmed_by: base.only_harmed_by.clone(),
+            undead: base.undead,
             movement: m.movement.unwrap_or(base.movement),
             attack: m.attack.unwrap_or(base.attack),
             defend: m.defend.unwrap_or(base.defend),
@@ -613,15 +742,230 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
                 );
             }
         }
+        for (j, sp) in m.spells.iter().enumerate() {
+            let spath = [path.clone(), vec![Field("spells"), Index(j)]].concat();
+            match rules.spells.get(sp) {
+                Some(d) if d.school.is_none() => {}
+                Some(_) => err(spath, format!("\"{sp}\" is a hero spell; monsters cast Dread spells")),
+                None => {
+                    let known: Vec<&str> = rules
+                        .spells
+                        .iter()
+                        .filter(|(_, d)| d.school.is_none())
+                        .map(|(k, _)| k.as_str())
+                        .collect();
+                    err(
+                        spath,
+                        format!("unknown Dread spell \"{sp}\" (known: {})", known.join(", ")),
+                    )
+                }
+            }
+            if m.spells[..j].contains(sp) {
+                err(
+                    [path.clone(), vec![Field("spells"), Index(j)]].concat(),
+                    format!("Dread spell \"{sp}\" is listed twice"),
+                );
+            }
+        }
         monsters.push(QuestMonster {
             kind: m.kind.clone(),
             at: p,
             name: m.name.clone(),
             stats,
+            spells: m.spells.clone(),
         });
     }
     if monsters.is_empty() && raw.monsters.is_empty() {
         err(vec![Field("monsters")], "a quest needs at least one monster".into());
+    }
+
+    // Traps on squares: clear squares, one trap a square, never on the stairway or a start.
+    let mut traps = Vec::new();
+    let mut trap_at = BTreeSet::new();
+    for (i, t) in raw.traps.iter().enumerate() {
+        let p = pos(t.at);
+        let path = vec![Field("traps"), Index(i)];
+        if !on_board(p) || solid(p) {
+            err(
+                path,
+                format!("trap at {p} is off the board or on furniture or a blocked square"),
+            );
+        } else if stair.contains(p) || raw.hero_starts.iter().any(|s| pos(*s) == p) {
+            err(path, format!("trap at {p} is on the stairway or a hero's start square"));
+        } else if !trap_at.insert(p) {
+            err(path, format!("two traps at {p}"));
+        } else {
+            use crate::game::model::TrapKind;
+            let kind = match t.kind {
+                RawTrapKind::Pit => TrapKind::Pit,
+                RawTrapKind::FallingBlock => TrapKind::FallingBlock,
+                RawTrapKind::Spear => TrapKind::Spear,
+            };
+            traps.push(QuestTrap {
+                kind,
+                at: p,
+                furniture: None,
+                damage: 0,
+                text: String::new(),
+            });
+        }
+    }
+    traps.extend(furniture_traps);
+
+    // Secret doors: like doors, in a wall, never where a door already is.
+    let mut secret_doors = Vec::new();
+    for (i, d) in raw.secret_doors.iter().enumerate() {
+        let (a, b) = (pos(d.at), pos(d.to));
+        let path = vec![Field("secret_doors"), Index(i)];
+        if !on_board(a) || !on_board(b) || !a.is_orthogonally_adjacent(b) {
+            err(
+                path,
+                format!("secret door {a}-{b} must join two orthogonally adjacent squares on the board"),
+            );
+        } else if !board.wall_between(a, b) {
+            err(path, format!("secret door {a}-{b} is not in a wall"));
+        } else if !door_edges.insert(Edge::new(a, b)) {
+            err(path, format!("secret door {a}-{b} is where another door already is"));
+        } else if solid(a) || solid(b) {
+            err(
+                path,
+                format!("secret door {a}-{b} opens onto furniture or a blocked square"),
+            );
+        } else {
+            secret_doors.push(Edge::new(a, b));
+        }
+    }
+
+    let known_thing =
+        |id: &str| rules.weapons.contains_key(id) || rules.armor.contains_key(id) || rules.items.contains_key(id);
+    // Special treasure, one entry per room.
+    let mut treasure = Vec::new();
+    let mut treasure_rooms = BTreeSet::new();
+    for (i, t) in raw.treasure.iter().enumerate() {
+        let p = pos(t.room);
+        let path = vec![Field("treasure"), Index(i)];
+        if !on_board(p) || board.area(p) == board::CORRIDOR {
+            err(
+                [path, vec![Field("room")]].concat(),
+                format!("treasure square {p} is not inside a room"),
+            );
+            continue;
+        }
+        if !treasure_rooms.insert(board.area(p)) {
+            err(
+                [path, vec![Field("room")]].concat(),
+                format!("the room at {p} already has special treasure"),
+            );
+            continue;
+        }
+        if t.text.trim().is_empty() {
+            err(
+                [path.clone(), vec![Field("text")]].concat(),
+                "special treasure needs a text to read out".into(),
+            );
+        }
+        for (j, potion) in t.potions.iter().enumerate() {
+            if !rules.potions.contains_key(potion) {
+                let known: Vec<&str> = rules.potions.keys().map(String::as_str).collect();
+                err(
+                    [path.clone(), vec![Field("potions"), Index(j)]].concat(),
+                    format!("unknown potion \"{potion}\" (known: {})", known.join(", ")),
+                );
+            }
+        }
+        for (j, item) in t.items.iter().enumerate() {
+            if !known_thing(item) {
+                err(
+                    [path.clone(), vec![Field("items"), Index(j)]].concat(),
+                    format!("unknown item \"{item}\" (not a weapon, armour or item of the rule set)"),
+                );
+            }
+        }
+        treasure.push(SpecialTreasure {
+            area: board.area(p),
+            text: t.text.clone(),
+            gold: t.gold,
+            potions: t.potions.clone(),
+            items: t.items.clone(),
+        });
+    }
+
+    // Starting gear: known things the hero may use.
+    let mut gear = BTreeMap::new();
+    for h in &heroes {
+        let Some(def) = rules.heroes.get(h) else { continue };
+        gear.insert(
+            h.clone(),
+            Gear {
+                weapon: Some(def.weapon.clone()),
+                ..Default::default()
+            },
+        );
+    }
+    for (h, g) in &raw.equipment {
+        let path = vec![Field("equipment")];
+        let Some(def) = rules.heroes.get(h) else {
+            err(path, format!("equipment for unknown hero \"{h}\""));
+            continue;
+        };
+        if !heroes.contains(h) {
+            err(
+                path,
+                format!("equipment for the {}, who is not in this quest", def.name),
+            );
+            continue;
+        }
+        let entry = gear.entry(h.clone()).or_default();
+        if let Some(w) = &g.weapon {
+            entry.weapon = Some(w.clone());
+        }
+        entry.items.extend(g.items.iter().cloned());
+        entry.potions.extend(g.potions.iter().cloned());
+        entry.gold += g.gold;
+        for w in entry.weapon.iter().chain(entry.items.iter()) {
+            if !known_thing(w) {
+                err(path.clone(), format!("the {} carries unknown item \"{w}\"", def.name));
+            } else if let Err(e) = crate::game::logic::may_carry(&rules, h, w, entry) {
+                err(path.clone(), e);
+            }
+        }
+        if entry.weapon.as_ref().is_some_and(|w| !rules.weapons.contains_key(w)) {
+            err(path.clone(), format!("the {}'s weapon must be a weapon", def.name));
+        }
+        for p in &entry.potions {
+            if !rules.potions.contains_key(p) {
+                err(path.clone(), format!("the {} carries unknown potion \"{p}\"", def.name));
+            }
+        }
+    }
+
+    // Fixed spell schools (instead of the draft).
+    if let Some(fixed) = &raw.spell_schools {
+        let mut used = BTreeSet::new();
+        for (h, schools) in fixed {
+            let path = vec![Field("spell_schools")];
+            let Some(&(_, n)) = rules.spell_draft.iter().find(|(c, _)| c == h) else {
+                err(path, format!("\"{h}\" casts no spells"));
+                continue;
+            };
+            if !heroes.contains(h) {
+                err(path.clone(), format!("\"{h}\" is not in this quest"));
+            }
+            if schools.len() > n as usize {
+                err(path.clone(), format!("\"{h}\" holds at most {n} schools"));
+            }
+            for sc in schools {
+                if !rules.schools.contains_key(sc) {
+                    let known: Vec<&str> = rules.schools.keys().map(String::as_str).collect();
+                    err(
+                        path.clone(),
+                        format!("unknown school \"{sc}\" (known: {})", known.join(", ")),
+                    );
+                } else if !used.insert(sc.clone()) {
+                    err(path.clone(), format!("school \"{sc}\" is given twice"));
+                }
+            }
+        }
     }
 
     let (kind, ret) = match &raw.objective {
@@ -649,6 +993,11 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
                 err(
                     vec![Field("objective")],
                     format!("the square to reach {p} is off the board or not walkable"),
+                );
+            } else if raw.hero_starts.iter().any(|s| pos(*s) == p) {
+                err(
+                    vec![Field("objective")],
+                    format!("the square to reach {p} is a hero's start square: the quest would be won at once"),
                 );
             }
             (ObjectiveKind::Reach(p), *return_to_stairway)
@@ -682,5 +1031,10 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             return_to_stairway: ret,
         },
         wandering_monster: raw.wandering_monster.clone(),
+        traps,
+        secret_doors,
+        treasure,
+        gear,
+        spell_schools: raw.spell_schools.clone(),
     })
 }

@@ -17,6 +17,182 @@ pub struct RuleSet {
     pub weapons: BTreeMap<String, WeaponDef>,
     pub monsters: BTreeMap<String, MonsterDef>,
     pub furniture: BTreeMap<String, FurnitureDef>,
+    /// Armour: shields, helmets, mail, and armour artifacts.
+    pub armor: BTreeMap<String, ArmorDef>,
+    /// Carried things that are neither weapons nor armour: the tool kit and most artifacts.
+    pub items: BTreeMap<String, ItemDef>,
+    /// The schools of hero magic, each with its spells.
+    pub schools: BTreeMap<String, Vec<String>>,
+    /// Hero spells and Dread spells alike, by id.
+    pub spells: BTreeMap<String, SpellDef>,
+    /// The order in which heroes draft a school; the first hero takes whatever is left over.
+    /// (hero, schools held at the end), in picking order.
+    pub spell_draft: Vec<(String, u8)>,
+    pub potions: BTreeMap<String, PotionDef>,
+    /// The treasure deck: each card with how many copies the deck holds.
+    pub treasure_deck: Vec<CardDef>,
+    /// What a falling-block trap and a spear trap roll, what a pit costs.
+    pub traps: TrapRules,
+}
+
+/// What a known trap kind does to the hero who springs it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrapRules {
+    /// Body lost falling into a pit.
+    pub pit_damage: u8,
+    /// Combat dice rolled by a falling block (each skull wounds, no defence).
+    pub falling_block_dice: u8,
+    /// Combat dice rolled by a spear trap (each skull wounds, no defence).
+    pub spear_dice: u8,
+    /// Movement squares a hero needs left to jump a known trap.
+    pub jump_squares: u8,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmorDef {
+    pub name: String,
+    pub defend: u8,
+    #[serde(default)]
+    pub cost: u32,
+    /// A shield: not with a two-handed weapon.
+    #[serde(default)]
+    pub shield: bool,
+    /// Red dice for movement while worn (plate mail: 1).
+    #[serde(default)]
+    pub movement_dice: Option<u8>,
+    /// Anyone may wear it, even a hero who wears no armour (the Wizard's Cloak).
+    #[serde(default)]
+    pub any_hero: bool,
+    #[serde(default)]
+    pub artifact: bool,
+    #[serde(default)]
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ItemDef {
+    pub name: String,
+    #[serde(default)]
+    pub cost: u32,
+    #[serde(default)]
+    pub artifact: bool,
+    pub text: String,
+}
+
+/// Who a spell may be aimed at.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum SpellTarget {
+    /// A figure of the other side in sight (a monster for a hero's spell).
+    Enemy,
+    /// The caster or a figure of its own side in sight.
+    Ally,
+    /// The caster only.
+    Caster,
+}
+
+/// Lasting conditions spells and potions put on a figure. How long each lasts is in
+/// `docs/rules-decisions.md` and `game::logic`.
+#[derive(Clone, Copy, Debug, Deserialize, serde::Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum StatusKind {
+    /// +2 defend dice until the figure is next wounded.
+    RockSkin,
+    /// +2 attack dice until a turn ends with no monster in sight; ends Fear.
+    Courage,
+    /// Attacks with 1 die until the end of the figure's next turn.
+    Fear,
+    /// The next movement roll uses twice the red dice.
+    SwiftWind,
+    /// Walls do not stop the figure's movement until the end of its turn.
+    PassThroughRock,
+    /// The figure may pass monsters until the end of its turn.
+    VeilOfMist,
+    /// Does nothing until attacked (monsters) or for its next turn (heroes).
+    Asleep,
+    /// Misses its next turn.
+    LoseTurn,
+    /// Cannot move during its next turn.
+    Chained,
+    /// One attack die fewer for the rest of the quest.
+    Rust,
+    /// +2 attack dice on the next attack.
+    Strength,
+    /// +2 defend dice the next time it defends.
+    Resilience,
+    /// May attack a second time this turn.
+    HeroicBrew,
+}
+
+/// What a spell, potion or hazard does.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub enum Effect {
+    /// Wounds for `amount`; the target rolls `resist_dice` and each shield of its colour saves one.
+    Damage { amount: u8, resist_dice: u8 },
+    /// Rolls `dice` combat dice against the target's normal defence.
+    Attack { dice: u8 },
+    /// Restores up to `body` lost body points.
+    Heal { body: u8 },
+    /// Puts a condition on the target.
+    Status(StatusKind),
+    /// The target and every figure of its side next to it lose their next turn.
+    Tempest,
+    /// Every figure of the target's side within one square of it (itself included) rolls
+    /// `dice` combat dice; each skull wounds once, no defence.
+    Firestorm { dice: u8 },
+    /// `count` monsters of `kind` appear next to the caster.
+    Summon { kind: String, count: u8 },
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpellDef {
+    pub name: String,
+    /// Hero school ("fire"); None for a Dread spell.
+    #[serde(default)]
+    pub school: Option<String>,
+    pub target: SpellTarget,
+    pub effect: Effect,
+    /// The target rolls one die per mind point; any shield of its colour and the spell fails.
+    #[serde(default)]
+    pub mind_resists: bool,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PotionDef {
+    pub name: String,
+    pub effect: Effect,
+    pub text: String,
+}
+
+/// One kind of treasure card.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub enum Card {
+    Gold(u32),
+    Potion(String),
+    /// Rolls `dice` combat dice at the searcher: each skull wounds, no defence.
+    Hazard {
+        dice: u8,
+        ends_turn: bool,
+    },
+    WanderingMonster,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardDef {
+    pub title: String,
+    pub text: String,
+    pub card: Card,
+    #[serde(default = "one")]
+    pub copies: u8,
+}
+
+fn one() -> u8 {
+    1
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -30,6 +206,19 @@ pub struct HeroDef {
     pub weapon: String,
     #[serde(default)]
     pub blurb: String,
+    /// Weapons this hero may use; None means any.
+    #[serde(default)]
+    pub weapons_allowed: Option<Vec<String>>,
+    /// False for the Wizard: no armour except what says any hero may wear it.
+    #[serde(default = "yes")]
+    pub wears_armor: bool,
+    /// Disarms traps without a tool kit (the Dwarf).
+    #[serde(default)]
+    pub disarms_without_kit: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -45,16 +234,42 @@ pub struct WeaponDef {
     pub two_handed: bool,
     #[serde(default)]
     pub cost: u32,
+    /// Thrown: the weapon is lost once it hits or misses (the dagger).
+    #[serde(default)]
+    pub thrown: bool,
+    /// Needs a turn to reload after a shot (the crossbow).
+    #[serde(default)]
+    pub reload: bool,
+    /// Any hero may wield it, whatever the hero's restrictions (the Wizard's Staff).
+    #[serde(default)]
+    pub any_hero: bool,
+    #[serde(default)]
+    pub artifact: bool,
+    /// Extra attack dice against these monster kinds.
+    #[serde(default)]
+    pub bonus_vs: Vec<String>,
+    #[serde(default)]
+    pub bonus: u8,
+    #[serde(default)]
+    pub text: String,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct MonsterDef {
+    #[serde(default)]
+    pub name: Option<String>,
     pub movement: u8,
     pub attack: u8,
     pub defend: u8,
     pub body: u8,
     pub mind: u8,
+    /// Only this weapon wounds it (the Witch Lord and the Spirit Blade).
+    #[serde(default)]
+    pub only_harmed_by: Option<String>,
+    /// Undead do not sleep.
+    #[serde(default)]
+    pub undead: bool,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -70,11 +285,39 @@ pub const HEROQUEST_2021_RON: &str = include_str!("../../assets/rules/heroquest-
 
 impl RuleSet {
     pub fn parse(text: &str) -> Result<RuleSet, String> {
-        let rs: RuleSet =
-            ron::from_str(text).map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+        let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let rs: RuleSet = options
+            .from_str(text)
+            .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
         for (id, h) in &rs.heroes {
             if !rs.weapons.contains_key(&h.weapon) {
                 return Err(format!("hero \"{id}\" starts with unknown weapon \"{}\"", h.weapon));
+            }
+        }
+        for (school, spells) in &rs.schools {
+            for s in spells {
+                match rs.spells.get(s) {
+                    Some(d) if d.school.as_deref() == Some(school.as_str()) => {}
+                    _ => {
+                        return Err(format!(
+                            "school \"{school}\" lists \"{s}\", which is not a spell of that school"
+                        ));
+                    }
+                }
+            }
+        }
+        for c in &rs.treasure_deck {
+            if let Card::Potion(p) = &c.card
+                && !rs.potions.contains_key(p)
+            {
+                return Err(format!("treasure card \"{}\" gives unknown potion \"{p}\"", c.title));
+            }
+        }
+        for (id, s) in &rs.spells {
+            if let Effect::Summon { kind, .. } = &s.effect
+                && !rs.monsters.contains_key(kind)
+            {
+                return Err(format!("spell \"{id}\" summons unknown monster \"{kind}\""));
             }
         }
         Ok(rs)
@@ -82,6 +325,42 @@ impl RuleSet {
 
     pub fn heroquest_2021() -> RuleSet {
         RuleSet::parse(HEROQUEST_2021_RON).expect("the embedded 2021 rule set is valid (checked by tests)")
+    }
+
+    /// Display name of any carried thing: weapon, armour, item or potion.
+    pub fn thing_name(&self, id: &str) -> String {
+        self.weapons
+            .get(id)
+            .map(|w| w.name.clone())
+            .or_else(|| self.armor.get(id).map(|a| a.name.clone()))
+            .or_else(|| self.items.get(id).map(|i| i.name.clone()))
+            .or_else(|| self.potions.get(id).map(|p| p.name.clone()))
+            .or_else(|| self.spells.get(id).map(|p| p.name.clone()))
+            .unwrap_or_else(|| Self::monster_name(id))
+    }
+
+    /// Is this carried thing an artifact?
+    pub fn is_artifact(&self, id: &str) -> bool {
+        self.weapons.get(id).is_some_and(|w| w.artifact)
+            || self.armor.get(id).is_some_and(|a| a.artifact)
+            || self.items.get(id).is_some_and(|i| i.artifact)
+    }
+
+    /// Display name of a monster kind: the rule set's name if it has one.
+    pub fn kind_name(&self, kind: &str) -> String {
+        self.monsters
+            .get(kind)
+            .and_then(|m| m.name.clone())
+            .unwrap_or_else(|| Self::monster_name(kind))
+    }
+
+    /// The full treasure deck, one entry per card.
+    pub fn deck(&self) -> Vec<usize> {
+        self.treasure_deck
+            .iter()
+            .enumerate()
+            .flat_map(|(i, c)| std::iter::repeat_n(i, c.copies as usize))
+            .collect()
     }
 
     /// Display name for a monster kind id ("dread_warrior" -> "Dread Warrior").
@@ -112,27 +391,46 @@ mod tests {
         assert_eq!((w.body, w.mind, rs.weapons[&w.weapon].attack), (4, 6, 1));
         assert_eq!(rs.hero_defend, 2);
         assert_eq!(rs.movement_dice, 2);
-        assert_eq!(rs.monsters.len(), 8);
+        let stats = |k: &str| {
+            let m = &rs.monsters[k];
+            (m.movement, m.attack, m.defend, m.body, m.mind)
+        };
+        assert_eq!(stats("gargoyle"), (6, 4, 4, 3, 3));
+        assert_eq!(stats("goblin"), (10, 2, 1, 1, 1));
+        assert_eq!(stats("mummy"), (4, 3, 4, 1, 0));
+        // Special Monsters (Quest-Specific).
+        assert_eq!(stats("ulag"), (10, 4, 5, 2, 3));
+        assert_eq!(stats("grak"), (8, 4, 4, 3, 3));
+        assert_eq!(stats("balur"), (8, 2, 5, 3, 7));
+        assert_eq!(stats("witch_lord"), (10, 5, 6, 4, 6));
+        assert_eq!(stats("verag").1, 4);
         assert_eq!(
-            rs.monsters["gargoyle"],
-            MonsterDef {
-                movement: 6,
-                attack: 4,
-                defend: 4,
-                body: 3,
-                mind: 3
-            }
+            rs.monsters["witch_lord"].only_harmed_by.as_deref(),
+            Some("spirit_blade")
         );
+        // Spell schools: four of three.
+        assert_eq!(rs.schools.len(), 4);
+        assert!(rs.schools.values().all(|s| s.len() == 3));
         assert_eq!(
-            rs.monsters["goblin"],
-            MonsterDef {
-                movement: 10,
-                attack: 2,
-                defend: 1,
-                body: 1,
-                mind: 1
-            }
+            rs.spells.values().filter(|s| s.school.is_none()).count(),
+            12,
+            "12 Dread spells"
         );
+        assert_eq!(rs.deck().len(), 24, "24 treasure cards");
+        // Armory.
+        assert_eq!(rs.armor["plate_mail"].movement_dice, Some(1));
+        assert_eq!(rs.armor["plate_mail"].defend, 2);
+        assert!(rs.armor["shield"].shield);
+        assert!(rs.weapons["crossbow"].reload && rs.weapons["dagger"].thrown);
+        assert!(!rs.heroes["wizard"].wears_armor && rs.heroes["dwarf"].disarms_without_kit);
+        let artifacts = rs
+            .weapons
+            .keys()
+            .chain(rs.armor.keys())
+            .chain(rs.items.keys())
+            .filter(|k| rs.is_artifact(k))
+            .count();
+        assert_eq!(artifacts, 10, "the ten artifacts");
         assert_eq!(RuleSet::monster_name("dread_warrior"), "Dread Warrior");
     }
 }

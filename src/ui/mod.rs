@@ -211,11 +211,10 @@ fn play_panels(
                         "Mind {}/{}   Attack {}   Defend {}",
                         mind.current, mind.max, fighter.attack, fighter.defend
                     ));
-                    let weapon = q
-                        .rules
-                        .weapons
-                        .get(&eq.weapon)
-                        .map_or(eq.weapon.clone(), |w| w.name.clone());
+                    let weapon = eq
+                        .weapon
+                        .as_ref()
+                        .map_or("bare hands".to_string(), |w| q.rules.thing_name(w));
                     let moves = match fighter.movement {
                         Movement::Dice(n) => format!("{n}d6"),
                         Movement::Fixed(n) => n.to_string(),
@@ -251,6 +250,7 @@ fn play_panels(
                 Phase::Sorcerer => "The sorcerer's turn".into(),
                 Phase::Over(Outcome::Won) => "Victory!".into(),
                 Phase::Over(Outcome::Lost) => "Defeat".into(),
+                Phase::Over(Outcome::Retreated) => "Retreat".into(),
             };
             ui.label(
                 egui::RichText::new(format!("Round {} — {who}", turn.round))
@@ -330,30 +330,35 @@ fn play_panels(
     };
 
     if let Phase::Over(outcome) = turn.phase {
-        egui::Window::new(if outcome == Outcome::Won { "Victory!" } else { "Defeat" })
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-55.0, 0.0))
-            .show(&ctx, |ui| {
-                ui.label(match outcome {
-                    Outcome::Won => format!("The heroes have completed \"{}\" in {} rounds.", q.name, turn.round),
-                    Outcome::Lost => {
-                        "All the heroes have fallen. The sorcerer's laughter echoes through the halls.".to_string()
-                    }
-                });
-                ui.horizontal(|ui| {
-                    if ui.button("Play again").clicked() {
-                        commands.insert_resource(PendingQuest {
-                            quest: quest.0.clone(),
-                            seed: seed.as_ref().map_or(1, |s| s.0.wrapping_add(1)),
-                            autoplay: controllers.heroes == Controller::Bot,
-                        });
-                    }
-                    if ui.button("Back to the title screen").clicked() {
-                        next_screen.set(Screen::Title);
-                    }
-                });
+        egui::Window::new(match outcome {
+            Outcome::Won => "Victory!",
+            Outcome::Lost => "Defeat",
+            Outcome::Retreated => "Retreat",
+        })
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-55.0, 0.0))
+        .show(&ctx, |ui| {
+            ui.label(match outcome {
+                Outcome::Won => format!("The heroes have completed \"{}\" in {} rounds.", q.name, turn.round),
+                Outcome::Lost => {
+                    "All the heroes have fallen. The sorcerer's laughter echoes through the halls.".to_string()
+                }
+                Outcome::Retreated => "The heroes have fled up the stairway; the quest is left unfinished.".to_string(),
             });
+            ui.horizontal(|ui| {
+                if ui.button("Play again").clicked() {
+                    commands.insert_resource(PendingQuest {
+                        quest: quest.0.clone(),
+                        seed: seed.as_ref().map_or(1, |s| s.0.wrapping_add(1)),
+                        autoplay: controllers.heroes == Controller::Bot,
+                    });
+                }
+                if ui.button("Back to the title screen").clicked() {
+                    next_screen.set(Screen::Title);
+                }
+            });
+        });
     }
     Ok(())
 }

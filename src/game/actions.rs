@@ -1,0 +1,1029 @@
+//! The hero actions and free activities beyond moving and fighting: the spell draft, spells and
+//! Dread spells, ranged weapons, the three searches, traps, potions, giving, picking up,
+//! artifacts and retreat. Each checks the rules, changes components and returns its events;
+//! `logic::submit` is the only caller.
+
+use bevy::prelude::*;
+
+use super::logic::{
+    ActionKind, add_status, apply_damage, derive_fighter, end_turn, entity_of, may_act, may_carry, remove_status,
+    resolve_attack, reveal, rng, set_progress, spawn_monster, spring, take_action, undefended,
+};
+use super::model::*;
+use super::snapshot::{FigureSnap, Snapshot};
+use crate::rules::board::CORRIDOR;
+use crate::rules::combat::{self, Side};
+use crate::rules::dice::{self, Face};
+use crate::rules::geometry::Pos;
+use crate::rules::ruleset::{Card, Effect, SpellTarget};
+
+type Outcome = Result<Vec<GameEvent>, String>;
+
+fn figure<'a>(snap: &'a Snapshot, id: FigureId) -> Result<&'a FigureSnap, String> {
+    snap.figure(id).ok_or_else(|| format!("there is no figure {}", id.0))
+}
+
+fn hero<'a>(snap: &'a Snapshot, id: FigureId) -> Result<&'a FigureSnap, String> {
+    let h = figure(snap, id)?;
+    if !h.hero {
+        return Err(format!("{} is not a hero", h.name));
+    }
+    may_act(snap, h)?;
+    Ok(h)
+}
+
+fn here(h: &FigureSnap) -> Pos {
+    h.pos.expect("living figures stand somewhere")
+}
+
+/// heroquest-2021.md, Spell Distribution: the Wizard picks, the Elf picks, the Wizard gets the rest.
+pub fn choose_school(world: &mut World, snap: &Snapshot, id: FigureId, school: &str) -> Outcome {
+    let Some(draft) = snap.turn.draft.clone() else {
+        return Err("the spell schools have already been chosen".into());
+    };
+    let h = figure(snap, id)?;
+    if draft.next != id {
+        return Err(format!(
+            "it is {}'s pick",
+            snap.figure(draft.next).map_or("another hero", |f| f.name.as_str())
+        ));
+    }
+    if !draft.left.iter().any(|s| s == school) {
+        return Err(format!(
+            "the {school} school is not left to choose (left: {})",
+            draft.left.join(", ")
+        ));
+    }
+    let mut evs = vec![grant_school(world, snap, h, school)];
+    let mut draft = draft;
+    draft.left.retain(|s| s != school);
+    let held = |world: &mut World, id: FigureId| {
+        entity_of(world, id)
+            .and_then(|e| world.get::<Spellbook>(e).map(|b| b.schools.len()))
+            .unwrap_or(0)
+    };
+    loop {
+        if draft.left.is_empty() {
+            world.resource_mut::<Turn>().draft = None;
+            break;
+        }
+        if let Some(&(next, _)) = draft.order.iter().find(|(h, _)| held(world, *h) == 0) {
+            draft.next = next;
+            world.resource_mut::<Turn>().draft = Some(draft);
+            break;
+        }
+        let (first, cap) = draft.order[0];
+        let need = (cap as usize).saturating_sub(held(world, first));
+        if need == 0 {
+            world.resource_mut::<Turn>().draft = None;
+            break;
+        }
+        if draft.left.len() <= need {
+            let f = snap.figure(first).expect("drafter exists").clone();
+            for sc in std::mem::take(&mut draft.left) {
+                evs.push(grant_school(world, snap, &f, &sc));
+            }
+            continue;
+        }
+        draft.next = first;
+        world.resource_mut::<Turn>().draft = Some(draft);
+        break;
+    }
+    Ok(evs)
+}
+
+fn grant_school(world: &mut World, snap: &Snapshot, h: &FigureSnap, school: &str) -> GameEvent {
+    let spells = snap.rules().schools[school].clone();
+    let mut book = world.get_mut::<Spellbook>(h.entity).expect("heroes have a spellbook");
+    book.schools.push(school.to_string());
+    book.spells.extend(spells.iter().cloned());
+    GameEvent::SchoolChosen {
+        hero: h.id,
+        school: school.to_string(),
+        spells,
+    }
+}
+
+/// Rolls the target's mind against a spell: one die per mind point (+2 with the Talisman of
+/// Lore); any shield of the target's colour and the spell fails.
+fn resist_roll(world: &mut World, t: &FigureSnap) -> (Vec<Face>, bool) {
+    let mut n = t.mind;
+    if t.equipment.has("talisman_of_lore") {
+        n += 2;
+    }
+    let roll = dice::roll_combat(rng(world), n);
+    let side = if t.hero { Side::Hero } else { Side::Monster };
+    let resisted = combat::blocks(&roll, side) > 0;
+    (roll, resisted)
+}
+
+/// heroquest-2021.md, Spell System (hero spells) and Monster Rules / Actions (Dread spells).
+pub fn cast_spell(world: &mut World, snap: &Snapshot, caster: FigureId, spell: &str, target: FigureId) -> Outcome {
+    let c = figure(snap, caster)?;
+    may_act(snap, c)?;
+    let t = figure(snap, target)?;
+    let rules = snap.rules().clone();
+    let def = rules
+        .spells
+        .get(spell)
+        .ok_or_else(|| format!("there is no spell \"{spell}\""))?;
+    if !c.spellbook.spells.iter().any(|s| s == spell) {
+        return Err(format!("{} does not know {}", c.name, def.name));
+    }
+    if c.spellbook.cast.iter().any(|s| s == spell) {
+        return Err(format!("{} has already cast {} this quest", c.name, def.name));
+    }
+    let (Some(cp), Some(tp)) = (c.pos, t.pos) else {
+        return Err(format!("{} is not on the board", t.name));
+    };
+    let in_sight = cp == tp || snap.sees(cp, tp);
+    match def.target {
+        SpellTarget::Caster if t.id != c.id => {
+            return Err(format!("{} can only be cast by {} on itself", def.name, c.name));
+        }
+        SpellTarget::Ally if t.hero != c.hero => {
+            return Err(format!("{} is cast on a friend, not on {}", def.name, t.name));
+        }
+        SpellTarget::Enemy if t.hero == c.hero => {
+            return Err(format!("{} is cast on a foe, not on {}", def.name, t.name));
+        }
+        SpellTarget::Enemy if c.hero && !t.awake => return Err(format!("{} cannot see {}", c.name, t.name)),
+        _ => {}
+    }
+    if !in_sight {
+        return Err(format!("{} has no line of sight to {}", c.name, t.name));
+    }
+    if def.effect == Effect::Status(StatusKind::Asleep) && t.undead {
+        return Err(format!("{} is undead: the dead do not sleep", t.name));
+    }
+    let p = take_action(c, snap.turn.progress(c.id), ActionKind::Spell)?;
+    set_progress(world, c.id, p);
+    let mut evs = Vec::new();
+    if c.hero && c.equipment.has("spell_ring") && !snap.dungeon.used.contains(&(c.id, "spell_ring".into())) {
+        world.resource_mut::<Dungeon>().used.insert((c.id, "spell_ring".into()));
+        evs.push(GameEvent::ArtifactUsed {
+            hero: c.id,
+            item: "spell_ring".into(),
+            name: rules.thing_name("spell_ring"),
+        });
+    } else {
+        world
+            .get_mut::<Spellbook>(c.entity)
+            .expect("casters have a spellbook")
+            .cast
+            .push(spell.to_string());
+    }
+    let (resist, resisted) = if def.mind_resists {
+        resist_roll(world, t)
+    } else {
+        (Vec::new(), false)
+    };
+    let cast = if c.hero {
+        GameEvent::SpellCast {
+            caster: c.id,
+            spell: spell.to_string(),
+            name: def.name.clone(),
+            target: t.id,
+            resist,
+            resisted,
+        }
+    } else {
+        GameEvent::DreadSpellCast {
+            caster: c.id,
+            spell: spell.to_string(),
+            name: def.name.clone(),
+            target: t.id,
+            resist,
+            resisted,
+        }
+    };
+    evs.insert(0, cast);
+    if !resisted {
+        evs.extend(apply_effect(world, snap, Some(c), t, &def.effect, &def.name));
+    }
+    Ok(evs)
+}
+
+/// What a spell or potion does to its target.
+pub(super) fn apply_effect(
+    world: &mut World,
+    snap: &Snapshot,
+    by: Option<&FigureSnap>,
+    t: &FigureSnap,
+    effect: &Effect,
+    cause: &str,
+) -> Vec<GameEvent> {
+    let mut evs = Vec::new();
+    let by_id = by.map(|b| b.id);
+    match effect {
+        Effect::Damage { amount, resist_dice } => {
+            let roll = dice::roll_combat(rng(world), *resist_dice);
+            let side = if t.hero { Side::Hero } else { Side::Monster };
+            let hits = amount.saturating_sub(combat::blocks(&roll, side)).min(t.body);
+            evs.push(GameEvent::Wounded {
+                figure: t.id,
+                amount: hits,
+                dice: roll,
+                cause: cause.to_string(),
+            });
+            evs.extend(apply_damage(world, t.id, hits, by_id));
+        }
+        Effect::Attack { dice: n } => {
+            let attack = dice::roll_combat(rng(world), *n);
+            let defend = dice::roll_combat(rng(world), snap.defend_dice(t));
+            let side = if t.hero { Side::Hero } else { Side::Monster };
+            let damage = if t.only_harmed_by.is_some() {
+                0
+            } else {
+                combat::damage(&attack, &defend, side).min(t.body)
+            };
+            evs.push(GameEvent::Attack {
+                attacker: by_id.unwrap_or(t.id),
+                target: t.id,
+                attack,
+                defend,
+                damage,
+            });
+            evs.extend(remove_status(world, t.id, StatusKind::Resilience));
+            evs.extend(remove_status(world, t.id, StatusKind::Asleep));
+            evs.extend(apply_damage(world, t.id, damage, by_id));
+        }
+        Effect::Heal { body } => {
+            let e = t.entity;
+            let mut b = world.get_mut::<Body>(e).expect("figures have a body");
+            let before = b.current;
+            b.current = (b.current + body).min(b.max);
+            let gained = b.current - before;
+            evs.push(GameEvent::Healed {
+                figure: t.id,
+                amount: gained,
+                cause: cause.to_string(),
+            });
+        }
+        Effect::Status(s) => {
+            if *s == StatusKind::Courage {
+                evs.extend(remove_status(world, t.id, StatusKind::Fear));
+            }
+            if *s == StatusKind::Fear && t.has(StatusKind::Courage) {
+                return evs;
+            }
+            evs.extend(add_status(world, t.id, *s));
+        }
+        Effect::Tempest => {
+            for f in same_side_around(snap, t) {
+                evs.extend(add_status(world, f, StatusKind::LoseTurn));
+            }
+        }
+        Effect::Firestorm { dice: n } => {
+            for f in same_side_around(snap, t) {
+                evs.extend(undefended(world, f, *n, cause));
+            }
+        }
+        Effect::Summon { kind, count } => {
+            let Some(c) = by else { return evs };
+            evs.extend(summon(world, snap, c, kind, *count, false));
+        }
+    }
+    evs
+}
+
+/// The target and every figure of its side orthogonally next to it (no wall between).
+fn same_side_around(snap: &Snapshot, t: &FigureSnap) -> Vec<FigureId> {
+    let Some(tp) = t.pos else { return Vec::new() };
+    let mut v = vec![t.id];
+    for n in tp.neighbours() {
+        if let Some(o) = snap.figure_at(n)
+            && o.hero == t.hero
+            && snap.edge_open(tp, n)
+        {
+            v.push(o.id);
+        }
+    }
+    v
+}
+
+/// Free squares nearest `near` (by walking distance for a monster), for summoned and wandering monsters.
+fn free_squares_near(snap: &Snapshot, near: Pos, count: usize) -> Vec<Pos> {
+    let b = snap.board();
+    let field = crate::rules::paths::DistanceField::new(b.width, b.height, near, 3, |p, q| {
+        snap.edge_open(p, q) && !snap.is_solid(q)
+    });
+    let mut cands: Vec<(u16, Pos)> = field
+        .reached()
+        .filter(|(p, d)| *d > 0 && snap.figure_at(*p).is_none() && !snap.on_stairway(*p))
+        .map(|(p, d)| (d, p))
+        .collect();
+    cands.sort();
+    cands.into_iter().take(count).map(|(_, p)| p).collect()
+}
+
+fn summon(
+    world: &mut World,
+    snap: &Snapshot,
+    near: &FigureSnap,
+    kind: &str,
+    count: u8,
+    wandering: bool,
+) -> Vec<GameEvent> {
+    let mut evs = Vec::new();
+    let Some(at) = near.pos else { return evs };
+    let Some(def) = snap.rules().monsters.get(kind).cloned() else {
+        return evs;
+    };
+    let squares = if wandering {
+        // Wandering monsters appear right next to the searching hero.
+        at.neighbours()
+            .into_iter()
+            .filter(|q| snap.board().in_bounds(*q) && snap.edge_open(at, *q) && !snap.is_solid(*q))
+            .filter(|q| snap.figure_at(*q).is_none() && !snap.on_stairway(*q))
+            .take(count as usize)
+            .collect()
+    } else {
+        free_squares_near(snap, at, count as usize)
+    };
+    let mut next = snap.figures.iter().map(|f| f.id.0 + 1).max().unwrap_or(0);
+    for q in squares {
+        let id = FigureId(next);
+        next += 1;
+        let name = spawn_monster(world, id, kind, None, &def, q, &[]);
+        if let Some(e) = entity_of(world, id) {
+            world.entity_mut(e).insert(Awake);
+        }
+        world.resource_mut::<FigureNames>().0.insert(id, name);
+        evs.push(if wandering {
+            GameEvent::WanderingMonster { figure: id, at: q }
+        } else {
+            GameEvent::MonsterSummoned { figure: id, at: q }
+        });
+    }
+    evs
+}
+
+/// Ranged weapons: thrown dagger (lost), crossbow (reload), bow.
+pub fn shoot(world: &mut World, snap: &Snapshot, attacker: FigureId, target: FigureId, weapon: &str) -> Outcome {
+    let a = hero(snap, attacker)?;
+    let t = figure(snap, target)?;
+    let rules = snap.rules().clone();
+    let def = rules
+        .weapons
+        .get(weapon)
+        .ok_or_else(|| format!("there is no weapon \"{weapon}\""))?;
+    if !def.ranged {
+        return Err(format!("a {} cannot be thrown or shot", def.name));
+    }
+    if !a.equipment.has(weapon) {
+        return Err(format!("{} carries no {}", a.name, def.name));
+    }
+    if !snap.ranged_weapons(a).iter().any(|w| w == weapon) {
+        return Err(format!("{}'s {} is still being reloaded", a.name, def.name));
+    }
+    if !snap.can_shoot(a, t) {
+        return Err(format!("{} has no line of sight to {}", a.name, t.name));
+    }
+    let p = take_action(a, snap.turn.progress(a.id), ActionKind::Attack)?;
+    let mut evs = Vec::new();
+    if snap.turn.progress(a.id).acted {
+        evs.extend(remove_status(world, a.id, StatusKind::HeroicBrew));
+    }
+    set_progress(world, a.id, p);
+    evs.extend(resolve_attack(world, snap, a, t, Some(weapon)));
+    if def.thrown {
+        let mut eq = world.get::<Equipment>(a.entity).cloned().unwrap_or_default();
+        if eq.weapon.as_deref() == Some(weapon) && !eq.items.iter().any(|i| i == weapon) {
+            eq.weapon = None;
+        } else if let Some(i) = eq.items.iter().position(|i| i == weapon) {
+            eq.items.remove(i);
+        }
+        let fighter = derive_fighter(&rules, &eq);
+        world.entity_mut(a.entity).insert((eq, fighter));
+        evs.push(GameEvent::ThrownWeaponLost {
+            hero: a.id,
+            weapon: weapon.to_string(),
+        });
+    }
+    if def.reload {
+        world.resource_mut::<Dungeon>().shot_round.insert(a.id, snap.turn.round);
+    }
+    Ok(evs)
+}
+
+/// heroquest-2021.md, Action 3: Search for Treasure.
+pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome {
+    let h = hero(snap, id)?;
+    let at = here(h);
+    let area = snap.area(at);
+    if area == CORRIDOR {
+        return Err("treasure can only be searched for in rooms".into());
+    }
+    if snap.monsters().any(|m| m.pos.is_some_and(|p| snap.area(p) == area)) {
+        return Err("the room must be clear of monsters before searching it".into());
+    }
+    if snap.dungeon.searched.contains(&(h.id, area)) {
+        return Err(format!("{} has already searched this room for treasure", h.name));
+    }
+    let p = take_action(h, snap.turn.progress(h.id), ActionKind::Other)?;
+    set_progress(world, h.id, p);
+    // A trapped chest (or other piece) in the room springs first.
+    let furniture_trap = snap
+        .traps
+        .iter()
+        .find(|t| {
+            t.armed()
+                && t.furniture
+                    .is_some_and(|i| snap.quest.furniture[i].rect.squares().any(|q| snap.area(q) == area))
+        })
+        .cloned();
+    if let Some(trap) = furniture_trap {
+        let sprung = spring(world, &trap, h, at, None);
+        let mut evs = sprung.events;
+        let now = Snapshot::capture(world).expect("quest in play");
+        if now.turn.phase == Phase::Hero(h.id) {
+            evs.extend(end_turn(world, &now));
+        }
+        return Ok(evs);
+    }
+    world.resource_mut::<Dungeon>().searched.insert((h.id, area));
+    let rules = snap.rules().clone();
+    if let Some((i, t)) = snap.quest.treasure.iter().enumerate().find(|(_, t)| t.area == area) {
+        if snap.dungeon.special_taken.contains(&i) {
+            return Ok(vec![GameEvent::NothingFound {
+                hero: h.id,
+                search: "treasure".into(),
+            }]);
+        }
+        world.resource_mut::<Dungeon>().special_taken.insert(i);
+        let mut evs = vec![GameEvent::SpecialTreasureFound {
+            hero: h.id,
+            text: t.text.clone(),
+        }];
+        let e = h.entity;
+        {
+            let mut inv = world.get_mut::<Inventory>(e).expect("heroes carry an inventory");
+            inv.gold += t.gold;
+            inv.potions.extend(t.potions.iter().cloned());
+        }
+        if t.gold > 0 {
+            evs.push(GameEvent::GoldFound {
+                hero: h.id,
+                amount: t.gold,
+            });
+        }
+        for p in &t.potions {
+            evs.push(GameEvent::PotionFound {
+                hero: h.id,
+                potion: p.clone(),
+                name: rules.thing_name(p),
+            });
+        }
+        let mut eq = world.get::<Equipment>(e).cloned().unwrap_or_default();
+        for item in &t.items {
+            eq.items.push(item.clone());
+            evs.push(GameEvent::ItemFound {
+                hero: h.id,
+                item: item.clone(),
+                name: rules.thing_name(item),
+            });
+        }
+        let fighter = derive_fighter(&rules, &usable(&rules, &h.kind, &eq));
+        world.entity_mut(e).insert((eq, fighter));
+        return Ok(evs);
+    }
+    draw_card(world, snap, h)
+}
+
+/// Only the carried things a hero may use count towards the hero's dice.
+fn usable(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &Equipment) -> Equipment {
+    let gear = crate::quest::Gear {
+        weapon: eq.weapon.clone(),
+        ..Default::default()
+    };
+    let mut items: Vec<String> = eq
+        .items
+        .iter()
+        .filter(|i| may_carry(rules, class, i, &gear).is_ok())
+        .cloned()
+        .collect();
+    items.sort();
+    items.dedup();
+    Equipment {
+        weapon: eq.weapon.clone(),
+        items,
+    }
+}
+
+/// heroquest-2021.md, Treasure Cards: the deck is shuffled before every draw; gold and potions
+/// are kept, hazards and wandering monsters go back into the deck.
+fn draw_card(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Outcome {
+    let rules = snap.rules().clone();
+    let deck = snap.dungeon.deck.clone();
+    if deck.is_empty() {
+        return Ok(vec![GameEvent::NothingFound {
+            hero: h.id,
+            search: "treasure".into(),
+        }]);
+    }
+    let i = {
+        use rand::Rng;
+        rng(world).random_range(0..deck.len())
+    };
+    let card_index = deck[i];
+    let card = rules.treasure_deck[card_index].clone();
+    let mut evs = vec![GameEvent::TreasureDrawn {
+        hero: h.id,
+        title: card.title.clone(),
+        text: card.text.clone(),
+    }];
+    let keep = |world: &mut World| {
+        world.resource_mut::<Dungeon>().deck.remove(i);
+    };
+    match &card.card {
+        Card::Gold(n) => {
+            keep(world);
+            world.get_mut::<Inventory>(h.entity).expect("inventory").gold += n;
+            evs.push(GameEvent::GoldFound { hero: h.id, amount: *n });
+        }
+        Card::Potion(p) => {
+            keep(world);
+            world
+                .get_mut::<Inventory>(h.entity)
+                .expect("inventory")
+                .potions
+                .push(p.clone());
+            evs.push(GameEvent::PotionFound {
+                hero: h.id,
+                potion: p.clone(),
+                name: rules.thing_name(p),
+            });
+        }
+        Card::Hazard { dice: n, ends_turn } => {
+            evs.push(GameEvent::HazardDrawn {
+                hero: h.id,
+                title: card.title.clone(),
+            });
+            evs.extend(undefended(world, h.id, *n, &card.title));
+            let now = Snapshot::capture(world).expect("quest in play");
+            if *ends_turn && now.turn.phase == Phase::Hero(h.id) {
+                evs.extend(end_turn(world, &now));
+            }
+        }
+        Card::WanderingMonster => {
+            let kind = snap.quest.wandering_monster.clone();
+            let appeared = summon(world, snap, h, &kind, 1, true);
+            evs.extend(appeared.iter().cloned());
+            // heroquest-2021.md, Wandering Monsters: it attacks at once.
+            if let Some(GameEvent::WanderingMonster { figure: m, .. }) = appeared.first() {
+                let now = Snapshot::capture(world).expect("quest in play");
+                if let (Some(mon), Some(hh)) = (now.figure(*m), now.figure(h.id)) {
+                    let (mon, hh) = (mon.clone(), hh.clone());
+                    evs.extend(resolve_attack(world, &now, &mon, &hh, None));
+                }
+            }
+        }
+    }
+    Ok(evs)
+}
+
+/// The squares a search reaches: the whole room the hero stands in, or the corridor squares in sight.
+fn search_region(snap: &Snapshot, h: &FigureSnap) -> Vec<Pos> {
+    let at = here(h);
+    let area = snap.area(at);
+    if area != CORRIDOR {
+        snap.board().area_squares(area).collect()
+    } else {
+        snap.board()
+            .squares()
+            .filter(|q| snap.area(*q) == CORRIDOR && (*q == at || snap.sees_past_figures(at, *q)))
+            .collect()
+    }
+}
+
+fn no_monster_in_sight(snap: &Snapshot, h: &FigureSnap) -> Result<(), String> {
+    match snap.visible_monsters(h).next() {
+        Some(m) => Err(format!("{} cannot search with {} in sight", h.name, m.name)),
+        None => Ok(()),
+    }
+}
+
+/// heroquest-2021.md, Action 5: Search for Traps.
+pub fn search_traps(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome {
+    let h = hero(snap, id)?;
+    no_monster_in_sight(snap, h)?;
+    let p = take_action(h, snap.turn.progress(h.id), ActionKind::Other)?;
+    set_progress(world, h.id, p);
+    world.resource_mut::<Dungeon>().trap_searches.push((h.id, here(h)));
+    let region = search_region(snap, h);
+    let area = snap.area(here(h));
+    let found: Vec<Trap> = snap
+        .traps
+        .iter()
+        .filter(|t| t.state == TrapState::Hidden)
+        .filter(|t| match t.furniture {
+            None => region.contains(&t.at),
+            Some(i) => area != CORRIDOR && snap.quest.furniture[i].rect.squares().any(|q| snap.area(q) == area),
+        })
+        .cloned()
+        .collect();
+    if found.is_empty() {
+        return Ok(vec![GameEvent::NothingFound {
+            hero: h.id,
+            search: "traps".into(),
+        }]);
+    }
+    let mut evs = Vec::new();
+    let mut q = world.query::<&mut Trap>();
+    for mut t in q.iter_mut(world) {
+        if found.iter().any(|f| f.id == t.id) {
+            t.state = TrapState::Known;
+            evs.push(GameEvent::TrapFound {
+                trap: t.id,
+                kind: t.kind,
+                at: t.at,
+            });
+        }
+    }
+    Ok(evs)
+}
+
+/// heroquest-2021.md, Action 4: Search for Secret Doors.
+pub fn search_secret_doors(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome {
+    let h = hero(snap, id)?;
+    no_monster_in_sight(snap, h)?;
+    let p = take_action(h, snap.turn.progress(h.id), ActionKind::Other)?;
+    set_progress(world, h.id, p);
+    world.resource_mut::<Dungeon>().door_searches.push((h.id, here(h)));
+    let region = search_region(snap, h);
+    let hidden: Vec<(Entity, u32)> = world
+        .query_filtered::<(Entity, &Door), With<Concealed>>()
+        .iter(world)
+        .filter(|(_, d)| region.contains(&d.edge.0) || region.contains(&d.edge.1))
+        .map(|(e, d)| (e, d.id))
+        .collect();
+    if hidden.is_empty() {
+        return Ok(vec![GameEvent::NothingFound {
+            hero: h.id,
+            search: "secret doors".into(),
+        }]);
+    }
+    let mut evs = Vec::new();
+    for (e, door) in hidden {
+        world.entity_mut(e).remove::<Concealed>();
+        evs.push(GameEvent::SecretDoorFound { door });
+    }
+    Ok(evs)
+}
+
+/// Is the hero next to the trap (orthogonally, no wall between; for furniture, next to the piece)?
+fn next_to_trap(snap: &Snapshot, at: Pos, t: &Trap) -> bool {
+    match t.furniture {
+        None => at.is_orthogonally_adjacent(t.at) && snap.edge_open(at, t.at),
+        Some(i) => snap.quest.furniture[i]
+            .rect
+            .squares()
+            .any(|q| at.is_orthogonally_adjacent(q) && snap.area(q) == snap.area(at)),
+    }
+}
+
+/// heroquest-2021.md, Action 6: Disarm a Trap (see docs/rules-decisions.md on the roll).
+pub fn disarm(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32) -> Outcome {
+    let h = hero(snap, id)?;
+    let t = snap
+        .trap(trap)
+        .ok_or_else(|| format!("there is no trap {trap}"))?
+        .clone();
+    let rules = snap.rules().clone();
+    let dwarfish = rules.heroes.get(&h.kind).is_some_and(|d| d.disarms_without_kit);
+    if !dwarfish && !h.equipment.has("tool_kit") {
+        return Err(format!("{} needs a tool kit to disarm traps", h.name));
+    }
+    if t.state != TrapState::Known {
+        return Err("only a trap the heroes have found, and that has not been sprung, can be disarmed".into());
+    }
+    let at = here(h);
+    if !next_to_trap(snap, at, &t) {
+        return Err(format!("{} must stand next to the trap to disarm it", h.name));
+    }
+    if t.furniture.is_none() && snap.figure_at(t.at).is_some() {
+        return Err("someone is standing on the trap".into());
+    }
+    let p = take_action(h, snap.turn.progress(h.id), ActionKind::Other)?;
+    set_progress(world, h.id, p);
+    let roll = dice::roll_combat(rng(world), 1);
+    if combat::skulls(&roll) > 0 {
+        let mut evs = Vec::new();
+        // The trap goes off: the hero steps onto it (square traps) and suffers it.
+        if t.furniture.is_none() {
+            world.get_mut::<GridPos>(h.entity).expect("on board").0 = t.at;
+            evs.push(GameEvent::HeroMoved {
+                figure: h.id,
+                from: at,
+                to: t.at,
+            });
+        }
+        evs.push(GameEvent::Wounded {
+            figure: h.id,
+            amount: 0,
+            dice: roll,
+            cause: "a slip while disarming".into(),
+        });
+        let sprung = spring(world, &t, h, at, None);
+        evs.extend(sprung.events);
+        let now = Snapshot::capture(world).expect("quest in play");
+        if sprung.ends_turn && now.turn.phase == Phase::Hero(h.id) {
+            evs.extend(end_turn(world, &now));
+        }
+        return Ok(evs);
+    }
+    let mut q = world.query::<&mut Trap>();
+    for mut tt in q.iter_mut(world) {
+        if tt.id == trap {
+            tt.state = TrapState::Disarmed;
+        }
+    }
+    Ok(vec![GameEvent::TrapDisarmed { trap, by: h.id, roll }])
+}
+
+/// heroquest-2021.md, Jumping a Trap: two squares of movement over a known trap.
+pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos) -> Outcome {
+    let h = hero(snap, id)?;
+    let t = snap
+        .trap(trap)
+        .ok_or_else(|| format!("there is no trap {trap}"))?
+        .clone();
+    let rules = snap.rules().clone();
+    let mut p = snap.turn.progress(h.id);
+    if t.furniture.is_some() || t.state != TrapState::Known {
+        return Err("only a known trap on the floor can be jumped".into());
+    }
+    if p.allowance.is_none() {
+        return Err(format!("{} must roll for movement first", h.name));
+    }
+    if p.moving == MoveState::Done {
+        return Err(format!("{} has already moved this turn", h.name));
+    }
+    if h.has(StatusKind::Chained) {
+        return Err(format!("{} is held by the chains of dread", h.name));
+    }
+    let need = rules.traps.jump_squares;
+    if p.steps_left() < need {
+        return Err(format!("jumping a trap takes {need} squares of movement"));
+    }
+    let at = here(h);
+    if !(at.is_orthogonally_adjacent(t.at) && snap.edge_open(at, t.at)) {
+        return Err(format!("{} must stand next to the trap to jump it", h.name));
+    }
+    if snap.figure_at(t.at).is_some() {
+        return Err("someone is standing on the trap".into());
+    }
+    if to == at || !to.is_orthogonally_adjacent(t.at) || !snap.can_step(h, t.at, to) || !snap.can_stop_on(h, to) {
+        return Err(format!("{to} is not a free square next to the trap to land on"));
+    }
+    p.steps_used += need;
+    p.moving = if p.steps_left() == 0 {
+        MoveState::Done
+    } else {
+        MoveState::Moving
+    };
+    set_progress(world, h.id, p);
+    let roll = dice::roll_combat(rng(world), 1);
+    let mut evs = vec![GameEvent::HeroMoved {
+        figure: h.id,
+        from: at,
+        to: t.at,
+    }];
+    world.get_mut::<GridPos>(h.entity).expect("on board").0 = t.at;
+    if combat::skulls(&roll) > 0 {
+        evs.push(GameEvent::Wounded {
+            figure: h.id,
+            amount: 0,
+            dice: roll,
+            cause: "a failed jump".into(),
+        });
+        let sprung = spring(world, &t, h, at, Some(to));
+        evs.extend(sprung.events);
+        evs.extend(reveal(world));
+        let mut p2 = p;
+        p2.moving = MoveState::Done;
+        set_progress(world, h.id, p2);
+        let now = Snapshot::capture(world).expect("quest in play");
+        if sprung.ends_turn && now.turn.phase == Phase::Hero(h.id) {
+            evs.extend(end_turn(world, &now));
+        }
+        return Ok(evs);
+    }
+    world.get_mut::<GridPos>(h.entity).expect("on board").0 = to;
+    evs.push(GameEvent::HeroMoved {
+        figure: h.id,
+        from: t.at,
+        to,
+    });
+    evs.push(GameEvent::TrapJumped {
+        trap,
+        hero: h.id,
+        roll,
+        to,
+    });
+    evs.extend(reveal(world));
+    Ok(evs)
+}
+
+/// heroquest-2021.md, Potions: drunk at any time on the hero's turn, not an action.
+pub fn drink(world: &mut World, snap: &Snapshot, id: FigureId, potion: &str) -> Outcome {
+    let h = hero(snap, id)?;
+    let rules = snap.rules().clone();
+    let def = rules
+        .potions
+        .get(potion)
+        .ok_or_else(|| format!("there is no potion \"{potion}\""))?;
+    let Some(i) = h.inventory.potions.iter().position(|p| p == potion) else {
+        return Err(format!("{} has no {}", h.name, def.name));
+    };
+    world
+        .get_mut::<Inventory>(h.entity)
+        .expect("inventory")
+        .potions
+        .remove(i);
+    let mut evs = vec![GameEvent::PotionDrunk {
+        hero: h.id,
+        potion: potion.to_string(),
+        name: def.name.clone(),
+    }];
+    evs.extend(apply_effect(world, snap, Some(h), h, &def.effect, &def.name));
+    Ok(evs)
+}
+
+/// heroquest-2021.md, Artifact Rules / Potions: hand an artifact or a potion to an adjacent hero.
+pub fn give(world: &mut World, snap: &Snapshot, from: FigureId, to: FigureId, item: &str) -> Outcome {
+    let h = hero(snap, from)?;
+    let o = figure(snap, to)?;
+    let rules = snap.rules().clone();
+    if !o.hero || !o.alive() || o.id == h.id {
+        return Err("things can only be given to another hero on the board".into());
+    }
+    let (a, b) = (here(h), o.pos.expect("alive"));
+    if !(a.is_orthogonally_adjacent(b) && snap.edge_open(a, b)) {
+        return Err(format!("{} must stand next to {}", h.name, o.name));
+    }
+    let is_potion = h.inventory.potions.iter().any(|p| p == item);
+    let name = rules.thing_name(item);
+    if is_potion {
+        let mut inv = world.get_mut::<Inventory>(h.entity).expect("inventory");
+        let i = inv.potions.iter().position(|p| p == item).expect("checked");
+        inv.potions.remove(i);
+        world
+            .get_mut::<Inventory>(o.entity)
+            .expect("inventory")
+            .potions
+            .push(item.to_string());
+    } else {
+        if !rules.is_artifact(item) {
+            return Err(format!(
+                "only potions and artifacts can be handed over during a quest, not a {name}"
+            ));
+        }
+        if !h.equipment.has(item) {
+            return Err(format!("{} does not carry {name}", h.name));
+        }
+        let gear = crate::quest::Gear {
+            weapon: o.equipment.weapon.clone(),
+            ..Default::default()
+        };
+        may_carry(&rules, &o.kind, item, &gear)?;
+        let mut mine = h.equipment.clone();
+        if mine.weapon.as_deref() == Some(item) {
+            mine.weapon = None;
+        } else if let Some(i) = mine.items.iter().position(|i| i == item) {
+            mine.items.remove(i);
+        }
+        let mut theirs = o.equipment.clone();
+        theirs.items.push(item.to_string());
+        let f1 = derive_fighter(&rules, &usable(&rules, &h.kind, &mine));
+        let f2 = derive_fighter(&rules, &usable(&rules, &o.kind, &theirs));
+        world.entity_mut(h.entity).insert((mine, f1));
+        world.entity_mut(o.entity).insert((theirs, f2));
+    }
+    Ok(vec![GameEvent::ItemGiven {
+        from: h.id,
+        to: o.id,
+        item: item.to_string(),
+        name,
+    }])
+}
+
+/// The fallen hero's possessions `h` could take from where it stands, if any.
+pub fn loot_within_reach(snap: &Snapshot, h: &FigureSnap) -> Option<(Entity, Loot)> {
+    let at = h.pos?;
+    let rules = snap.rules();
+    snap.loot
+        .iter()
+        .filter(|(_, l)| l.at == at || (l.at.is_orthogonally_adjacent(at) && snap.edge_open(l.at, at)))
+        .find(|(_, l)| {
+            l.gold > 0
+                || !l.potions.is_empty()
+                || l.items.iter().any(|i| {
+                    let gear = crate::quest::Gear {
+                        weapon: h.equipment.weapon.clone(),
+                        ..Default::default()
+                    };
+                    !h.equipment.has(i) && may_carry(rules, &h.kind, i, &gear).is_ok()
+                })
+        })
+        .cloned()
+}
+
+/// heroquest-2021.md, What Happens to a Dead Hero: other heroes may pick up the possessions.
+pub fn pick_up(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome {
+    let h = hero(snap, id)?;
+    let Some((e, loot)) = loot_within_reach(snap, h) else {
+        return Err(format!("there is nothing here that {} can pick up", h.name));
+    };
+    let rules = snap.rules().clone();
+    let mut eq = h.equipment.clone();
+    let mut left = Vec::new();
+    for item in loot.items {
+        let gear = crate::quest::Gear {
+            weapon: eq.weapon.clone(),
+            ..Default::default()
+        };
+        if may_carry(&rules, &h.kind, &item, &gear).is_ok() && !eq.has(&item) {
+            if eq.weapon.is_none() && rules.weapons.contains_key(&item) {
+                eq.weapon = Some(item);
+            } else {
+                eq.items.push(item);
+            }
+        } else {
+            left.push(item);
+        }
+    }
+    let fighter = derive_fighter(&rules, &usable(&rules, &h.kind, &eq));
+    world.entity_mut(h.entity).insert((eq, fighter));
+    {
+        let mut inv = world.get_mut::<Inventory>(h.entity).expect("inventory");
+        inv.gold += loot.gold;
+        inv.potions.extend(loot.potions);
+    }
+    if left.is_empty() {
+        world.despawn(e);
+    } else {
+        world.get_mut::<Loot>(e).expect("loot").items = left;
+        world.get_mut::<Loot>(e).expect("loot").gold = 0;
+        world.get_mut::<Loot>(e).expect("loot").potions.clear();
+    }
+    Ok(vec![GameEvent::PossessionsPickedUp {
+        hero: h.id,
+        at: loot.at,
+    }])
+}
+
+/// Artifacts that are used: the Ring of Return carries its bearer to the stairway.
+pub fn use_artifact(world: &mut World, snap: &Snapshot, id: FigureId, item: &str) -> Outcome {
+    let h = hero(snap, id)?;
+    let rules = snap.rules().clone();
+    if item != "ring_of_return" {
+        return Err(format!("{} is not used that way", rules.thing_name(item)));
+    }
+    if !h.equipment.has(item) {
+        return Err(format!("{} does not carry {}", h.name, rules.thing_name(item)));
+    }
+    if snap.dungeon.used.contains(&(h.id, item.to_string())) {
+        return Err(format!(
+            "{} has already used {} this quest",
+            h.name,
+            rules.thing_name(item)
+        ));
+    }
+    let Some(dest) = snap.quest.stairway.squares().find(|q| snap.can_stop_on(h, *q)) else {
+        return Err("the stairway is full".into());
+    };
+    world.resource_mut::<Dungeon>().used.insert((h.id, item.to_string()));
+    let from = here(h);
+    world.get_mut::<GridPos>(h.entity).expect("on board").0 = dest;
+    let mut evs = vec![
+        GameEvent::ArtifactUsed {
+            hero: h.id,
+            item: item.to_string(),
+            name: rules.thing_name(item),
+        },
+        GameEvent::HeroMoved {
+            figure: h.id,
+            from,
+            to: dest,
+        },
+    ];
+    evs.extend(reveal(world));
+    Ok(evs)
+}
+
+/// heroquest-2021.md, Quest Completion: heroes may leave by the stairway before the goal is met.
+pub fn retreat(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome {
+    let h = hero(snap, id)?;
+    if !snap.on_stairway(here(h)) {
+        return Err(format!("{} must stand on the stairway to leave the dungeon", h.name));
+    }
+    world.entity_mut(h.entity).insert(Escaped).remove::<GridPos>();
+    let mut evs = vec![GameEvent::HeroRetreated { figure: h.id }];
+    let now = Snapshot::capture(world).expect("quest in play");
+    if now.living_heroes().next().is_some() {
+        evs.extend(end_turn(world, &now));
+    }
+    Ok(evs)
+}
