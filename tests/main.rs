@@ -3,5 +3,6 @@
 mod common;
 mod e2e;
 mod quests;
+mod rules_2021;
 mod rules_scenarios;
 mod simulation;

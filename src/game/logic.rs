@@ -892,7 +892,7 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
         if !prev.is_orthogonally_adjacent(q) {
             return Err(format!("{prev} to {q} is not one orthogonal step"));
         }
-        if !snap.edge_open(prev, q) {
+        if !snap.edge_open(prev, q) && !f.has(StatusKind::PassThroughRock) {
             return Err(format!("a wall or closed door stands between {prev} and {q}"));
         }
         if snap.is_solid(q) {
@@ -900,6 +900,7 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
         }
         if let Some(o) = snap.known_figure_at(f, q)
             && o.hero != f.hero
+            && !(f.hero && f.has(StatusKind::VeilOfMist))
         {
             return Err(format!("{} cannot pass {} at {q}", f.name, o.name));
         }
