@@ -32,6 +32,23 @@ pub enum DiceTray {
         defend: Vec<Face>,
         damage: u8,
     },
+    /// Any other roll: a trap, a hazard, a jump, a disarm, a mind roll against a spell.
+    Roll {
+        who: String,
+        what: String,
+        faces: Vec<Face>,
+        result: String,
+    },
+}
+
+/// The card just turned over (treasure, spell, trap, secret door), shown for a few seconds.
+#[derive(Resource, Default, Clone)]
+pub struct CardPopup {
+    pub title: String,
+    pub text: String,
+    pub color: egui::Color32,
+    /// Seconds since startup when it was turned over; None when nothing is shown.
+    pub since: Option<f32>,
 }
 
 /// One-shot UI state reset when a quest starts.
@@ -43,6 +60,7 @@ pub struct Shown {
 pub fn plugin(app: &mut App) {
     app.init_resource::<GameLog>()
         .init_resource::<DiceTray>()
+        .init_resource::<CardPopup>()
         .insert_resource(Shown { briefing_open: true })
         .add_systems(Update, read_events.in_set(crate::game::GameSet::Present));
 }
@@ -53,7 +71,23 @@ fn read_events(
     mut log: ResMut<GameLog>,
     mut tray: ResMut<DiceTray>,
     mut shown: ResMut<Shown>,
+    mut card: ResMut<CardPopup>,
+    quest: Option<Res<crate::game::model::ActiveQuest>>,
+    time: Res<Time>,
 ) {
+    let now = time.elapsed_secs();
+    let make = |title: String, text: String, color: egui::Color32| CardPopup {
+        title,
+        text,
+        color,
+        since: Some(now),
+    };
+    let spell_text = |id: &str| {
+        quest
+            .as_ref()
+            .and_then(|q| q.0.rules.spells.get(id).map(|d| d.text.clone()))
+            .unwrap_or_default()
+    };
     let default_names = FigureNames::default();
     let names = names.as_deref().unwrap_or(&default_names);
     for e in events.read() {
@@ -62,6 +96,97 @@ fn read_events(
                 log.lines.clear();
                 *tray = DiceTray::Empty;
                 shown.briefing_open = true;
+                card.since = None;
+            }
+            GameEvent::TreasureDrawn { title, text, .. } => {
+                *card = make(format!("Treasure card: {title}"), text.clone(), egui::Color32::from_rgb(230, 190, 110))
+            }
+            GameEvent::SpecialTreasureFound { text, .. } => {
+                *card = make("Treasure!".into(), text.clone(), egui::Color32::from_rgb(230, 190, 110))
+            }
+            GameEvent::SpellCast {
+                spell,
+                name,
+                target,
+                resist,
+                resisted,
+                ..
+            }
+            | GameEvent::DreadSpellCast {
+                spell,
+                name,
+                target,
+                resist,
+                resisted,
+                ..
+            } => {
+                let dread = matches!(e, GameEvent::DreadSpellCast { .. });
+                *card = make(
+                    format!("{}: {name}", if dread { "Dread spell" } else { "Spell" }),
+                    spell_text(spell),
+                    if dread {
+                        egui::Color32::from_rgb(200, 120, 230)
+                    } else {
+                        egui::Color32::from_rgb(130, 180, 250)
+                    },
+                );
+                if !resist.is_empty() {
+                    *tray = DiceTray::Roll {
+                        who: names.get(*target),
+                        what: format!("resists {name} with mind"),
+                        faces: resist.clone(),
+                        result: if *resisted { "Resisted!".into() } else { "The spell takes hold.".into() },
+                    };
+                }
+            }
+            GameEvent::TrapSprung { text, .. } => *card = make("Trap!".into(), text.clone(), egui::Color32::from_rgb(240, 110, 100)),
+            GameEvent::TrapFound { kind, at, .. } => *card = make(
+                "Trap found".into(),
+                format!("A {} at {at}. Go around it, jump it, or disarm it.", crate::game::describe::trap_name(*kind)),
+                egui::Color32::from_rgb(240, 170, 90),
+            ),
+            GameEvent::SecretDoorFound { .. } => *card = make(
+                "Secret door".into(),
+                "A hidden door swings into view in the wall.".into(),
+                egui::Color32::from_rgb(240, 170, 90),
+            ),
+            GameEvent::WanderingMonster { figure, .. } => *card = make(
+                "Wandering monster!".into(),
+                format!("A {} lunges out of the dark.", names.get(*figure)),
+                egui::Color32::from_rgb(240, 110, 100),
+            ),
+            GameEvent::Wounded {
+                figure,
+                amount,
+                dice,
+                cause,
+            } if !dice.is_empty() => {
+                *tray = DiceTray::Roll {
+                    who: names.get(*figure),
+                    what: cause.clone(),
+                    faces: dice.clone(),
+                    result: match amount {
+                        0 => "No damage.".into(),
+                        1 => "1 body point lost.".into(),
+                        a => format!("{a} body points lost."),
+                    },
+                };
+            }
+            GameEvent::TrapDisarmed { by, roll, .. } => {
+                *tray = DiceTray::Roll {
+                    who: names.get(*by),
+                    what: "disarms a trap".into(),
+                    faces: roll.clone(),
+                    result: "Disarmed.".into(),
+                };
+            }
+            GameEvent::TrapJumped { hero, roll, .. } => {
+                *tray = DiceTray::Roll {
+                    who: names.get(*hero),
+                    what: "jumps a trap".into(),
+                    faces: roll.clone(),
+                    result: "Safely over.".into(),
+                };
             }
             GameEvent::MovementRolled { hero, dice } => {
                 *tray = DiceTray::Movement {
@@ -95,7 +220,17 @@ fn read_events(
             | GameEvent::HeroEscaped { .. } => egui::Color32::from_rgb(140, 220, 130),
             GameEvent::TurnStarted { .. } => egui::Color32::from_rgb(230, 190, 110),
             GameEvent::SorcererReasoned { .. } => egui::Color32::from_rgb(190, 150, 220),
-            GameEvent::MonsterRevealed { .. } => egui::Color32::from_rgb(240, 170, 90),
+            GameEvent::MonsterRevealed { .. }
+            | GameEvent::TrapSprung { .. }
+            | GameEvent::TrapFound { .. }
+            | GameEvent::SecretDoorFound { .. }
+            | GameEvent::WanderingMonster { .. } => egui::Color32::from_rgb(240, 170, 90),
+            GameEvent::SpellCast { .. } => egui::Color32::from_rgb(130, 180, 250),
+            GameEvent::DreadSpellCast { .. } => egui::Color32::from_rgb(200, 120, 230),
+            GameEvent::TreasureDrawn { .. }
+            | GameEvent::SpecialTreasureFound { .. }
+            | GameEvent::GoldFound { .. }
+            | GameEvent::DeathAverted { .. } => egui::Color32::from_rgb(230, 190, 110),
             _ => egui::Color32::from_gray(210),
         };
         if let Some(text) = describe(e, names) {
@@ -173,6 +308,20 @@ pub fn dice_tray(ui: &mut egui::Ui, tray: &DiceTray) {
                 }
                 ui.label(format!("= {}", dice.iter().map(|d| *d as u32).sum::<u32>()));
             });
+        }
+        DiceTray::Roll {
+            who,
+            what,
+            faces,
+            result,
+        } => {
+            ui.label(format!("{who} — {what}"));
+            ui.horizontal_wrapped(|ui| {
+                for f in faces {
+                    combat_die(ui, *f);
+                }
+            });
+            ui.label(egui::RichText::new(result).strong());
         }
         DiceTray::Combat {
             who,

@@ -141,6 +141,7 @@ fn play_panels(
         &Equipment,
         Has<Dead>,
         Has<Escaped>,
+        (&Inventory, &Status, &Spellbook),
     )>,
     log: Res<GameLog>,
     tray: Res<DiceTray>,
@@ -149,7 +150,11 @@ fn play_panels(
     controllers: Res<Controllers>,
     mut insets: ResMut<PanelInsets>,
     mut out: MessageWriter<Command>,
-    choices: Option<Res<crate::view::highlights::HeroChoices>>,
+    (choices, spell_choices): (
+        Option<Res<crate::view::highlights::HeroChoices>>,
+        Option<Res<crate::view::highlights::SpellChoices>>,
+    ),
+    (card, time): (Res<log::CardPopup>, Res<Time>),
     seed: Option<Res<Seed>>,
     mut next_screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
@@ -178,7 +183,7 @@ fn play_panels(
         .exact_size(250.0)
         .show(&mut root, |ui| {
             ui.heading(egui::RichText::new("Heroes").color(GOLD));
-            for (id, hero, body, mind, fighter, eq, dead, escaped) in &heroes {
+            for (id, hero, body, mind, fighter, eq, dead, escaped, (inv, status, book)) in &heroes {
                 let is_active = active == Some(**id);
                 let frame = egui::Frame::group(ui.style()).fill(if is_active {
                     egui::Color32::from_rgb(60, 52, 30)
@@ -220,6 +225,50 @@ fn play_panels(
                         Movement::Fixed(n) => n.to_string(),
                     };
                     ui.label(egui::RichText::new(format!("Weapon: {weapon}   Move: {moves}")).small());
+                    let carried: Vec<String> = eq.items.iter().map(|i| q.rules.thing_name(i)).collect();
+                    if !carried.is_empty() {
+                        ui.label(egui::RichText::new(format!("Carries: {}", carried.join(", "))).small());
+                    }
+                    let mut potions: Vec<String> = inv.potions.iter().map(|p| q.rules.thing_name(p)).collect();
+                    potions.sort();
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Gold {}   Potions: {}",
+                            inv.gold,
+                            if potions.is_empty() { "none".to_string() } else { potions.join(", ") }
+                        ))
+                        .small(),
+                    );
+                    if !status.0.is_empty() {
+                        let st: Vec<String> = status.0.iter().map(|s| format!("{s:?}")).collect();
+                        ui.label(
+                            egui::RichText::new(st.join(", "))
+                                .small()
+                                .color(egui::Color32::from_rgb(150, 200, 250)),
+                        );
+                    }
+                    if !book.spells.is_empty() {
+                        let ready = book.ready().count();
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "Spells {ready}/{} ({})",
+                                book.spells.len(),
+                                book.schools.join(", ")
+                            ))
+                            .small()
+                            .color(egui::Color32::from_rgb(130, 180, 250)),
+                        )
+                        .on_hover_text(
+                            book.spells
+                                .iter()
+                                .map(|sp| {
+                                    let used = if book.cast.contains(sp) { " (cast)" } else { "" };
+                                    format!("{}{used}", q.rules.thing_name(sp))
+                                })
+                                .collect::<Vec<_>>()
+                                .join("\n"),
+                        );
+                    }
                 });
             }
         })
@@ -269,7 +318,9 @@ fn play_panels(
                     "Movement: {mv}   Action: {}",
                     if p.acted { "used" } else { "ready" }
                 ));
-                if controllers.heroes == Controller::Human {
+                if turn.draft.is_some() {
+                    ui.label(egui::RichText::new("The spellcasters are choosing their schools of magic.").italics());
+                } else if controllers.heroes == Controller::Human {
                     ui.horizontal_wrapped(|ui| {
                         if ui
                             .add_enabled(
@@ -291,6 +342,28 @@ fn play_panels(
                             out.write(Command::EndTurn);
                         }
                     });
+                    if let Some(spells) = &spell_choices
+                        && !spells.0.is_empty()
+                    {
+                        ui.label(egui::RichText::new("Spells").strong().color(egui::Color32::from_rgb(130, 180, 250)));
+                        ui.horizontal_wrapped(|ui| {
+                            for (_, name, text, targets) in &spells.0 {
+                                ui.add_enabled_ui(!targets.is_empty(), |ui| {
+                                    ui.menu_button(name, |ui| {
+                                        ui.label(egui::RichText::new(text).small().italics());
+                                        for (label, cmd) in targets {
+                                            if ui.button(label).clicked() {
+                                                out.write(cmd.clone());
+                                                ui.close();
+                                            }
+                                        }
+                                    })
+                                    .response
+                                    .on_hover_text(text.as_str());
+                                });
+                            }
+                        });
+                    }
                     ui.label(
                         egui::RichText::new(
                             "Click a green square to move, a red-ringed monster to attack, a marked door to open it.",
@@ -329,6 +402,52 @@ fn play_panels(
         bottom: 0.0,
     };
 
+    if let Some(draft) = &turn.draft
+        && controllers.heroes == Controller::Human
+    {
+        let picker = heroes
+            .iter()
+            .find(|h| *h.0 == draft.next)
+            .map_or("A hero".to_string(), |h| h.1.name.clone());
+        egui::Window::new("The spell draft")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-55.0, 0.0))
+            .show(&ctx, |ui| {
+                ui.label(
+                    egui::RichText::new(format!("{picker}, choose a school of magic."))
+                        .size(17.0)
+                        .color(GOLD),
+                );
+                ui.label("The Wizard chooses first, then the Elf; the Wizard receives the schools left over.");
+                for school in &draft.left {
+                    let spells: Vec<String> = q.rules.schools[school].iter().map(|s| q.rules.thing_name(s)).collect();
+                    ui.horizontal(|ui| {
+                        if ui.button(egui::RichText::new(school.to_uppercase()).strong()).clicked() {
+                            out.write(Command::ChooseSchool {
+                                hero: draft.next,
+                                school: school.clone(),
+                            });
+                        }
+                        ui.label(spells.join(" · "));
+                    });
+                }
+            });
+    }
+    if let Some(since) = card.since
+        && time.elapsed_secs() - since < 4.5
+    {
+        egui::Window::new(egui::RichText::new(&card.title).color(card.color).strong())
+            .id(egui::Id::new("card_popup"))
+            .collapsible(false)
+            .resizable(false)
+            .title_bar(true)
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(-55.0, 16.0))
+            .default_width(340.0)
+            .show(&ctx, |ui| {
+                ui.label(egui::RichText::new(&card.text).size(15.0));
+            });
+    }
     if let Phase::Over(outcome) = turn.phase {
         egui::Window::new(match outcome {
             Outcome::Won => "Victory!",

@@ -26,6 +26,14 @@ pub struct Art {
 
 impl Art {
     pub fn icon(&self, name: &str) -> Handle<Image> {
+        // The special monsters wear their base kind's face.
+        let name = match name {
+            "verag" => "gargoyle",
+            "ulag" | "grak" => "orc",
+            "balur" => "wizard",
+            "witch_lord" => "skeleton",
+            n => n,
+        };
         self.icons
             .get(name)
             .or_else(|| self.icons.get("skull"))

@@ -6,7 +6,7 @@ use bevy_ecs_tilemap::prelude::*;
 use super::art::{self, Art};
 use super::{TILE, world_of};
 use crate::app::Screen;
-use crate::game::model::{ActiveQuest, Door, Fog, Furniture, QuestEntity};
+use crate::game::model::{ActiveQuest, Concealed, Door, Fog, Furniture, QuestEntity};
 use crate::rules::geometry::{Edge, Pos};
 
 /// Everything drawn for the board; rebuilt when a new quest starts.
@@ -232,7 +232,8 @@ fn update_fog(
     }
 }
 
-fn attach_doors(mut commands: Commands, quest: Res<ActiveQuest>, doors: Query<(Entity, &Door), Without<DoorVisual>>) {
+fn attach_doors(mut commands: Commands, quest: Res<ActiveQuest>, doors: Query<(Entity, &Door), (Without<DoorVisual>, Without<Concealed>)>,
+) {
     let b = &quest.0.board;
     for (e, d) in &doors {
         let mid = (world_of(d.edge.0, b.width, b.height) + world_of(d.edge.1, b.width, b.height)) / 2.0;
