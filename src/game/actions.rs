@@ -19,11 +19,11 @@ use crate::rules::ruleset::{Card, Effect, SpellTarget};
 
 type Outcome = Result<Vec<GameEvent>, String>;
 
-fn figure<'a>(snap: &'a Snapshot, id: FigureId) -> Result<&'a FigureSnap, String> {
+fn figure(snap: &Snapshot, id: FigureId) -> Result<&FigureSnap, String> {
     snap.figure(id).ok_or_else(|| format!("there is no figure {}", id.0))
 }
 
-fn hero<'a>(snap: &'a Snapshot, id: FigureId) -> Result<&'a FigureSnap, String> {
+fn hero(snap: &Snapshot, id: FigureId) -> Result<&FigureSnap, String> {
     let h = figure(snap, id)?;
     if !h.hero {
         return Err(format!("{} is not a hero", h.name));
@@ -341,10 +341,16 @@ fn summon(
     } else {
         free_squares_near(snap, at, count as usize)
     };
-    let mut next = snap.figures.iter().map(|f| f.id.0 + 1).max().unwrap_or(0);
-    for q in squares {
-        let id = FigureId(next);
-        next += 1;
+    // Ids are never reused: the names table remembers every figure, dead or alive.
+    let first = world
+        .resource::<FigureNames>()
+        .0
+        .keys()
+        .map(|f| f.0 + 1)
+        .max()
+        .unwrap_or(0);
+    for (q, n) in squares.into_iter().zip(first..) {
+        let id = FigureId(n);
         let name = spawn_monster(world, id, kind, None, &def, q, &[]);
         if let Some(e) = entity_of(world, id) {
             world.entity_mut(e).insert(Awake);

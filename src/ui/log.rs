@@ -65,6 +65,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, read_events.in_set(crate::game::GameSet::Present));
 }
 
+#[expect(clippy::too_many_arguments, reason = "a Bevy system reads what it shows")]
 fn read_events(
     mut events: MessageReader<GameEvent>,
     names: Option<Res<FigureNames>>,
@@ -99,7 +100,11 @@ fn read_events(
                 card.since = None;
             }
             GameEvent::TreasureDrawn { title, text, .. } => {
-                *card = make(format!("Treasure card: {title}"), text.clone(), egui::Color32::from_rgb(230, 190, 110))
+                *card = make(
+                    format!("Treasure card: {title}"),
+                    text.clone(),
+                    egui::Color32::from_rgb(230, 190, 110),
+                )
             }
             GameEvent::SpecialTreasureFound { text, .. } => {
                 *card = make("Treasure!".into(), text.clone(), egui::Color32::from_rgb(230, 190, 110))
@@ -135,26 +140,41 @@ fn read_events(
                         who: names.get(*target),
                         what: format!("resists {name} with mind"),
                         faces: resist.clone(),
-                        result: if *resisted { "Resisted!".into() } else { "The spell takes hold.".into() },
+                        result: if *resisted {
+                            "Resisted!".into()
+                        } else {
+                            "The spell takes hold.".into()
+                        },
                     };
                 }
             }
-            GameEvent::TrapSprung { text, .. } => *card = make("Trap!".into(), text.clone(), egui::Color32::from_rgb(240, 110, 100)),
-            GameEvent::TrapFound { kind, at, .. } => *card = make(
-                "Trap found".into(),
-                format!("A {} at {at}. Go around it, jump it, or disarm it.", crate::game::describe::trap_name(*kind)),
-                egui::Color32::from_rgb(240, 170, 90),
-            ),
-            GameEvent::SecretDoorFound { .. } => *card = make(
-                "Secret door".into(),
-                "A hidden door swings into view in the wall.".into(),
-                egui::Color32::from_rgb(240, 170, 90),
-            ),
-            GameEvent::WanderingMonster { figure, .. } => *card = make(
-                "Wandering monster!".into(),
-                format!("A {} lunges out of the dark.", names.get(*figure)),
-                egui::Color32::from_rgb(240, 110, 100),
-            ),
+            GameEvent::TrapSprung { text, .. } => {
+                *card = make("Trap!".into(), text.clone(), egui::Color32::from_rgb(240, 110, 100))
+            }
+            GameEvent::TrapFound { kind, at, .. } => {
+                *card = make(
+                    "Trap found".into(),
+                    format!(
+                        "A {} at {at}. Go around it, jump it, or disarm it.",
+                        crate::game::describe::trap_name(*kind)
+                    ),
+                    egui::Color32::from_rgb(240, 170, 90),
+                )
+            }
+            GameEvent::SecretDoorFound { .. } => {
+                *card = make(
+                    "Secret door".into(),
+                    "A hidden door swings into view in the wall.".into(),
+                    egui::Color32::from_rgb(240, 170, 90),
+                )
+            }
+            GameEvent::WanderingMonster { figure, .. } => {
+                *card = make(
+                    "Wandering monster!".into(),
+                    format!("A {} lunges out of the dark.", names.get(*figure)),
+                    egui::Color32::from_rgb(240, 110, 100),
+                )
+            }
             GameEvent::Wounded {
                 figure,
                 amount,

@@ -235,7 +235,11 @@ fn play_panels(
                         egui::RichText::new(format!(
                             "Gold {}   Potions: {}",
                             inv.gold,
-                            if potions.is_empty() { "none".to_string() } else { potions.join(", ") }
+                            if potions.is_empty() {
+                                "none".to_string()
+                            } else {
+                                potions.join(", ")
+                            }
                         ))
                         .small(),
                     );
@@ -345,7 +349,11 @@ fn play_panels(
                     if let Some(spells) = &spell_choices
                         && !spells.0.is_empty()
                     {
-                        ui.label(egui::RichText::new("Spells").strong().color(egui::Color32::from_rgb(130, 180, 250)));
+                        ui.label(
+                            egui::RichText::new("Spells")
+                                .strong()
+                                .color(egui::Color32::from_rgb(130, 180, 250)),
+                        );
                         ui.horizontal_wrapped(|ui| {
                             for (_, name, text, targets) in &spells.0 {
                                 ui.add_enabled_ui(!targets.is_empty(), |ui| {

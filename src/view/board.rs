@@ -232,7 +232,10 @@ fn update_fog(
     }
 }
 
-fn attach_doors(mut commands: Commands, quest: Res<ActiveQuest>, doors: Query<(Entity, &Door), (Without<DoorVisual>, Without<Concealed>)>,
+fn attach_doors(
+    mut commands: Commands,
+    quest: Res<ActiveQuest>,
+    doors: Query<(Entity, &Door), (Without<DoorVisual>, Without<Concealed>)>,
 ) {
     let b = &quest.0.board;
     for (e, d) in &doors {

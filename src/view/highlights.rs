@@ -8,9 +8,9 @@ use super::{HoverSquare, TILE, world_of};
 use crate::app::Screen;
 use crate::game::model::{ActiveQuest, Command, EventLog, Phase, StatusKind, TrapKind, TrapState};
 use crate::game::snapshot::{FigureSnap, Snapshot};
-use crate::rules::ruleset::SpellTarget;
 use crate::game::{Controller, Controllers};
 use crate::rules::geometry::Pos;
+use crate::rules::ruleset::SpellTarget;
 
 #[derive(Component)]
 pub struct Highlight;
@@ -123,11 +123,29 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
         );
     }
     // Traps the heroes know of, open pits, fallen blocks, and a fallen hero's possessions.
-    for t in snap.traps.iter().filter(|t| t.furniture.is_none() && snap.fog.is_revealed(t.at)) {
+    for t in snap
+        .traps
+        .iter()
+        .filter(|t| t.furniture.is_none() && snap.fog.is_revealed(t.at))
+    {
         match (t.kind, t.state) {
             (_, TrapState::Known) => {
-                spawn(world, t.at, Color::srgba(1.0, 0.55, 0.1, 0.9), TILE * 0.9, 1.5, Some(art.ring.clone()));
-                spawn(world, t.at, Color::srgba(1.0, 0.6, 0.2, 0.9), TILE * 0.5, 1.6, Some(art.icon("skull")));
+                spawn(
+                    world,
+                    t.at,
+                    Color::srgba(1.0, 0.55, 0.1, 0.9),
+                    TILE * 0.9,
+                    1.5,
+                    Some(art.ring.clone()),
+                );
+                spawn(
+                    world,
+                    t.at,
+                    Color::srgba(1.0, 0.6, 0.2, 0.9),
+                    TILE * 0.5,
+                    1.6,
+                    Some(art.icon("skull")),
+                );
             }
             (TrapKind::Pit, TrapState::Sprung) => {
                 spawn(world, t.at, Color::srgb(0.05, 0.04, 0.04), TILE - 8.0, 1.2, None);
@@ -142,11 +160,25 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
     for t in snap.traps.iter().filter(|t| t.state == TrapState::Known) {
         if let Some(i) = t.furniture {
             let r = snap.quest.furniture[i].rect;
-            spawn(world, Pos::new(r.x, r.y), Color::srgba(1.0, 0.55, 0.1, 0.9), TILE * 0.9, 3.0, Some(art.ring.clone()));
+            spawn(
+                world,
+                Pos::new(r.x, r.y),
+                Color::srgba(1.0, 0.55, 0.1, 0.9),
+                TILE * 0.9,
+                3.0,
+                Some(art.ring.clone()),
+            );
         }
     }
     for (_, l) in &snap.loot {
-        spawn(world, l.at, Color::srgb(0.95, 0.8, 0.3), TILE * 0.45, 1.7, Some(art.icon("chest")));
+        spawn(
+            world,
+            l.at,
+            Color::srgb(0.95, 0.8, 0.3),
+            TILE * 0.45,
+            1.7,
+            Some(art.icon("chest")),
+        );
     }
     if !human {
         return;
@@ -241,10 +273,22 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
         || (h.equipment.has("wand_of_magic") && p.spells == 1 && p.attacks == 0);
     if can_act {
         for w in snap.ranged_weapons(h) {
-            for t in snap.monsters().filter(|t| snap.can_shoot(h, t) && !snap.can_attack(h, t)) {
+            for t in snap
+                .monsters()
+                .filter(|t| snap.can_shoot(h, t) && !snap.can_attack(h, t))
+            {
                 v.push((
-                    format!("{} {} with the {}", if rules.weapons[&w].thrown { "Throw at" } else { "Shoot" }, t.name, rules.thing_name(&w)),
-                    Command::Shoot { attacker: h.id, target: t.id, weapon: w.clone() },
+                    format!(
+                        "{} {} with the {}",
+                        if rules.weapons[&w].thrown { "Throw at" } else { "Shoot" },
+                        t.name,
+                        rules.thing_name(&w)
+                    ),
+                    Command::Shoot {
+                        attacker: h.id,
+                        target: t.id,
+                        weapon: w.clone(),
+                    },
                 ));
             }
         }
@@ -260,8 +304,19 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
                     SpellTarget::Enemy => !t.hero && t.awake && t.pos.is_some_and(|q| snap.sees(at, q)),
                 })
                 .map(|t| {
-                    let who = if t.id == h.id { "yourself".to_string() } else { format!("{} ({} body)", t.name, t.body) };
-                    (format!("on {who}"), Command::CastSpell { caster: h.id, spell: spell.clone(), target: t.id })
+                    let who = if t.id == h.id {
+                        "yourself".to_string()
+                    } else {
+                        format!("{} ({} body)", t.name, t.body)
+                    };
+                    (
+                        format!("on {who}"),
+                        Command::CastSpell {
+                            caster: h.id,
+                            spell: spell.clone(),
+                            target: t.id,
+                        },
+                    )
                 })
                 .collect();
             spells.0.push((spell.clone(), d.name.clone(), d.text.clone(), targets));
@@ -273,32 +328,55 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             v.push(("Search for treasure".into(), Command::SearchTreasure { hero: h.id }));
         }
         v.push(("Search for traps".into(), Command::SearchTraps { hero: h.id }));
-        v.push(("Search for secret doors".into(), Command::SearchSecretDoors { hero: h.id }));
+        v.push((
+            "Search for secret doors".into(),
+            Command::SearchSecretDoors { hero: h.id },
+        ));
         let disarmer = rules.heroes.get(&h.kind).is_some_and(|d| d.disarms_without_kit) || h.equipment.has("tool_kit");
         for t in snap.traps.iter().filter(|t| t.state == TrapState::Known) {
             let near = match t.furniture {
                 None => t.at.is_orthogonally_adjacent(at) && snap.edge_open(at, t.at),
-                Some(i) => snap.quest.furniture[i].rect.squares().any(|q| q.is_orthogonally_adjacent(at)),
+                Some(i) => snap.quest.furniture[i]
+                    .rect
+                    .squares()
+                    .any(|q| q.is_orthogonally_adjacent(at)),
             };
             if near && disarmer {
-                v.push((format!("Disarm the trap at {}", t.at), Command::DisarmTrap { hero: h.id, trap: t.id }));
+                v.push((
+                    format!("Disarm the trap at {}", t.at),
+                    Command::DisarmTrap { hero: h.id, trap: t.id },
+                ));
             }
         }
     }
     if p.allowance.is_some() && p.can_move() && p.steps_left() >= rules.traps.jump_squares {
-        for t in snap.traps.iter().filter(|t| t.state == TrapState::Known && t.furniture.is_none()) {
+        for t in snap
+            .traps
+            .iter()
+            .filter(|t| t.state == TrapState::Known && t.furniture.is_none())
+        {
             if !(t.at.is_orthogonally_adjacent(at) && snap.edge_open(at, t.at)) {
                 continue;
             }
             for to in t.at.neighbours() {
                 if to != at && snap.board().in_bounds(to) && snap.can_step(h, t.at, to) && snap.can_stop_on(h, to) {
-                    v.push((format!("Jump the trap to {to}"), Command::JumpTrap { hero: h.id, trap: t.id, to }));
+                    v.push((
+                        format!("Jump the trap to {to}"),
+                        Command::JumpTrap {
+                            hero: h.id,
+                            trap: t.id,
+                            to,
+                        },
+                    ));
                 }
             }
         }
     }
     for potion in &h.inventory.potions {
-        let c = Command::DrinkPotion { hero: h.id, potion: potion.clone() };
+        let c = Command::DrinkPotion {
+            hero: h.id,
+            potion: potion.clone(),
+        };
         let label = format!("Drink the {}", rules.thing_name(potion));
         if !v.iter().any(|(l, _)| *l == label) {
             v.push((label, c));
@@ -310,20 +388,39 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             continue;
         }
         let mut things: Vec<&String> = h.inventory.potions.iter().collect();
-        things.extend(h.equipment.weapon.iter().chain(h.equipment.items.iter()).filter(|i| rules.is_artifact(i)));
+        things.extend(
+            h.equipment
+                .weapon
+                .iter()
+                .chain(h.equipment.items.iter())
+                .filter(|i| rules.is_artifact(i)),
+        );
         things.dedup();
         for t in things {
             v.push((
                 format!("Give the {} to {}", rules.thing_name(t), o.name),
-                Command::Give { from: h.id, to: o.id, item: t.clone() },
+                Command::Give {
+                    from: h.id,
+                    to: o.id,
+                    item: t.clone(),
+                },
             ));
         }
     }
     if crate::game::actions::loot_within_reach(snap, h).is_some() {
-        v.push(("Pick up the fallen hero's things".into(), Command::PickUp { hero: h.id }));
+        v.push((
+            "Pick up the fallen hero's things".into(),
+            Command::PickUp { hero: h.id },
+        ));
     }
     if h.equipment.has("ring_of_return") && !snap.dungeon.used.contains(&(h.id, "ring_of_return".to_string())) {
-        v.push(("Use the Ring of Return".into(), Command::UseArtifact { hero: h.id, item: "ring_of_return".into() }));
+        v.push((
+            "Use the Ring of Return".into(),
+            Command::UseArtifact {
+                hero: h.id,
+                item: "ring_of_return".into(),
+            },
+        ));
     }
     if !snap.turn.objective_done && snap.on_stairway(at) {
         v.push(("Retreat up the stairway".into(), Command::Retreat { hero: h.id }));
