@@ -34,8 +34,14 @@ fn check_invariants(snap: &Snapshot) {
 
 #[test]
 fn seeded_games_all_end_with_invariants_intact() {
-    let q = shipped();
-    for seed in 0..12 {
+    for (id, _, _) in quest::builtin_quests() {
+        let q = Arc::new(quest::load(id).expect("valid"));
+        games_end_cleanly(q, 0..12);
+    }
+}
+
+fn games_end_cleanly(q: Arc<hollowdeep::quest::Quest>, seeds: std::ops::Range<u64>) {
+    for seed in seeds {
         let mut app = game::headless_app();
         app.insert_resource(Controllers {
             heroes: Controller::Bot,
@@ -50,10 +56,21 @@ fn seeded_games_all_end_with_invariants_intact() {
             if matches!(snap.turn.phase, Phase::Over(_)) {
                 break;
             }
+            let tail = || {
+                let names = app.world().resource::<FigureNames>();
+                let log = &app.world().resource::<EventLog>().0;
+                log[log.len().saturating_sub(40)..]
+                    .iter()
+                    .filter_map(|e| hollowdeep::game::describe::describe(e, names))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
             assert!(
                 snap.turn.round <= sim::MAX_ROUNDS,
-                "seed {seed}: no end after {} rounds",
-                snap.turn.round
+                "{} seed {seed}: no end after {} rounds; the log ends:\n{}",
+                q.id,
+                snap.turn.round,
+                tail()
             );
             assert!(frames < 100_000, "seed {seed}: stuck");
         }
@@ -64,7 +81,8 @@ fn seeded_games_all_end_with_invariants_intact() {
             .collect();
         assert!(
             rejected.is_empty(),
-            "seed {seed}: the bots and the sorcerer only send legal commands: {rejected:?}"
+            "{} seed {seed}: the bots and the sorcerer only send legal commands: {rejected:?}",
+            q.id
         );
     }
 }

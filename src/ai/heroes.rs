@@ -158,6 +158,44 @@ fn act(snap: &Snapshot, h: &FigureSnap) -> Option<Command> {
     if crate::game::actions::loot_within_reach(snap, h).is_some() {
         return Some(Command::PickUp { hero: h.id });
     }
+    // Hand a spare healing potion to a badly hurt friend next to us who has none.
+    if let Some(p) = healing_potion
+        && h.body * 2 > h.body_max
+        && let Some(friend) = snap.living_heroes().find(|f| {
+            f.id != h.id
+                && f.body * 2 <= f.body_max
+                && !f.inventory.potions.iter().any(|q| q == p)
+                && f.pos
+                    .is_some_and(|fp| fp.is_orthogonally_adjacent(at) && snap.edge_open(fp, at))
+        })
+    {
+        return Some(Command::Give {
+            from: h.id,
+            to: friend.id,
+            item: p.clone(),
+        });
+    }
+    // The goal is met and the way home is long: the Ring of Return.
+    if snap.turn.objective_done
+        && h.equipment.has("ring_of_return")
+        && !snap.dungeon.used.contains(&(h.id, "ring_of_return".to_string()))
+        && !snap.on_stairway(at)
+        && snap.quest.stairway.squares().all(|q| q.manhattan(at) > 12)
+    {
+        return Some(Command::UseArtifact {
+            hero: h.id,
+            item: "ring_of_return".into(),
+        });
+    }
+    // The last hero standing, nearly dead, with no potion, on the stairway: live to fight again.
+    if !snap.turn.objective_done
+        && snap.on_stairway(at)
+        && h.body <= 2
+        && healing_potion.is_none()
+        && snap.living_heroes().count() == 1
+    {
+        return Some(Command::Retreat { hero: h.id });
+    }
     if !can_act || !visible.is_empty() {
         return None;
     }
@@ -167,15 +205,8 @@ fn act(snap: &Snapshot, h: &FigureSnap) -> Option<Command> {
     if disarmer
         && let Some(t) = snap.traps.iter().find(|t| {
             t.state == TrapState::Known
-                && match t.furniture {
-                    None => {
-                        t.at.is_orthogonally_adjacent(at) && snap.edge_open(at, t.at) && snap.figure_at(t.at).is_none()
-                    }
-                    Some(i) => snap.quest.furniture[i]
-                        .rect
-                        .squares()
-                        .any(|q| q.is_orthogonally_adjacent(at)),
-                }
+                && crate::game::actions::next_to_trap(snap, at, t)
+                && (t.furniture.is_some() || snap.figure_at(t.at).is_none())
         })
     {
         return Some(Command::DisarmTrap { hero: h.id, trap: t.id });

@@ -679,7 +679,7 @@ pub fn search_secret_doors(world: &mut World, snap: &Snapshot, id: FigureId) -> 
 }
 
 /// Is the hero next to the trap (orthogonally, no wall between; for furniture, next to the piece)?
-fn next_to_trap(snap: &Snapshot, at: Pos, t: &Trap) -> bool {
+pub fn next_to_trap(snap: &Snapshot, at: Pos, t: &Trap) -> bool {
     match t.furniture {
         None => at.is_orthogonally_adjacent(t.at) && snap.edge_open(at, t.at),
         Some(i) => snap.quest.furniture[i]

@@ -334,13 +334,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
         ));
         let disarmer = rules.heroes.get(&h.kind).is_some_and(|d| d.disarms_without_kit) || h.equipment.has("tool_kit");
         for t in snap.traps.iter().filter(|t| t.state == TrapState::Known) {
-            let near = match t.furniture {
-                None => t.at.is_orthogonally_adjacent(at) && snap.edge_open(at, t.at),
-                Some(i) => snap.quest.furniture[i]
-                    .rect
-                    .squares()
-                    .any(|q| q.is_orthogonally_adjacent(at)),
-            };
+            let near = crate::game::actions::next_to_trap(snap, at, t);
             if near && disarmer {
                 v.push((
                     format!("Disarm the trap at {}", t.at),
