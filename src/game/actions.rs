@@ -219,7 +219,11 @@ pub(super) fn apply_effect(
         Effect::Damage { amount, resist_dice } => {
             let roll = dice::roll_combat(rng(world), *resist_dice);
             let side = if t.hero { Side::Hero } else { Side::Monster };
-            let hits = amount.saturating_sub(combat::blocks(&roll, side)).min(t.body);
+            let hits = if t.only_harmed_by.is_some() {
+                0
+            } else {
+                amount.saturating_sub(combat::blocks(&roll, side)).min(t.body)
+            };
             evs.push(GameEvent::Wounded {
                 figure: t.id,
                 amount: hits,
