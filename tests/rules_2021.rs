@@ -1347,3 +1347,39 @@ fn the_ring_of_return_carries_its_bearer_to_the_stairway_once() {
     assert!(g.snap().on_stairway(g.pos(0).unwrap()));
     assert!(rejected(&g.send(use_it)).unwrap().contains("already used"));
 }
+
+#[test]
+fn doors_close_for_free_but_a_secret_door_never_closes() {
+    // heroquest-2021.md, Non-Action Activities: opening or closing doors; Action 4: a secret door
+    // once opened cannot be closed.
+    let q = room_quest("secret_doors: [(at: (4, 2), to: (5, 2))],", FAR_ORC);
+    let mut g = Game::start(q, 1);
+    ok(&g.send(Command::CloseDoor {
+        hero: FigureId(0),
+        door: 0,
+    }));
+    assert!(!g.snap().door(0).unwrap().open);
+    assert!(!g.snap().edge_open(p(2, 0), p(2, 1)), "a closed door is a wall again");
+    ok(&g.send(Command::OpenDoor {
+        hero: FigureId(0),
+        door: 0,
+    }));
+    // Still free: the action is unused.
+    ok(&g.send(Command::SearchSecretDoors { hero: FigureId(0) }));
+    g.send(Command::EndTurn);
+    g.set_allowance(1, 2);
+    ok(&g.send(Command::Move {
+        figure: FigureId(1),
+        path: path(&[(4, 2)]),
+    }));
+    ok(&g.send(Command::OpenDoor {
+        hero: FigureId(1),
+        door: 1,
+    }));
+    let r = rejected(&g.send(Command::CloseDoor {
+        hero: FigureId(1),
+        door: 1,
+    }))
+    .unwrap();
+    assert!(r.contains("secret door"), "{r}");
+}

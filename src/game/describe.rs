@@ -108,6 +108,7 @@ pub fn describe(e: &GameEvent, names: &FigureNames) -> Option<String> {
             format!("{} stops: {reason}.", n(*figure))
         }
         GameEvent::DoorOpened { by, .. } => format!("{} opens a door.", n(*by)),
+        GameEvent::DoorClosed { by, .. } => format!("{} closes a door.", n(*by)),
         GameEvent::AreaRevealed { area, squares } => {
             if area == "Corridor" {
                 format!(

@@ -120,6 +120,7 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
             Name::new(format!("secret door {i}")),
             QuestEntity,
             Concealed,
+            SecretDoor,
             Door {
                 id: (quest.doors.len() + i) as u32,
                 edge: *edge,
@@ -695,6 +696,34 @@ fn apply(world: &mut World, cmd: &Command) -> Result<Vec<GameEvent>, String> {
             let mut evs = vec![GameEvent::DoorOpened { door: *door, by: h.id }];
             evs.extend(reveal(world));
             Ok(evs)
+        }
+        Command::CloseDoor { hero, door } => {
+            let h = get(*hero)?;
+            may_act(&snap, h)?;
+            if !h.hero {
+                return Err("monsters cannot close doors".into());
+            }
+            let d = snap.door(*door).ok_or_else(|| format!("there is no door {door}"))?;
+            if !d.open {
+                return Err("that door is already closed".into());
+            }
+            if !d.edge.touches(h.pos.unwrap_or(Pos::new(-1, -1))) {
+                return Err(format!("{} must stand next to the door to close it", h.name));
+            }
+            let secret = world
+                .query_filtered::<&Door, With<SecretDoor>>()
+                .iter(world)
+                .any(|x| x.id == *door);
+            if secret {
+                return Err("a secret door, once opened, cannot be closed".into());
+            }
+            let mut q = world.query::<&mut Door>();
+            for mut dd in q.iter_mut(world) {
+                if dd.id == *door {
+                    dd.open = false;
+                }
+            }
+            Ok(vec![GameEvent::DoorClosed { door: *door, by: h.id }])
         }
         Command::Attack { attacker, target } => {
             let a = get(*attacker)?;

@@ -152,6 +152,10 @@ impl Trap {
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Concealed;
 
+/// A secret door (found or not): once opened it can never be closed.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct SecretDoor;
+
 /// A dead hero's possessions, left where the hero fell for another hero to pick up.
 #[derive(Component, Clone, Debug, PartialEq, Eq)]
 pub struct Loot {
@@ -363,6 +367,11 @@ pub enum Command {
         hero: FigureId,
         door: u32,
     },
+    /// Close an open door on an edge of the hero's square (free; never a secret door).
+    CloseDoor {
+        hero: FigureId,
+        door: u32,
+    },
     Attack {
         attacker: FigureId,
         target: FigureId,
@@ -471,6 +480,10 @@ pub enum GameEvent {
         reason: String,
     },
     DoorOpened {
+        door: u32,
+        by: FigureId,
+    },
+    DoorClosed {
         door: u32,
         by: FigureId,
     },
@@ -686,6 +699,7 @@ impl GameEvent {
             GameEvent::MonsterMoved { .. } => "monster_moved",
             GameEvent::MoveInterrupted { .. } => "move_interrupted",
             GameEvent::DoorOpened { .. } => "door_opened",
+            GameEvent::DoorClosed { .. } => "door_closed",
             GameEvent::AreaRevealed { .. } => "area_revealed",
             GameEvent::MonsterRevealed { .. } => "monster_revealed",
             GameEvent::Attack { .. } => "attack",

@@ -416,6 +416,9 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             },
         ));
     }
+    for d in snap.doors.iter().filter(|d| d.open && d.edge.touches(at)) {
+        v.push(("Close the door".into(), Command::CloseDoor { hero: h.id, door: d.id }));
+    }
     if !snap.turn.objective_done && snap.on_stairway(at) {
         v.push(("Retreat up the stairway".into(), Command::Retreat { hero: h.id }));
     }
