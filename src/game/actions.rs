@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 
 use super::logic::{
-    ActionKind, add_status, apply_damage, derive_fighter, end_turn, entity_of, may_act, may_carry, remove_status,
-    resolve_attack, reveal, rng, set_progress, spawn_monster, spring, take_action, undefended,
+    ActionKind, add_status, apply_damage, derive_fighter, end_turn, entity_of, heal, may_act, may_carry, remove_status,
+    resolve_attack, reveal, rng, set_progress, spawn_monster, spring, strike, take_action, undefended,
 };
 use super::model::*;
 use super::snapshot::{FigureSnap, Snapshot};
@@ -241,29 +241,9 @@ pub(super) fn apply_effect(
             } else {
                 combat::damage(&attack, &defend, side).min(t.body)
             };
-            evs.push(GameEvent::Attack {
-                attacker: by_id.unwrap_or(t.id),
-                target: t.id,
-                attack,
-                defend,
-                damage,
-            });
-            evs.extend(remove_status(world, t.id, StatusKind::Resilience));
-            evs.extend(remove_status(world, t.id, StatusKind::Asleep));
-            evs.extend(apply_damage(world, t.id, damage, by_id));
+            evs.extend(strike(world, by_id, t.id, attack, defend, damage));
         }
-        Effect::Heal { body } => {
-            let e = t.entity;
-            let mut b = world.get_mut::<Body>(e).expect("figures have a body");
-            let before = b.current;
-            b.current = (b.current + body).min(b.max);
-            let gained = b.current - before;
-            evs.push(GameEvent::Healed {
-                figure: t.id,
-                amount: gained,
-                cause: cause.to_string(),
-            });
-        }
+        Effect::Heal { body } => evs.extend(heal(world, t.id, *body, cause)),
         Effect::Status(s) => {
             if *s == StatusKind::Courage {
                 evs.extend(remove_status(world, t.id, StatusKind::Fear));
@@ -607,6 +587,28 @@ fn search_region(snap: &Snapshot, h: &FigureSnap) -> Vec<Pos> {
     }
 }
 
+/// Checks and spends the action of a search for traps (`traps`) or secret doors, and remembers
+/// where it was made.
+fn begin_search<'a>(
+    world: &mut World,
+    snap: &'a Snapshot,
+    id: FigureId,
+    traps: bool,
+) -> Result<&'a FigureSnap, String> {
+    let h = hero(snap, id)?;
+    no_monster_in_sight(snap, h)?;
+    let p = take_action(h, snap.turn.progress(h.id), ActionKind::Other)?;
+    set_progress(world, h.id, p);
+    let mut d = world.resource_mut::<Dungeon>();
+    let list = if traps {
+        &mut d.trap_searches
+    } else {
+        &mut d.door_searches
+    };
+    list.push((h.id, here(h)));
+    Ok(h)
+}
+
 fn no_monster_in_sight(snap: &Snapshot, h: &FigureSnap) -> Result<(), String> {
     match snap.visible_monsters(h).next() {
         Some(m) => Err(format!("{} cannot search with {} in sight", h.name, m.name)),
@@ -616,11 +618,7 @@ fn no_monster_in_sight(snap: &Snapshot, h: &FigureSnap) -> Result<(), String> {
 
 /// heroquest-2021.md, Action 5: Search for Traps.
 pub fn search_traps(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome {
-    let h = hero(snap, id)?;
-    no_monster_in_sight(snap, h)?;
-    let p = take_action(h, snap.turn.progress(h.id), ActionKind::Other)?;
-    set_progress(world, h.id, p);
-    world.resource_mut::<Dungeon>().trap_searches.push((h.id, here(h)));
+    let h = begin_search(world, snap, id, true)?;
     let region = search_region(snap, h);
     let area = snap.area(here(h));
     let found: Vec<Trap> = snap
@@ -656,11 +654,7 @@ pub fn search_traps(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome
 
 /// heroquest-2021.md, Action 4: Search for Secret Doors.
 pub fn search_secret_doors(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome {
-    let h = hero(snap, id)?;
-    no_monster_in_sight(snap, h)?;
-    let p = take_action(h, snap.turn.progress(h.id), ActionKind::Other)?;
-    set_progress(world, h.id, p);
-    world.resource_mut::<Dungeon>().door_searches.push((h.id, here(h)));
+    let h = begin_search(world, snap, id, false)?;
     let region = search_region(snap, h);
     let hidden: Vec<(Entity, u32)> = world
         .query_filtered::<(Entity, &Door), With<Concealed>>()

@@ -441,17 +441,31 @@ pub(super) fn resolve_attack(
     } else {
         0
     };
+    let mut evs = strike(world, Some(a.id), t.id, attack, defend, damage);
+    evs.extend(remove_status(world, a.id, StatusKind::Strength));
+    evs
+}
+
+/// The outcome of an attack roll (a weapon or a Genie): the event, the defender's Resilience
+/// used up, a sleeper woken, and the damage taken.
+pub(super) fn strike(
+    world: &mut World,
+    by: Option<FigureId>,
+    target: FigureId,
+    attack: Vec<dice::Face>,
+    defend: Vec<dice::Face>,
+    damage: u8,
+) -> Vec<GameEvent> {
     let mut evs = vec![GameEvent::Attack {
-        attacker: a.id,
-        target: t.id,
+        attacker: by.unwrap_or(target),
+        target,
         attack,
         defend,
         damage,
     }];
-    evs.extend(remove_status(world, a.id, StatusKind::Strength));
-    evs.extend(remove_status(world, t.id, StatusKind::Resilience));
-    evs.extend(remove_status(world, t.id, StatusKind::Asleep));
-    evs.extend(apply_damage(world, t.id, damage, Some(a.id)));
+    evs.extend(remove_status(world, target, StatusKind::Resilience));
+    evs.extend(remove_status(world, target, StatusKind::Asleep));
+    evs.extend(apply_damage(world, target, damage, by));
     evs
 }
 
@@ -493,7 +507,7 @@ pub(super) fn apply_damage(world: &mut World, id: FigureId, amount: u8, by: Opti
     evs
 }
 
-fn heal(world: &mut World, id: FigureId, amount: u8, cause: &str) -> Vec<GameEvent> {
+pub(super) fn heal(world: &mut World, id: FigureId, amount: u8, cause: &str) -> Vec<GameEvent> {
     let Some(e) = entity_of(world, id) else {
         return Vec::new();
     };
