@@ -356,19 +356,22 @@ fn play_panels(
                         );
                         ui.horizontal_wrapped(|ui| {
                             for (_, name, text, targets) in &spells.0 {
-                                ui.add_enabled_ui(!targets.is_empty(), |ui| {
-                                    ui.menu_button(name, |ui| {
-                                        ui.label(egui::RichText::new(text).small().italics());
-                                        for (label, cmd) in targets {
-                                            if ui.button(label).clicked() {
-                                                out.write(cmd.clone());
-                                                ui.close();
-                                            }
+                                if targets.is_empty() {
+                                    ui.add_enabled(false, egui::Button::new(name.as_str()))
+                                        .on_disabled_hover_text(format!("{text}\n(No target in sight.)"));
+                                    continue;
+                                }
+                                ui.menu_button(name.as_str(), |ui| {
+                                    ui.label(egui::RichText::new(text).small().italics());
+                                    for (label, cmd) in targets {
+                                        if ui.button(label).clicked() {
+                                            out.write(cmd.clone());
+                                            ui.close();
                                         }
-                                    })
-                                    .response
-                                    .on_hover_text(text.as_str());
-                                });
+                                    }
+                                })
+                                .response
+                                .on_hover_text(text.as_str());
                             }
                         });
                     }
