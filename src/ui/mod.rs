@@ -203,7 +203,14 @@ fn play_panels(
                         } else if *escaped {
                             ui.colored_label(egui::Color32::LIGHT_GREEN, "escaped");
                         } else if is_active {
-                            ui.colored_label(GOLD, "— your turn");
+                            ui.colored_label(
+                                GOLD,
+                                if controllers.heroes == Controller::Human {
+                                    "— your turn"
+                                } else {
+                                    "— acting"
+                                },
+                            );
                         }
                     });
                     let frac = body.current as f32 / body.max.max(1) as f32;
