@@ -22,6 +22,7 @@ pub enum Start {
         seed: u64,
         autoplay: bool,
         pace: f32,
+        opponents: game::Opponents,
     },
 }
 
@@ -39,6 +40,7 @@ pub struct PendingQuest {
     pub quest: Arc<Quest>,
     pub seed: u64,
     pub autoplay: bool,
+    pub opponents: game::Opponents,
 }
 
 #[derive(Resource, Clone)]
@@ -71,6 +73,8 @@ pub fn run(start: Start, window: WindowArgs) {
     .add_systems(Update, keep_drawing)
     .insert_resource(ClearColor(Color::srgb(0.06, 0.05, 0.07)))
     .add_plugins(game::plugin)
+    // The sorcerer plans on the async compute pool so the window never waits for it.
+    .insert_resource(game::PlanOffThread(true))
     .insert_resource(Pace {
         delay: 0.35,
         waited: 0.0,
@@ -87,6 +91,7 @@ pub fn run(start: Start, window: WindowArgs) {
         seed,
         autoplay,
         pace,
+        opponents,
     } = start
     {
         app.insert_resource(Pace {
@@ -94,7 +99,12 @@ pub fn run(start: Start, window: WindowArgs) {
             waited: 0.0,
             fast_forward: false,
         });
-        app.insert_resource(PendingQuest { quest, seed, autoplay });
+        app.insert_resource(PendingQuest {
+            quest,
+            seed,
+            autoplay,
+            opponents,
+        });
     }
     app.run();
 }
@@ -107,6 +117,8 @@ fn begin_pending_quest(world: &mut World) {
     world.insert_resource(Controllers {
         heroes: if p.autoplay { Controller::Bot } else { Controller::Human },
     });
+    world.insert_resource(p.opponents);
+    world.remove_resource::<game::Thinking>();
     *world.resource_mut::<game::SorcererMind>() = Default::default();
     logic::start_quest(world, p.quest, p.seed);
     world.resource_mut::<NextState<Screen>>().set(Screen::Playing);

@@ -7,13 +7,16 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::game::model::{Command, EventLog, GameEvent, Outcome, Phase, Turn};
-use crate::game::{self, Controller, Controllers, SorcererMind, logic};
+use bevy::prelude::World;
+
+use crate::ai::{HeroBot, SorcererLevel};
+use crate::game::{self, Controller, Controllers, Opponents, SorcererMind, logic};
 use crate::quest::Quest;
 
 /// A game that has not ended after this many rounds counts as unfinished.
 pub const MAX_ROUNDS: u32 = 300;
-/// Safety net against a bot that never ends its turn.
-const MAX_FRAMES: usize = 200_000;
+/// Safety net against a bot that never ends its turn (commands in one game).
+const MAX_COMMANDS: usize = 200_000;
 
 #[derive(Clone, Debug, Default)]
 pub struct GameResult {
@@ -21,35 +24,68 @@ pub struct GameResult {
     pub rounds: u32,
     pub events: Vec<GameEvent>,
     pub think_ns: Vec<u64>,
+    /// Everything that happened, in plain words (as the log panel shows it).
+    pub story: Vec<String>,
 }
 
-/// Plays one game headless with bots for every hero, in a real ECS app.
-pub fn play_one(quest: Arc<Quest>, seed: u64) -> GameResult {
-    let mut app = game::headless_app();
-    app.insert_resource(Controllers {
+/// The players of a simulated game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Matchup {
+    pub sorcerer: SorcererLevel,
+    pub heroes_bot: HeroBot,
+}
+
+/// A world holding a quest in play with computer players on both sides, and nothing else: the
+/// same resources and the same `logic::submit` path as the window, without the frame loop.
+pub fn headless_world(quest: Arc<Quest>, seed: u64, matchup: Matchup) -> World {
+    let mut world = World::new();
+    world.insert_resource(Controllers {
         heroes: Controller::Bot,
     });
-    logic::start_quest(app.world_mut(), quest, seed);
-    let mut frames = 0;
+    world.insert_resource(Opponents {
+        sorcerer: matchup.sorcerer,
+        heroes_bot: matchup.heroes_bot,
+    });
+    world.insert_resource(SorcererMind::default());
+    logic::start_quest(&mut world, quest, seed);
+    world
+}
+
+/// Plays one game headless with bots for every hero: each computer player's command goes
+/// straight into `logic::submit`, the one place that changes the board.
+pub fn play_one(quest: Arc<Quest>, seed: u64, matchup: Matchup) -> GameResult {
+    let mut world = headless_world(quest, seed, matchup);
+    let mut commands = 0;
     loop {
-        app.update();
-        frames += 1;
-        let turn = app.world().resource::<Turn>();
-        if matches!(turn.phase, Phase::Over(_)) || turn.round > MAX_ROUNDS || frames >= MAX_FRAMES {
+        let turn = world.resource::<Turn>();
+        if matches!(turn.phase, Phase::Over(_)) || turn.round > MAX_ROUNDS || commands >= MAX_COMMANDS {
             break;
         }
+        let Some(cmd) = game::decide(&mut world) else {
+            break;
+        };
+        logic::submit(&mut world, cmd);
+        commands += 1;
     }
-    let world = app.world_mut();
     let turn = world.resource::<Turn>().clone();
     let outcome = match turn.phase {
         Phase::Over(o) => Some(o),
         _ => None,
     };
+    let events = std::mem::take(&mut world.resource_mut::<EventLog>().0);
+    let story = {
+        let names = world.resource::<crate::game::model::FigureNames>();
+        events
+            .iter()
+            .filter_map(|e| crate::game::describe::describe(e, names))
+            .collect()
+    };
     GameResult {
         outcome,
         rounds: turn.round.min(MAX_ROUNDS),
-        events: std::mem::take(&mut world.resource_mut::<EventLog>().0),
+        events,
         think_ns: std::mem::take(&mut world.resource_mut::<SorcererMind>().turn_ns),
+        story,
     }
 }
 
@@ -60,12 +96,41 @@ pub struct ThinkMs {
     pub max: f64,
 }
 
+/// A 95% Wilson score interval for a proportion.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct Interval {
+    pub low: f64,
+    pub high: f64,
+}
+
+pub fn wilson(successes: u32, n: u32) -> Interval {
+    if n == 0 {
+        return Interval { low: 0.0, high: 1.0 };
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = n as f64;
+    let p = successes as f64 / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    // At 0 or n successes the bound is exactly 0 or 1 (no rounding crumbs).
+    Interval {
+        low: if successes == 0 { 0.0 } else { (centre - half).max(0.0) },
+        high: if p >= 1.0 { 1.0 } else { (centre + half).min(1.0) },
+    }
+}
+
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Report {
     pub quest: String,
+    pub sorcerer: SorcererLevel,
+    pub heroes_bot: HeroBot,
     pub seed: u64,
     pub games: u32,
     pub hero_wins: u32,
+    pub hero_win_rate: f64,
+    /// Wilson 95% interval of the hero win rate.
+    pub hero_win_rate_95: Interval,
     pub sorcerer_wins: u32,
     pub unfinished: u32,
     pub mean_rounds: f64,
@@ -84,14 +149,39 @@ fn percentile(sorted: &[u64], q: f64) -> f64 {
     sorted[idx] as f64 / 1e6
 }
 
-/// Runs `games` games on seeds `seed`, `seed + 1`, ... and summarises them.
-pub fn simulate(quest: Arc<Quest>, games: u32, seed: u64) -> Report {
+/// Runs `games` games on seeds `seed`, `seed + 1`, ... and summarises them. Games are spread
+/// over `threads` threads; results are merged in seed order, so the report (timings aside) is
+/// the same for any thread count.
+pub fn simulate(quest: Arc<Quest>, games: u32, seed: u64, matchup: Matchup, threads: usize) -> Report {
     let started = Instant::now();
+    let threads = threads.clamp(1, 64).min(games.max(1) as usize);
+    let mut results: Vec<(u32, GameResult)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let quest = quest.clone();
+                scope.spawn(move || {
+                    (t as u32..games)
+                        .step_by(threads)
+                        .map(|g| (g, play_one(quest.clone(), seed.wrapping_add(g as u64), matchup)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a simulated game panicked"))
+            .collect()
+    });
+    results.sort_by_key(|(g, _)| *g);
     let mut r = Report {
         quest: quest.id.clone(),
+        sorcerer: matchup.sorcerer,
+        heroes_bot: matchup.heroes_bot,
         seed,
         games,
         hero_wins: 0,
+        hero_win_rate: 0.0,
+        hero_win_rate_95: wilson(0, 0),
         sorcerer_wins: 0,
         unfinished: 0,
         mean_rounds: 0.0,
@@ -107,8 +197,7 @@ pub fn simulate(quest: Arc<Quest>, games: u32, seed: u64) -> Report {
     };
     let mut think = Vec::new();
     let mut rounds = 0u64;
-    for g in 0..games {
-        let res = play_one(quest.clone(), seed.wrapping_add(g as u64));
+    for (_, res) in results {
         match res.outcome {
             Some(Outcome::Won) => r.hero_wins += 1,
             Some(Outcome::Lost) | Some(Outcome::Retreated) => r.sorcerer_wins += 1,
@@ -123,6 +212,8 @@ pub fn simulate(quest: Arc<Quest>, games: u32, seed: u64) -> Report {
     r.heroes_killed = r.event_counts.get("hero_killed").copied().unwrap_or(0);
     r.monsters_killed = r.event_counts.get("monster_killed").copied().unwrap_or(0);
     r.mean_rounds = if games > 0 { rounds as f64 / games as f64 } else { 0.0 };
+    r.hero_win_rate = if games > 0 { r.hero_wins as f64 / games as f64 } else { 0.0 };
+    r.hero_win_rate_95 = wilson(r.hero_wins, games);
     think.sort_unstable();
     r.think_ms = ThinkMs {
         p50: percentile(&think, 0.5),
@@ -136,10 +227,9 @@ pub fn simulate(quest: Arc<Quest>, games: u32, seed: u64) -> Report {
 
 /// Replays a command list from a seed, headless: the same inputs always give the same events.
 pub fn replay(quest: Arc<Quest>, seed: u64, commands: &[Command]) -> Vec<GameEvent> {
-    let mut app = game::headless_app();
-    logic::start_quest(app.world_mut(), quest, seed);
+    let mut world = headless_world(quest, seed, Matchup::default());
     for c in commands {
-        logic::submit(app.world_mut(), c.clone());
+        logic::submit(&mut world, c.clone());
     }
-    app.world().resource::<EventLog>().0.clone()
+    world.resource::<EventLog>().0.clone()
 }

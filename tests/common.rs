@@ -43,8 +43,11 @@ pub struct Game {
 }
 
 impl Game {
+    /// Starts a quest against the classic sorcerer (the scenario tests were written against the
+    /// documented baseline rule; tests of the planning levels set their own).
     pub fn start(q: Arc<Quest>, seed: u64) -> Game {
         let mut app = hollowdeep::game::headless_app();
+        app.insert_resource(classic());
         logic::start_quest(app.world_mut(), q, seed);
         app.update();
         let mut g = Game { app };
@@ -58,6 +61,7 @@ impl Game {
     /// Starts without making the draft's picks.
     pub fn start_undrafted(q: Arc<Quest>, seed: u64) -> Game {
         let mut app = hollowdeep::game::headless_app();
+        app.insert_resource(classic());
         logic::start_quest(app.world_mut(), q, seed);
         app.update();
         Game { app }
@@ -114,4 +118,11 @@ pub fn p(x: i32, y: i32) -> Pos {
 
 pub fn path(steps: &[(i32, i32)]) -> Vec<Pos> {
     steps.iter().map(|(x, y)| Pos::new(*x, *y)).collect()
+}
+
+pub fn classic() -> hollowdeep::game::Opponents {
+    hollowdeep::game::Opponents {
+        sorcerer: hollowdeep::ai::SorcererLevel::Classic,
+        ..Default::default()
+    }
 }

@@ -348,6 +348,10 @@ fn only_revealed_monsters_act_and_they_hunt_the_nearest_hero() {
         DEFEAT_ALL,
     );
     let mut g = Game::start(q, 5);
+    g.app.insert_resource(hollowdeep::game::Opponents {
+        sorcerer: hollowdeep::ai::SorcererLevel::Classic,
+        ..Default::default()
+    });
     let snap = g.snap();
     assert!(!snap.figure(FigureId(2)).unwrap().awake, "hidden behind the door");
     assert!(snap.figure(FigureId(3)).unwrap().awake, "in sight down the corridor");

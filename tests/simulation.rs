@@ -90,8 +90,10 @@ fn games_end_cleanly(q: Arc<hollowdeep::quest::Quest>, seeds: std::ops::Range<u6
 #[test]
 fn simulate_reports_every_game_and_repeats_with_the_same_seed() {
     let q = shipped();
-    let a = sim::simulate(q.clone(), 8, 7);
-    let b = sim::simulate(q, 8, 7);
+    let m = sim::Matchup::default();
+    let a = sim::simulate(q.clone(), 8, 7, m, 1);
+    // Spread over threads, the games and the report are the same.
+    let b = sim::simulate(q, 8, 7, m, 3);
     assert_eq!(a.games, 8);
     assert_eq!(a.hero_wins + a.sorcerer_wins + a.unfinished, 8);
     assert_eq!(a.unfinished, 0, "{a:?}");
@@ -118,10 +120,11 @@ fn simulate_reports_every_game_and_repeats_with_the_same_seed() {
 #[test]
 fn the_same_seed_and_commands_give_the_same_events() {
     let q = shipped();
-    let first = sim::play_one(q.clone(), 42);
-    let again = sim::play_one(q.clone(), 42);
+    let m = sim::Matchup::default();
+    let first = sim::play_one(q.clone(), 42, m);
+    let again = sim::play_one(q.clone(), 42, m);
     assert_eq!(first.events, again.events);
-    let other = sim::play_one(q.clone(), 43);
+    let other = sim::play_one(q.clone(), 43, m);
     assert_ne!(first.events, other.events, "a different seed gives a different game");
     // A replay of the recorded commands reproduces the game exactly.
     let mut app = game::headless_app();

@@ -1,7 +1,10 @@
-//! The greedy hero bot (simulation and `--autoplay`): heal the dying, fight what is next to
-//! you, cast and shoot at what you see, search cleared rooms, deal with known traps, open doors,
-//! hunt the monsters you have seen, explore the rest, and go home when the job is done.
-//! It sees only what the heroes have revealed.
+//! The hero bots (simulation, `--autoplay`, heroes nobody plays). `greedy`: heal the dying,
+//! fight what is next to you, cast and shoot at what you see, search cleared rooms, deal with
+//! known traps, open doors, hunt the monsters you have seen, explore the rest, and go home when
+//! the job is done. `competent` plays the same game with better judgement: it strikes where a
+//! blow is most likely to kill, drinks before it is too late, pulls a badly hurt hero back from
+//! the fight and keeps the party together while exploring. `random` picks any possible command.
+//! Every bot sees only what the heroes have revealed.
 
 use super::{attack_squares, field, trim_path};
 use crate::game::model::{Command, FigureId, MoveState, StatusKind, TrapState};
@@ -36,7 +39,28 @@ fn ready_spells<'a>(
 }
 
 /// Actions worth more than walking: healing, potions, attacks, spells, shots, searches, traps.
-fn act(snap: &Snapshot, h: &FigureSnap) -> Option<Command> {
+/// How likely one blow of `h` fells `m`, weighted by what `m` is worth (the competent bot's aim).
+fn kill_value(snap: &Snapshot, h: &FigureSnap, m: &FigureSnap) -> f64 {
+    if !snap.can_harm(h.equipment.weapon.as_deref(), m) {
+        return 0.0;
+    }
+    let a = snap.attack_dice(h, m, None);
+    let d = snap.defend_dice(m);
+    let kill = crate::rules::odds::kill_probability(a, d, crate::rules::combat::Side::Monster, m.body);
+    let worth = 1.0 + m.fighter.attack as f64 + 0.5 * m.fighter.defend as f64;
+    kill * worth + 0.1 * crate::rules::odds::expected_damage(a, d, crate::rules::combat::Side::Monster)
+}
+
+fn by_value(a: f64, b: f64) -> std::cmp::Ordering {
+    a.total_cmp(&b)
+}
+
+/// Badly hurt: the competent bot keeps such a hero out of reach when it can.
+fn hurt(h: &FigureSnap) -> bool {
+    h.body <= 2 || h.body * 3 <= h.body_max
+}
+
+fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     let progress = snap.turn.progress(h.id);
     let at = h.pos?;
     let rules = snap.rules();
@@ -46,8 +70,9 @@ fn act(snap: &Snapshot, h: &FigureSnap) -> Option<Command> {
         .potions
         .iter()
         .find(|p| matches!(rules.potions.get(*p).map(|d| &d.effect), Some(Effect::Heal { .. })));
-    // Nearly dead: drink.
-    if h.body <= 2
+    // Nearly dead: drink (the competent bot before a fight it may not survive, too).
+    let pressed = smart && hurt(h) && snap.attack_targets(h).next().is_some();
+    if (h.body <= 2 || pressed)
         && h.body < h.body_max
         && let Some(p) = healing_potion
     {
@@ -89,8 +114,15 @@ fn act(snap: &Snapshot, h: &FigureSnap) -> Option<Command> {
     }
     let second_attack =
         progress.acted && h.has(StatusKind::HeroicBrew) && progress.attacks == 1 && progress.spells == 0;
+    let aim = if smart {
+        adjacent
+            .iter()
+            .max_by(|a, b| by_value(kill_value(snap, h, a), kill_value(snap, h, b)).then(b.id.cmp(&a.id)))
+    } else {
+        adjacent.iter().min_by_key(|t| (t.body, t.id))
+    };
     if (can_act || second_attack)
-        && let Some(t) = adjacent.iter().min_by_key(|t| (t.body, t.id))
+        && let Some(t) = aim
     {
         return Some(Command::Attack {
             attacker: h.id,
@@ -98,10 +130,19 @@ fn act(snap: &Snapshot, h: &FigureSnap) -> Option<Command> {
         });
     }
     if can_act && !visible.is_empty() {
-        // Spells at the toughest monster in sight.
-        let target = visible
-            .iter()
-            .max_by_key(|m| (m.body, m.fighter.defend, std::cmp::Reverse(m.id)))?;
+        // Spells at the toughest monster in sight (competent: the most dangerous one, by its dice).
+        let target = if smart {
+            visible.iter().max_by_key(|m| {
+                (
+                    m.fighter.attack as u16 * 2 + m.body as u16 + m.fighter.defend as u16,
+                    std::cmp::Reverse(m.id),
+                )
+            })?
+        } else {
+            visible
+                .iter()
+                .max_by_key(|m| (m.body, m.fighter.defend, std::cmp::Reverse(m.id)))?
+        };
         for (spell, d) in ready_spells(snap, h) {
             let good = match (&d.effect, d.target) {
                 (Effect::Damage { .. } | Effect::Attack { .. } | Effect::Tempest, SpellTarget::Enemy) => true,
@@ -235,8 +276,93 @@ fn act(snap: &Snapshot, h: &FigureSnap) -> Option<Command> {
     None
 }
 
-/// The next command for the hero whose turn it is; `EndTurn` when it has nothing left to do.
-pub fn next_command(snap: &Snapshot) -> Command {
+/// The next command of `bot` for the hero whose turn it is; `EndTurn` when it has nothing left to do.
+pub fn next_command(snap: &Snapshot, bot: super::HeroBot) -> Command {
+    match bot {
+        super::HeroBot::Random => random_command(snap),
+        super::HeroBot::Greedy => planned_command(snap, false),
+        super::HeroBot::Competent => planned_command(snap, true),
+    }
+}
+
+/// Any command the hero could send now, picked by the bot's own noise (never the dice): walks
+/// to a random reachable square, attacks, doors, spells, searches, potions. About one in six
+/// picks ends the turn, so a random hero never dawdles for ever.
+fn random_command(snap: &Snapshot) -> Command {
+    if snap.turn.draft.is_some() {
+        return choose_school(snap).unwrap_or(Command::EndTurn);
+    }
+    let Some(h) = snap.active_hero() else {
+        return Command::EndTurn;
+    };
+    let Some(at) = h.pos else {
+        return Command::EndTurn;
+    };
+    let p = snap.turn.progress(h.id);
+    let mut options: Vec<Command> = vec![Command::EndTurn];
+    if p.allowance.is_none() && p.moving == MoveState::NotStarted && !h.has(StatusKind::Chained) {
+        options.push(Command::RollMovement { hero: h.id });
+    }
+    if p.allowance.is_some()
+        && p.can_move()
+        && let Some(f) = snap.reach(h, p.steps_left() as u16)
+    {
+        let stops: Vec<Pos> = f
+            .reached()
+            .filter(|(q, d)| *d > 0 && snap.can_stop_on(h, *q))
+            .map(|(q, _)| q)
+            .collect();
+        let key = super::mix(snap.ai_seed ^ 0x3A1D ^ (snap.turn.round as u64) << 16 ^ h.id.0 as u64);
+        if !stops.is_empty() {
+            let q = stops[(key % stops.len() as u64) as usize];
+            options.push(Command::Move {
+                figure: h.id,
+                path: f.path_to(q).unwrap_or_default(),
+            });
+        }
+    }
+    if !p.acted {
+        for t in snap.attack_targets(h) {
+            options.push(Command::Attack {
+                attacker: h.id,
+                target: t.id,
+            });
+        }
+    }
+    for d in snap.doors.iter().filter(|d| !d.open && d.edge.touches(at)) {
+        options.push(Command::OpenDoor { hero: h.id, door: d.id });
+    }
+    let (more, spells) = crate::game::choices::action_choices(snap, h);
+    options.extend(
+        more.into_iter()
+            .map(|(_, c)| c)
+            .filter(|c| !matches!(c, Command::CloseDoor { .. } | Command::Give { .. } | Command::Retreat { .. })),
+    );
+    for (_, _, _, targets) in spells.0 {
+        options.extend(targets.into_iter().map(|(_, c)| c));
+    }
+    // Weight the end of the turn so that it comes up about one pick in six.
+    let weight_end = (options.len() / 5).max(1);
+    let total = options.len() + weight_end - 1;
+    let key = super::mix(
+        snap.ai_seed
+            ^ (snap.turn.round as u64) << 40
+            ^ (h.id.0 as u64) << 32
+            ^ (p.steps_used as u64) << 24
+            ^ (p.acted as u64) << 20
+            ^ (p.allowance.unwrap_or(0) as u64) << 12
+            ^ (at.x as u64) << 6
+            ^ at.y as u64,
+    );
+    let i = (key % total as u64) as usize;
+    if i < weight_end {
+        Command::EndTurn
+    } else {
+        options.swap_remove(i + 1 - weight_end)
+    }
+}
+
+fn planned_command(snap: &Snapshot, smart: bool) -> Command {
     if snap.turn.draft.is_some() {
         return choose_school(snap).unwrap_or(Command::EndTurn);
     }
@@ -249,7 +375,7 @@ pub fn next_command(snap: &Snapshot) -> Command {
     let progress = snap.turn.progress(h.id);
 
     // 1. Act where we stand if that is worth more than walking.
-    if let Some(c) = act(snap, h) {
+    if let Some(c) = act(snap, h, smart) {
         return c;
     }
     // 2. Open a closed door beside us (a free action) unless the job is done.
@@ -265,7 +391,10 @@ pub fn next_command(snap: &Snapshot) -> Command {
     let Some(f) = field(snap, h) else {
         return Command::EndTurn;
     };
-    let goals = goals(snap, h.id, false);
+    let goals = match smart.then(|| careful_goals(snap, h, &f)).flatten() {
+        Some(g) => g,
+        None => goals(snap, h.id, false),
+    };
     let target = goals
         .iter()
         .filter_map(|g| f.dist(*g).map(|d| (d, *g)))
@@ -433,4 +562,57 @@ fn over_traps_field(snap: &Snapshot, h: &FigureSnap) -> Option<DistanceField> {
     Some(DistanceField::new(b.width, b.height, at, 1000, |p, q| {
         snap.can_step(h, p, q)
     }))
+}
+
+/// The competent bot's reasons to walk somewhere else than the greedy goals: a badly hurt hero
+/// with no potion falls back from the monsters towards the party; a hero exploring far ahead
+/// of everyone waits for the others to catch up. None: the usual goals.
+fn careful_goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Option<Vec<Pos>> {
+    let at = h.pos?;
+    let b = snap.board();
+    let awake: Vec<Pos> = snap.monsters().filter(|m| m.awake).filter_map(|m| m.pos).collect();
+    let rules = snap.rules();
+    let has_healing = h
+        .inventory
+        .potions
+        .iter()
+        .any(|p| matches!(rules.potions.get(p).map(|d| &d.effect), Some(Effect::Heal { .. })));
+    if !awake.is_empty() && hurt(h) && !has_healing && !snap.turn.objective_done {
+        let to_monsters = DistanceField::multi(b.width, b.height, &awake, 30, |p, q| {
+            snap.edge_open(p, q) && !snap.is_solid(q)
+        });
+        let here = to_monsters.dist(at).unwrap_or(u16::MAX);
+        // Only when a monster could reach us next turn.
+        if here <= 12 {
+            let safest = f
+                .reached()
+                .filter(|(p, d)| *d > 0 && snap.can_stop_on(h, *p))
+                .map(|(p, _)| (to_monsters.dist(p).unwrap_or(u16::MAX), p))
+                .filter(|(d, _)| *d > here)
+                .max_by_key(|(d, p)| (*d, std::cmp::Reverse(*p)));
+            if let Some((_, p)) = safest {
+                return Some(vec![p]);
+            }
+        }
+    }
+    if awake.is_empty() && !snap.turn.objective_done {
+        let mates: Vec<Pos> = snap
+            .living_heroes()
+            .filter(|o| o.id != h.id)
+            .filter_map(|o| o.pos)
+            .collect();
+        let nearest = mates.iter().filter_map(|p| f.dist(*p)).min()?;
+        if nearest > 6 {
+            let near: Vec<Pos> = mates
+                .iter()
+                .filter(|p| f.dist(**p) == Some(nearest))
+                .flat_map(|p| p.neighbours())
+                .filter(|q| f.dist(*q).is_some_and(|d| d > 0) && snap.can_stop_on(h, *q))
+                .collect();
+            if !near.is_empty() {
+                return Some(near);
+            }
+        }
+    }
+    None
 }

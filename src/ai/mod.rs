@@ -1,6 +1,8 @@
-//! Computer players: the sorcerer (baseline rule) and the hero bots. They read a snapshot and answer with commands.
+//! Computer players: the sorcerer (four levels) and the hero bots. They read a snapshot and answer with commands.
 
 pub mod heroes;
+pub mod perception;
+pub mod planner;
 pub mod sorcerer;
 
 use crate::game::snapshot::{FigureSnap, Snapshot};
@@ -33,4 +35,80 @@ pub fn attack_squares(snap: &Snapshot, attacker: &FigureSnap, target: &FigureSna
         .into_iter()
         .filter(|s| snap.board().in_bounds(*s) && snap.edge_open(*s, t) && snap.can_stop_on(attacker, *s))
         .collect()
+}
+
+/// How the computer sorcerer plays. Every level obeys the same rules and sees the same board;
+/// they differ in how far they look ahead and how well they weigh what they see.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SorcererLevel {
+    /// The documented baseline: each monster walks to the nearest hero and hits the weakest.
+    Classic,
+    /// The planner with plausible mistakes and no regard for the heroes' answer.
+    Easy,
+    /// A whole-turn plan, monster by monster (sequential greedy), with exact odds and a threat map.
+    #[default]
+    Normal,
+    /// Beam search over the whole turn with an estimate of the heroes' reply.
+    Hard,
+}
+
+impl SorcererLevel {
+    pub const ALL: [SorcererLevel; 4] = [
+        SorcererLevel::Classic,
+        SorcererLevel::Easy,
+        SorcererLevel::Normal,
+        SorcererLevel::Hard,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SorcererLevel::Classic => "classic",
+            SorcererLevel::Easy => "easy",
+            SorcererLevel::Normal => "normal",
+            SorcererLevel::Hard => "hard",
+        }
+    }
+
+    /// One line for menus.
+    pub fn blurb(self) -> &'static str {
+        match self {
+            SorcererLevel::Classic => "every monster charges the nearest hero",
+            SorcererLevel::Easy => "plans, but makes mistakes",
+            SorcererLevel::Normal => "plans the whole turn with exact odds",
+            SorcererLevel::Hard => "searches many plans and expects your answer",
+        }
+    }
+}
+
+/// The bots that play heroes in simulations, in `--autoplay`, and for heroes nobody plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HeroBot {
+    /// Any possible command, picked at random (from its own seeded stream, never the dice).
+    Random,
+    /// Fights what is next to it, searches, explores; each hero for itself.
+    Greedy,
+    /// Moves as a party, focuses attacks where they kill, spares the wounded, uses its kit well.
+    #[default]
+    Competent,
+}
+
+impl HeroBot {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HeroBot::Random => "random",
+            HeroBot::Greedy => "greedy",
+            HeroBot::Competent => "competent",
+        }
+    }
+}
+
+/// A deterministic 64-bit mix (SplitMix64): the bots' and the easy sorcerer's own noise, drawn
+/// from the game's AI seed and the situation, never from the dice stream.
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

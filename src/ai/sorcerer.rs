@@ -4,7 +4,7 @@
 //! then weakest defence, then lowest id, so ties never depend on anything but the position.
 //! The sorcerer reads only the board as it stands: no future dice, no deck order.
 
-use super::{attack_squares, field, trim_path};
+use super::{SorcererLevel, attack_squares, field, trim_path};
 use crate::game::model::{Command, FigureId, MoveState, Movement, Phase};
 use crate::game::snapshot::{FigureSnap, Snapshot};
 
@@ -20,8 +20,15 @@ pub struct Decision {
 pub struct SorcererTurn {
     pub round: u32,
     pub current: Option<FigureId>,
+    /// Classic: monsters still to act, last first.
     pub pending: Vec<FigureId>,
     pub started: bool,
+    /// Planning levels: monsters that have finished this turn.
+    pub done: std::collections::BTreeSet<FigureId>,
+    /// Planning levels: the committed monster's remaining commands (only after a move).
+    pub queue: Vec<Command>,
+    /// Reasons for monsters that chose to do nothing (no command carries them): the log shows them.
+    pub notes: Vec<(FigureId, String)>,
 }
 
 fn allowance(m: &FigureSnap) -> u8 {
@@ -149,8 +156,14 @@ fn dread_spell(snap: &Snapshot, m: &FigureSnap) -> Option<Decision> {
 }
 
 /// The next command of the sorcerer's turn (ends the turn when every monster has acted).
-/// Each monster is re-planned after each of its commands, so it reacts to the dice just rolled.
-pub fn next_command(snap: &Snapshot, mind: &mut SorcererTurn) -> (Command, Option<(FigureId, String)>) {
+/// The classic level re-plans each monster after each of its commands. The planning levels plan
+/// the whole remaining turn whenever dice have been rolled since the last plan (an attack, a
+/// spell), and otherwise carry on with the monster they committed to.
+pub fn next_command(
+    snap: &Snapshot,
+    mind: &mut SorcererTurn,
+    level: SorcererLevel,
+) -> (Command, Option<(FigureId, String)>) {
     if snap.turn.phase != Phase::Sorcerer {
         return (Command::EndTurn, None);
     }
@@ -160,6 +173,11 @@ pub fn next_command(snap: &Snapshot, mind: &mut SorcererTurn) -> (Command, Optio
         mind.pending = snap.monsters().filter(|m| m.awake).map(|m| m.id).collect();
         mind.pending.reverse();
         mind.current = None;
+        mind.done.clear();
+        mind.queue.clear();
+    }
+    if level != SorcererLevel::Classic {
+        return planned(snap, mind, level);
     }
     loop {
         if let Some(cur) = mind.current {
@@ -179,4 +197,44 @@ pub fn next_command(snap: &Snapshot, mind: &mut SorcererTurn) -> (Command, Optio
             }
         }
     }
+}
+
+fn planned(snap: &Snapshot, mind: &mut SorcererTurn, level: SorcererLevel) -> (Command, Option<(FigureId, String)>) {
+    // After a move nothing random has happened: the committed monster goes on with its plan.
+    if mind.current.is_some() && !mind.queue.is_empty() {
+        let cmd = mind.queue.remove(0);
+        return (cmd, None);
+    }
+    // A bounded loop: each round either sends a command or retires a monster.
+    for _ in 0..=snap.figures.len() {
+        let Some(step) = super::planner::plan(snap, &mind.done, mind.current, level) else {
+            break;
+        };
+        let fresh = mind.current != Some(step.monster);
+        if fresh && let Some(prev) = mind.current {
+            mind.done.insert(prev);
+        }
+        mind.current = Some(step.monster);
+        let mut commands = step.commands;
+        if commands.is_empty() {
+            // Its best choice is to stay where it is and do nothing more.
+            mind.done.insert(step.monster);
+            mind.current = None;
+            if fresh {
+                mind.notes.push((step.monster, step.reason));
+            }
+            continue;
+        }
+        let first = commands.remove(0);
+        // Only what follows a move is kept: after dice, the monster's rest is planned afresh.
+        mind.queue = if matches!(first, Command::Move { .. }) {
+            commands
+        } else {
+            Vec::new()
+        };
+        return (first, fresh.then_some((step.monster, step.reason)));
+    }
+    mind.started = false;
+    mind.current = None;
+    (Command::EndTurn, None)
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::ai::{HeroBot, SorcererLevel};
 use crate::quest;
 
 #[derive(Parser, Debug)]
@@ -49,6 +50,12 @@ pub enum Mode {
         /// Seconds between the computer's moves, so they can be followed (0 = as fast as it can).
         #[arg(long, default_value_t = 0.35)]
         pace: f32,
+        /// How the computer sorcerer plays.
+        #[arg(long, value_enum, default_value_t = SorcererLevel::Normal)]
+        sorcerer: SorcererLevel,
+        /// The bot that plays the heroes with --autoplay.
+        #[arg(long, value_enum, default_value_t = HeroBot::Competent)]
+        heroes_bot: HeroBot,
     },
     /// Play games headless, hero bots against the sorcerer, and report.
     Simulate {
@@ -61,6 +68,18 @@ pub enum Mode {
         /// Print one JSON object instead of a table.
         #[arg(long)]
         json: bool,
+        /// How the computer sorcerer plays.
+        #[arg(long, value_enum, default_value_t = SorcererLevel::Normal)]
+        sorcerer: SorcererLevel,
+        /// The bot that plays the heroes.
+        #[arg(long, value_enum, default_value_t = HeroBot::Competent)]
+        heroes_bot: HeroBot,
+        /// Threads to spread the games over (default: every core). The results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print the first game's log in plain words (to stderr) before the report.
+        #[arg(long)]
+        story: bool,
     },
     /// Check quest files; print every problem as path:line:col: message.
     Validate {
@@ -83,6 +102,8 @@ pub fn run() -> ExitCode {
             seed,
             autoplay,
             pace,
+            sorcerer,
+            heroes_bot,
         }) => match quest::load(&quest) {
             Ok(q) => {
                 let seed = seed.unwrap_or_else(clock_seed);
@@ -91,6 +112,7 @@ pub fn run() -> ExitCode {
                     seed,
                     autoplay,
                     pace: pace.clamp(0.0, 10.0),
+                    opponents: crate::game::Opponents { sorcerer, heroes_bot },
                 };
                 crate::app::run(start, cli.window);
                 ExitCode::SUCCESS
@@ -105,9 +127,22 @@ pub fn run() -> ExitCode {
             games,
             seed,
             json,
+            sorcerer,
+            heroes_bot,
+            threads,
+            story,
         }) => match quest::load(&quest) {
             Ok(q) => {
-                let report = crate::sim::simulate(Arc::new(q), games, seed);
+                if story {
+                    let q = Arc::new(q.clone());
+                    let game = crate::sim::play_one(q, seed, crate::sim::Matchup { sorcerer, heroes_bot });
+                    for line in &game.story {
+                        eprintln!("{line}");
+                    }
+                }
+                let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+                let matchup = crate::sim::Matchup { sorcerer, heroes_bot };
+                let report = crate::sim::simulate(Arc::new(q), games, seed, matchup, threads);
                 if json {
                     println!("{}", serde_json::to_string(&report).expect("reports serialise"));
                 } else {
@@ -158,10 +193,23 @@ fn clock_seed() -> u64 {
 }
 
 fn print_report(r: &crate::sim::Report) {
-    println!("quest {}  seeds {}..{}", r.quest, r.seed, r.seed + r.games as u64);
     println!(
-        "games {}  hero wins {}  sorcerer wins {}  unfinished {}",
-        r.games, r.hero_wins, r.sorcerer_wins, r.unfinished
+        "quest {}  sorcerer {}  heroes {}  seeds {}..{}",
+        r.quest,
+        r.sorcerer.as_str(),
+        r.heroes_bot.as_str(),
+        r.seed,
+        r.seed + r.games as u64
+    );
+    println!(
+        "games {}  hero wins {} ({:.1}%, 95% {:.1}-{:.1}%)  sorcerer wins {}  unfinished {}",
+        r.games,
+        r.hero_wins,
+        r.hero_win_rate * 100.0,
+        r.hero_win_rate_95.low * 100.0,
+        r.hero_win_rate_95.high * 100.0,
+        r.sorcerer_wins,
+        r.unfinished
     );
     println!(
         "mean rounds {:.1}  heroes killed {}  monsters killed {}",

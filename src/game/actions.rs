@@ -315,11 +315,20 @@ fn summon(
         return evs;
     };
     let squares = if wandering {
-        // Wandering monsters appear right next to the searching hero.
-        at.neighbours()
+        // Wandering monsters appear right next to the searching hero, where the sorcerer puts them.
+        let free: Vec<Pos> = at
+            .neighbours()
             .into_iter()
             .filter(|q| snap.board().in_bounds(*q) && snap.edge_open(at, *q) && !snap.is_solid(*q))
             .filter(|q| snap.figure_at(*q).is_none() && !snap.on_stairway(*q))
+            .collect();
+        let level = world
+            .get_resource::<crate::game::Opponents>()
+            .copied()
+            .unwrap_or_default()
+            .sorcerer;
+        crate::ai::planner::place_wanderer(snap, level, kind, &free)
+            .into_iter()
             .take(count as usize)
             .collect()
     } else {

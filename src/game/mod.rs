@@ -1,6 +1,7 @@
 //! The game layer: ECS state, the command path and the turn-phase systems. Runs headless.
 
 pub mod actions;
+pub mod choices;
 pub mod describe;
 pub mod logic;
 pub mod model;
@@ -76,6 +77,7 @@ pub fn plugin(app: &mut App) {
         })
         .insert_resource(Pace::instant())
         .init_resource::<SorcererMind>()
+        .init_resource::<Opponents>()
         .configure_sets(
             Update,
             (GameSet::Input, GameSet::Think, GameSet::Apply, GameSet::Present).chain(),
@@ -119,8 +121,38 @@ fn sync_phase(turn: Option<Res<Turn>>, state: Res<State<TurnPhase>>, mut next: R
     }
 }
 
+/// Who the computer players are: the sorcerer's level and the bot that plays unclaimed heroes.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Opponents {
+    pub sorcerer: ai::SorcererLevel,
+    pub heroes_bot: ai::HeroBot,
+}
+
+/// Where the sorcerer plans: inline (headless runs, tests) or on Bevy's async compute pool (the
+/// window, so it never freezes). The plan is the same either way; only when it arrives differs.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlanOffThread(pub bool);
+
+type Thought = (ai::sorcerer::SorcererTurn, Command, Option<(FigureId, String)>, u64);
+
+/// A sorcerer plan being made on the async compute pool.
+#[derive(Resource)]
+pub struct Thinking(bevy::tasks::Task<Thought>);
+
 /// The sorcerer, and bots for heroes no person plays, each send at most one command a frame.
 fn drive_computer_players(world: &mut World) {
+    if let Some(mut thinking) = world.remove_resource::<Thinking>() {
+        match bevy::tasks::futures::check_ready(&mut thinking.0) {
+            Some(thought) => {
+                let cmd = settle_thought(world, thought);
+                world.write_message(cmd);
+            }
+            None => {
+                world.insert_resource(thinking);
+            }
+        }
+        return;
+    }
     let dt = world.get_resource::<Time>().map_or(0.0, |t| t.delta_secs());
     {
         let mut pace = world.resource_mut::<Pace>();
@@ -135,46 +167,82 @@ fn drive_computer_players(world: &mut World) {
     if !world.resource::<Messages<Command>>().is_empty() {
         return;
     }
-    let Some(snap) = Snapshot::capture(world) else {
+    let off_thread = world.get_resource::<PlanOffThread>().is_some_and(|p| p.0);
+    if off_thread
+        && let Some(snap) = Snapshot::capture(world)
+        && snap.turn.phase == Phase::Sorcerer
+    {
+        let (mut turn, level) = sorcerer_inputs(world);
+        let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
+            let started = Instant::now();
+            let (cmd, reason) = ai::sorcerer::next_command(&snap, &mut turn, level);
+            (turn, cmd, reason, started.elapsed().as_nanos() as u64)
+        });
+        world.insert_resource(Thinking(task));
         return;
-    };
-    let cmd = match snap.turn.phase {
-        Phase::Over(_) => return,
+    }
+    if let Some(cmd) = decide(world) {
+        world.write_message(cmd);
+    }
+}
+
+/// The sorcerer's memory (a refused command retires the monster) and level.
+fn sorcerer_inputs(world: &mut World) -> (ai::sorcerer::SorcererTurn, ai::SorcererLevel) {
+    let rejected = last_was_rejected(world);
+    let mut turn = std::mem::take(&mut world.resource_mut::<SorcererMind>().turn);
+    if rejected {
+        // Never retry a refused command: that monster is done for this turn.
+        if let Some(cur) = turn.current.take() {
+            turn.done.insert(cur);
+        }
+        turn.queue.clear();
+    }
+    let level = world.get_resource::<Opponents>().copied().unwrap_or_default().sorcerer;
+    (turn, level)
+}
+
+/// Stores the sorcerer's memory and think time, and logs its reasons; returns its command.
+fn settle_thought(world: &mut World, (mut turn, cmd, reason, spent): Thought) -> Command {
+    let notes = std::mem::take(&mut turn.notes);
+    let mut mind = world.resource_mut::<SorcererMind>();
+    mind.turn = turn;
+    mind.current_ns += spent;
+    if cmd == Command::EndTurn {
+        let total = std::mem::take(&mut mind.current_ns);
+        mind.turn_ns.push(total);
+    }
+    for (figure, text) in notes.into_iter().chain(reason) {
+        logic::narrate(world, GameEvent::SorcererReasoned { figure, text });
+    }
+    cmd
+}
+
+/// The next command of whichever computer player is to move now, planned on this thread; None
+/// when a person is to move or the quest is over. Headless games call this in a loop.
+pub fn decide(world: &mut World) -> Option<Command> {
+    let snap = Snapshot::capture(world)?;
+    match snap.turn.phase {
+        Phase::Over(_) => None,
         Phase::Hero(_) => {
             if world.resource::<Controllers>().heroes != Controller::Bot {
-                return;
+                return None;
             }
             if last_was_rejected(world) {
                 // A bot never retries a refused command: it ends its turn instead of looping.
-                Command::EndTurn
+                Some(Command::EndTurn)
             } else {
-                ai::heroes::next_command(&snap)
+                let bot = world.get_resource::<Opponents>().copied().unwrap_or_default().heroes_bot;
+                Some(ai::heroes::next_command(&snap, bot))
             }
         }
         Phase::Sorcerer => {
             let started = Instant::now();
-            let rejected = last_was_rejected(world);
-            let mut mind_turn = std::mem::take(&mut world.resource_mut::<SorcererMind>().turn);
-            if rejected {
-                // Never retry a refused command: that monster is done for this turn.
-                mind_turn.current = None;
-            }
-            let (cmd, reason) = ai::sorcerer::next_command(&snap, &mut mind_turn);
+            let (mut turn, level) = sorcerer_inputs(world);
+            let (cmd, reason) = ai::sorcerer::next_command(&snap, &mut turn, level);
             let spent = started.elapsed().as_nanos() as u64;
-            let mut mind = world.resource_mut::<SorcererMind>();
-            mind.turn = mind_turn;
-            mind.current_ns += spent;
-            if cmd == Command::EndTurn {
-                let total = std::mem::take(&mut mind.current_ns);
-                mind.turn_ns.push(total);
-            }
-            if let Some((figure, text)) = reason {
-                logic::narrate(world, GameEvent::SorcererReasoned { figure, text });
-            }
-            cmd
+            Some(settle_thought(world, (turn, cmd, reason, spent)))
         }
-    };
-    world.write_message(cmd);
+    }
 }
 
 fn last_was_rejected(world: &World) -> bool {

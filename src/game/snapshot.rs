@@ -64,6 +64,9 @@ pub struct Snapshot {
     pub traps: Vec<Trap>,
     pub loot: Vec<(Entity, Loot)>,
     pub dungeon: Dungeon,
+    /// The computer players' own noise seed (easy sorcerer, random bot): derived from the game's
+    /// seed but never the dice stream itself.
+    pub ai_seed: u64,
 }
 
 impl Snapshot {
@@ -73,6 +76,7 @@ impl Snapshot {
         let turn = world.get_resource::<Turn>()?.clone();
         let fog = world.get_resource::<Fog>()?.clone();
         let dungeon = world.get_resource::<Dungeon>().cloned().unwrap_or_default();
+        let ai_seed = crate::ai::mix(world.get_resource::<Seed>().map_or(0, |s| s.0) ^ 0x5EED_0F_A1);
         let mut doors: Vec<Door> = world
             .query_filtered::<&Door, Without<Concealed>>()
             .iter(world)
@@ -176,6 +180,7 @@ impl Snapshot {
             traps,
             loot,
             dungeon,
+            ai_seed,
         })
     }
 

@@ -5,5 +5,6 @@ pub mod combat;
 pub mod dice;
 pub mod geometry;
 pub mod los;
+pub mod odds;
 pub mod paths;
 pub mod ruleset;

@@ -35,6 +35,7 @@ struct TitleState {
     selected: usize,
     seed: String,
     autoplay: bool,
+    sorcerer: crate::ai::SorcererLevel,
 }
 
 impl Default for TitleState {
@@ -53,6 +54,7 @@ impl Default for TitleState {
                 % 100_000)
                 .to_string(),
             autoplay: false,
+            sorcerer: crate::ai::SorcererLevel::Normal,
         }
     }
 }
@@ -112,6 +114,14 @@ fn title_screen(
                 ui.add(egui::TextEdit::singleline(&mut state.seed).desired_width(120.0));
                 ui.checkbox(&mut state.autoplay, "Let the computer play the heroes");
             });
+            ui.horizontal(|ui| {
+                ui.label("Sorcerer:");
+                for level in crate::ai::SorcererLevel::ALL {
+                    ui.selectable_value(&mut state.sorcerer, level, level.as_str())
+                        .on_hover_text(level.blurb());
+                }
+                ui.label(egui::RichText::new(state.sorcerer.blurb()).weak());
+            });
             ui.add_space(6.0);
             ui.vertical_centered(|ui| {
                 let ready = matches!(state.quests.get(state.selected), Some((_, Ok(_))));
@@ -119,7 +129,12 @@ fn title_screen(
                 if (begin.clicked() || (ready && ui.input(|i| i.key_pressed(egui::Key::Enter))))
                     && let Some((_, Ok(q))) = state.quests.get(state.selected) {
                         let seed = state.seed.trim().parse().unwrap_or(1);
-                        commands.insert_resource(PendingQuest { quest: q.clone(), seed, autoplay: state.autoplay });
+                        commands.insert_resource(PendingQuest {
+                            quest: q.clone(),
+                            seed,
+                            autoplay: state.autoplay,
+                            opponents: crate::game::Opponents { sorcerer: state.sorcerer, ..Default::default() },
+                        });
                     }
                 ui.label(egui::RichText::new("Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, F fast-forward.").small());
             });
@@ -155,7 +170,7 @@ fn play_panels(
         Option<Res<crate::view::highlights::SpellChoices>>,
     ),
     (card, time): (Res<log::CardPopup>, Res<Time>),
-    seed: Option<Res<Seed>>,
+    (seed, opponents): (Option<Res<Seed>>, Option<Res<crate::game::Opponents>>),
     mut next_screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) -> Result {
@@ -489,6 +504,7 @@ fn play_panels(
                         quest: quest.0.clone(),
                         seed: seed.as_ref().map_or(1, |s| s.0.wrapping_add(1)),
                         autoplay: controllers.heroes == Controller::Bot,
+                        opponents: opponents.as_deref().copied().unwrap_or_default(),
                     });
                 }
                 if ui.button("Back to the title screen").clicked() {

@@ -1,0 +1,833 @@
+//! The planning sorcerer (levels easy, normal and hard): scores every monster's candidate moves
+//! with exact combat odds and the threat map, and plans the whole sorcerer turn at once.
+//!
+//! - Candidates per monster: every square it can stop on, with nothing, an attack from there, an
+//!   attack from where it stands followed by a step aside, or a Dread spell before it moves.
+//! - A plan orders the monsters and gives each a candidate; a monster's choice changes the
+//!   board (squares taken and freed) and the heroes' body-point distributions for the next.
+//! - Normal builds the plan greedily (best monster-and-candidate first); hard runs a beam search
+//!   over orders and candidates and judges each finished plan by the heroes' best reply.
+//! - Budgets are counted in candidates scored, never in time, so seeded games reproduce.
+
+use crate::game::model::{Command, FigureId, MoveState, StatusKind};
+use crate::game::snapshot::{FigureSnap, Snapshot};
+use crate::rules::combat::Side;
+use crate::rules::odds;
+use crate::rules::ruleset::{Effect, SpellTarget};
+
+use super::SorcererLevel;
+use super::perception::{FAR, Grid, Occ, Perception, Walk, blows_on, reach_chance, threat};
+
+/// How a level plans.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// Plans kept at each depth (1 = sequential greedy).
+    pub beam: usize,
+    /// Candidates per monster taken into the beam.
+    pub per_monster: usize,
+    /// Candidates scored before the search falls back to greedy completion.
+    pub node_budget: u32,
+    /// Weight of the threat map (0: the level ignores what the heroes will do next).
+    pub threat_weight: f64,
+    /// Judge finished plans by the heroes' best reply against the final positions.
+    pub hero_reply: bool,
+    /// Plausible mistakes: pick among candidates within this many points of the best.
+    pub slack: f64,
+}
+
+impl Config {
+    pub fn for_level(level: SorcererLevel) -> Config {
+        match level {
+            SorcererLevel::Easy => Config {
+                beam: 1,
+                per_monster: 1,
+                node_budget: 4_000,
+                threat_weight: 0.0,
+                hero_reply: false,
+                slack: 2.5,
+            },
+            SorcererLevel::Classic | SorcererLevel::Normal => Config {
+                beam: 1,
+                per_monster: 1,
+                node_budget: 20_000,
+                threat_weight: 1.0,
+                hero_reply: false,
+                slack: 0.0,
+            },
+            SorcererLevel::Hard => Config {
+                beam: 6,
+                per_monster: 4,
+                node_budget: 60_000,
+                threat_weight: 1.0,
+                hero_reply: true,
+                slack: 0.0,
+            },
+        }
+    }
+}
+
+/// One monster's part of the plan, ready to send.
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub monster: FigureId,
+    pub commands: Vec<Command>,
+    pub reason: String,
+}
+
+/// Value of one body point of a hero, against the value of the hero standing at all (`worth`).
+const HERO_BP: f64 = 1.0;
+/// A monster with no way at all to a hero.
+const LOST: f64 = 4.0;
+
+// TUNING (temporary): HD_TUNE="a=0.35,t=1.0,w=8,x=0.35" overrides while weights are tuned.
+fn tune(key: &str, default: f64) -> f64 {
+    static T: std::sync::OnceLock<Vec<(String, f64)>> = std::sync::OnceLock::new();
+    let t = T.get_or_init(|| {
+        std::env::var("HD_TUNE")
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|kv| {
+                let (k, v) = kv.split_once('=')?;
+                Some((k.to_string(), v.parse().ok()?))
+            })
+            .collect()
+    });
+    t.iter().find(|(k, _)| k == key).map_or(default, |(_, v)| *v)
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Act {
+    Nothing,
+    /// Attack hero index `h` (into `Perception::heroes`).
+    Attack(usize),
+    /// Cast the monster's spell `spell` at a figure.
+    Spell { spell: String, target: FigureId },
+}
+
+#[derive(Clone, Debug)]
+struct Choice {
+    monster: usize,
+    to: usize,
+    act: Act,
+    /// The action comes before the move.
+    act_first: bool,
+    gain: f64,
+    /// The threat-map part of the position value (hard replaces it by the heroes' reply).
+    threat_cost: f64,
+    position: f64,
+    /// Hero body distributions after the action (only the changed hero is stored).
+    after: Option<(usize, Vec<f64>)>,
+    /// Extra hero changes (firestorm hits several).
+    after_more: Vec<(usize, Vec<f64>)>,
+    kill_chance: f64,
+    noise_key: u64,
+}
+
+impl Choice {
+    fn score(&self) -> f64 {
+        self.gain + self.position
+    }
+}
+
+/// A monster that can still do something this turn.
+struct Mon<'a> {
+    f: &'a FigureSnap,
+    start: usize,
+    steps: u16,
+    may_move: bool,
+    may_act: bool,
+    movement: u16,
+    worth: f64,
+    blows: Vec<f64>,
+    /// Attack dice against each hero.
+    dice: Vec<u8>,
+}
+
+#[derive(Clone)]
+struct Node {
+    occ: Vec<Occ>,
+    at: Vec<usize>,
+    done: Vec<bool>,
+    body: Vec<Vec<f64>>,
+    score: f64,
+    threat_sum: f64,
+    steps: Vec<Choice>,
+}
+
+struct Ctx<'a> {
+    snap: &'a Snapshot,
+    per: &'a Perception,
+    mons: Vec<Mon<'a>>,
+    cfg: Config,
+    dists: Vec<&'a [u16]>,
+    scored: u32,
+}
+
+fn hero_value(h: &super::perception::HeroView, dist: &[f64]) -> f64 {
+    let worth = if h.escapes { h.worth * tune("x", 0.35) } else { h.worth };
+    dist.iter()
+        .enumerate()
+        .map(|(b, p)| p * (b as f64 * HERO_BP + if b > 0 { worth } else { 0.0 }))
+        .sum()
+}
+
+/// The hero's body distribution after a blow dealing `dmg[k]` with probability k.
+fn after_blow(dist: &[f64], dmg: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0; dist.len()];
+    for (b, p) in dist.iter().enumerate() {
+        if *p == 0.0 {
+            continue;
+        }
+        for (k, q) in dmg.iter().enumerate() {
+            out[b.saturating_sub(k)] += p * q;
+        }
+    }
+    out
+}
+
+fn binomial_damage(n: u8, p: f64, amount: Option<u8>) -> Vec<f64> {
+    // Hits ~ Binomial(n, p); with `amount`, damage = amount - hits (saves), else damage = hits.
+    let mut hits = vec![0.0; n as usize + 1];
+    hits[0] = 1.0;
+    for _ in 0..n {
+        let mut next = vec![0.0; n as usize + 1];
+        for (k, v) in hits.iter().enumerate() {
+            if *v == 0.0 {
+                continue;
+            }
+            next[k] += v * (1.0 - p);
+            if k < n as usize {
+                next[k + 1] += v * p;
+            }
+        }
+        hits = next;
+    }
+    match amount {
+        None => hits,
+        Some(a) => {
+            let mut d = vec![0.0; a as usize + 1];
+            for (k, v) in hits.iter().enumerate() {
+                d[(a as usize).saturating_sub(k)] += v;
+            }
+            d
+        }
+    }
+}
+
+fn monster_worth(m: &FigureSnap) -> f64 {
+    1.0 + 0.6 * m.fighter.attack as f64
+        + 0.4 * m.fighter.defend as f64
+        + 0.5 * m.body_max as f64
+        + m.spellbook.ready().count() as f64
+}
+
+/// Plans the rest of the sorcerer's turn. `done` lists monsters that have finished; `committed`
+/// is the monster acting now (it goes first). Returns the first monster's step, or None when no
+/// monster has anything left to do.
+pub fn plan(
+    snap: &Snapshot,
+    done: &std::collections::BTreeSet<FigureId>,
+    committed: Option<FigureId>,
+    level: SorcererLevel,
+) -> Option<Step> {
+    let per = Perception::new(snap);
+    let cfg = Config::for_level(level);
+    let mut mons = Vec::new();
+    for m in snap.monsters() {
+        if !m.awake || m.idle() || done.contains(&m.id) {
+            continue;
+        }
+        let p = snap.turn.progress(m.id);
+        let may_move = p.moving == MoveState::NotStarted && !m.has(StatusKind::Chained);
+        let may_act = !p.acted;
+        if !may_move && !may_act {
+            continue;
+        }
+        let movement = match m.fighter.movement {
+            crate::game::model::Movement::Fixed(n) => n as u16,
+            crate::game::model::Movement::Dice(n) => n as u16 * 6,
+        };
+        let Some(pos) = m.pos else { continue };
+        let dice = per
+            .heroes
+            .iter()
+            .map(|h| snap.figure(h.id).map_or(0, |hs| snap.attack_dice(m, hs, None)))
+            .collect();
+        mons.push(Mon {
+            f: m,
+            start: per.grid.index(pos),
+            steps: movement,
+            may_move,
+            may_act,
+            movement,
+            worth: monster_worth(m),
+            blows: blows_on(snap, &per.heroes, m),
+            dice,
+        });
+    }
+    if mons.is_empty() {
+        return None;
+    }
+    let dists: Vec<&[u16]> = per.heroes.iter().map(|h| h.dist.as_slice()).collect();
+    let mut ctx = Ctx {
+        snap,
+        per: &per,
+        mons,
+        cfg,
+        dists,
+        scored: 0,
+    };
+    let root = Node {
+        occ: per.occ.clone(),
+        at: ctx.mons.iter().map(|m| m.start).collect(),
+        done: vec![false; ctx.mons.len()],
+        body: per
+            .heroes
+            .iter()
+            .map(|h| {
+                let mut v = vec![0.0; h.body as usize + 1];
+                v[h.body as usize] = 1.0;
+                v
+            })
+            .collect(),
+        score: 0.0,
+        threat_sum: 0.0,
+        steps: Vec::new(),
+    };
+    let first_only = committed.and_then(|c| ctx.mons.iter().position(|m| m.f.id == c));
+    let best = search(&mut ctx, root, first_only)?;
+    let choice = best.steps.first()?.clone();
+    Some(to_step(&ctx, &choice))
+}
+
+fn search(ctx: &mut Ctx, root: Node, first_only: Option<usize>) -> Option<Node> {
+    let mut frontier = vec![root];
+    let depth = ctx.mons.len();
+    for level in 0..depth {
+        let over_budget = ctx.scored >= ctx.cfg.node_budget;
+        let (beam, per_monster) = if over_budget {
+            (1, 1)
+        } else {
+            (ctx.cfg.beam, ctx.cfg.per_monster)
+        };
+        let mut children: Vec<Node> = Vec::new();
+        for node in &frontier {
+            let movers: Vec<usize> = match (level, first_only) {
+                (0, Some(k)) => vec![k],
+                _ => (0..ctx.mons.len()).filter(|k| !node.done[*k]).collect(),
+            };
+            for k in movers {
+                let mut options = candidates(ctx, node, k);
+                pick(ctx, &mut options, per_monster);
+                for c in options {
+                    children.push(apply(ctx, node, c));
+                }
+            }
+        }
+        if children.is_empty() {
+            break;
+        }
+        // Stable sort: equal scores keep generation order, so ties never depend on anything else.
+        children.sort_by(|a, b| b.score.total_cmp(&a.score));
+        children.truncate(beam);
+        frontier = children;
+    }
+    if ctx.cfg.hero_reply {
+        let mut best: Option<(f64, Node)> = None;
+        for node in frontier {
+            let v = node.score + node.threat_sum - hero_reply(ctx, &node);
+            if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                best = Some((v, node));
+            }
+        }
+        best.map(|(_, n)| n)
+    } else {
+        frontier.into_iter().next()
+    }
+}
+
+/// Keeps the best `n` candidates (or, with slack, one plausible one chosen by the AI's own noise).
+fn pick(ctx: &Ctx, options: &mut Vec<Choice>, n: usize) {
+    options.sort_by(|a, b| b.score().total_cmp(&a.score()));
+    if ctx.cfg.slack > 0.0 && !options.is_empty() {
+        let best = options[0].score();
+        let plausible: Vec<usize> = (0..options.len())
+            .filter(|i| options[*i].score() >= best - ctx.cfg.slack)
+            .collect();
+        let seed = super::mix(ctx.snap.ai_seed ^ (ctx.snap.turn.round as u64) << 20);
+        let pickd = plausible
+            .iter()
+            .copied()
+            .max_by_key(|i| super::mix(seed ^ options[*i].noise_key))
+            .unwrap_or(0);
+        let c = options.swap_remove(pickd);
+        options.clear();
+        options.push(c);
+        return;
+    }
+    // Variety for the beam: at most two candidates with the same action.
+    let mut kept: Vec<Choice> = Vec::new();
+    for c in options.drain(..) {
+        if kept.len() >= n {
+            break;
+        }
+        if kept.iter().filter(|k| k.act == c.act).count() >= 2 {
+            continue;
+        }
+        kept.push(c);
+    }
+    *options = kept;
+}
+
+fn apply(ctx: &Ctx, node: &Node, c: Choice) -> Node {
+    let mut n = node.clone();
+    let k = c.monster;
+    n.occ[n.at[k]] = Occ::Empty;
+    n.occ[c.to] = Occ::Monster;
+    n.at[k] = c.to;
+    n.done[k] = true;
+    if let Some((h, d)) = &c.after {
+        n.body[*h] = d.clone();
+        if d.first().copied().unwrap_or(0.0) > 0.999 {
+            n.occ[ctx.per.heroes[*h].at] = Occ::Empty;
+        }
+    }
+    for (h, d) in &c.after_more {
+        n.body[*h] = d.clone();
+    }
+    n.score += c.score();
+    n.threat_sum += c.threat_cost;
+    n.steps.push(c);
+    n
+}
+
+/// The heroes' best answer to the monsters' final positions: each hero strikes the monster it
+/// can reach that hurts the sorcerer most. Costed like the threat map, with fresh distances.
+fn hero_reply(ctx: &Ctx, node: &Node) -> f64 {
+    let dists = ctx.per.with_occupancy(&node.occ);
+    let mut total = 0.0;
+    for (h, hv) in ctx.per.heroes.iter().enumerate() {
+        if node.body[h].first().copied().unwrap_or(0.0) > 0.999 || !hv.acts {
+            continue;
+        }
+        let alive = 1.0 - node.body[h][0];
+        let mut best: f64 = 0.0;
+        for (k, m) in ctx.mons.iter().enumerate() {
+            let reach = reach_chance(&ctx.per.grid, &node.occ, hv, &dists[h], node.at[k]);
+            best = best.max(reach * loss(m, m.blows[h]));
+        }
+        // Monsters that already acted are not in `mons`; they can be struck too.
+        total += alive * best * ctx.cfg.threat_weight;
+    }
+    total
+}
+
+/// What the sorcerer loses, on average, when a monster takes `expected` damage.
+fn loss(m: &Mon, expected: f64) -> f64 {
+    let body = m.f.body.max(1) as f64;
+    m.worth * (expected / body).min(1.0) + 0.25 * expected
+}
+
+fn candidates(ctx: &mut Ctx, node: &Node, k: usize) -> Vec<Choice> {
+    let grid: &Grid = &ctx.per.grid;
+    let m = &ctx.mons[k];
+    let start = node.at[k];
+    let mut occ = node.occ.clone();
+    let walk = if m.may_move {
+        Some(Walk::new(grid, &occ, start, m.steps))
+    } else {
+        None
+    };
+    let stops: Vec<usize> = match &walk {
+        Some(w) => w.stops(&occ, start).collect(),
+        None => vec![start],
+    };
+    // Actions possible from the start square before moving (attack, spell).
+    let mut first_acts: Vec<(Act, f64, Option<(usize, Vec<f64>)>, Vec<(usize, Vec<f64>)>, f64)> = Vec::new();
+    if m.may_act {
+        for (h, g, after, kill) in attacks_from(ctx, node, k, start) {
+            first_acts.push((Act::Attack(h), g, Some(after), Vec::new(), kill));
+        }
+        first_acts.extend(spells(ctx, node, k));
+    }
+    let mut out = Vec::new();
+    occ[start] = Occ::Empty;
+    for s in stops {
+        let before = occ[s];
+        occ[s] = Occ::Monster;
+        let t = if ctx.cfg.threat_weight > 0.0 {
+            threat(grid, &occ, &ctx.per.heroes, &ctx.dists, &m.blows, s)
+        } else {
+            0.0
+        };
+        let threat_cost = ctx.cfg.threat_weight * tune("t", 1.0) * loss(m, t);
+        let d = ctx.per.to_heroes[s];
+        let approach = if d == FAR {
+            LOST
+        } else {
+            tune("a", 0.35) * d.saturating_sub(m.movement) as f64 + tune("d", 0.02) * d as f64
+        };
+        let position = -threat_cost - approach;
+        let key = (m.f.id.0 as u64) << 32 | s as u64;
+        out.push(Choice {
+            monster: k,
+            to: s,
+            act: Act::Nothing,
+            act_first: false,
+            gain: 0.0,
+            threat_cost,
+            position,
+            after: None,
+            after_more: Vec::new(),
+            kill_chance: 0.0,
+            noise_key: key,
+        });
+        if m.may_act {
+            for (h, g, after, kill) in attacks_from(ctx, node, k, s) {
+                out.push(Choice {
+                    monster: k,
+                    to: s,
+                    act: Act::Attack(h),
+                    act_first: false,
+                    gain: g,
+                    threat_cost,
+                    position,
+                    after: Some(after),
+                    after_more: Vec::new(),
+                    kill_chance: kill,
+                    noise_key: key ^ (h as u64 + 1) << 24,
+                });
+            }
+            for (i, (act, g, after, more, kill)) in first_acts.iter().enumerate() {
+                // Attacking from the start and staying there is the plain attack above.
+                if s == start && matches!(act, Act::Attack(_)) {
+                    continue;
+                }
+                out.push(Choice {
+                    monster: k,
+                    to: s,
+                    act: act.clone(),
+                    act_first: true,
+                    gain: *g,
+                    threat_cost,
+                    position,
+                    after: after.clone(),
+                    after_more: more.clone(),
+                    kill_chance: *kill,
+                    noise_key: key ^ (i as u64 + 9) << 40,
+                });
+            }
+        }
+        occ[s] = before;
+    }
+    ctx.scored += out.len() as u32;
+    out
+}
+
+/// Attacks monster `k` could make from square `s`: (hero index, gain, body distribution after, kill chance).
+fn attacks_from(ctx: &Ctx, node: &Node, k: usize, s: usize) -> Vec<(usize, f64, (usize, Vec<f64>), f64)> {
+    let grid = &ctx.per.grid;
+    let m = &ctx.mons[k];
+    let mut v = Vec::new();
+    for j in grid.open_neighbours(s) {
+        if node.occ[j] != Occ::Hero {
+            continue;
+        }
+        let Some(h) = ctx.per.heroes.iter().position(|h| h.at == j) else {
+            continue;
+        };
+        let hv = &ctx.per.heroes[h];
+        let dmg = odds::damage_probabilities(m.dice[h], hv.defend, Side::Hero);
+        let after = after_blow(&node.body[h], dmg);
+        let gain = hero_value(hv, &node.body[h]) - hero_value(hv, &after);
+        let kill = after[0] - node.body[h][0];
+        v.push((h, gain, (h, after), kill));
+    }
+    v
+}
+
+type SpellOption = (Act, f64, Option<(usize, Vec<f64>)>, Vec<(usize, Vec<f64>)>, f64);
+
+/// Dread spells monster `k` could cast from where it stands, valued like the attacks.
+fn spells(ctx: &Ctx, node: &Node, k: usize) -> Vec<SpellOption> {
+    let snap = ctx.snap;
+    let m = &ctx.mons[k];
+    let Some(at) = m.f.pos else { return Vec::new() };
+    let mut out = Vec::new();
+    for spell in m.f.spellbook.ready() {
+        let Some(def) = snap.rules().spells.get(spell) else { continue };
+        match def.target {
+            SpellTarget::Enemy => {
+                for (h, hv) in ctx.per.heroes.iter().enumerate() {
+                    let Some(hs) = snap.figure(hv.id) else { continue };
+                    let Some(hp) = hs.pos else { continue };
+                    if !snap.sees(at, hp) {
+                        continue;
+                    }
+                    let mut mind = hs.mind;
+                    if hs.equipment.has("talisman_of_lore") {
+                        mind += 2;
+                    }
+                    let lands = if def.mind_resists {
+                        (2.0f64 / 3.0).powi(mind as i32)
+                    } else {
+                        1.0
+                    };
+                    let with_miss = |d: Vec<f64>| -> Vec<f64> {
+                        let mut d: Vec<f64> = d.into_iter().map(|p| p * lands).collect();
+                        d[0] += 1.0 - lands;
+                        d
+                    };
+                    let blow = |dmg: &[f64], hero: usize| -> (f64, Vec<f64>) {
+                        let after = after_blow(&node.body[hero], dmg);
+                        let hv = &ctx.per.heroes[hero];
+                        (hero_value(hv, &node.body[hero]) - hero_value(hv, &after), after)
+                    };
+                    let act = Act::Spell {
+                        spell: spell.clone(),
+                        target: hv.id,
+                    };
+                    match &def.effect {
+                        Effect::Attack { dice } => {
+                            let dmg = with_miss(odds::damage_probabilities(*dice, hv.defend, Side::Hero).to_vec());
+                            let (g, after) = blow(&dmg, h);
+                            let kill = after[0] - node.body[h][0];
+                            out.push((act, g, Some((h, after)), Vec::new(), kill));
+                        }
+                        Effect::Damage { amount, resist_dice } => {
+                            let dmg = with_miss(binomial_damage(*resist_dice, 1.0 / 3.0, Some(*amount)));
+                            let (g, after) = blow(&dmg, h);
+                            let kill = after[0] - node.body[h][0];
+                            out.push((act, g, Some((h, after)), Vec::new(), kill));
+                        }
+                        Effect::Firestorm { dice } => {
+                            let dmg = binomial_damage(*dice, 0.5, None);
+                            let mut total = 0.0;
+                            let mut more = Vec::new();
+                            for (o, ov) in ctx.per.heroes.iter().enumerate() {
+                                let op = ctx.per.grid.pos(ov.at);
+                                if o == h || op.manhattan(hp) == 1 || op.is_diagonally_adjacent(hp) {
+                                    let (g, after) = blow(&dmg, o);
+                                    total += g;
+                                    more.push((o, after));
+                                }
+                            }
+                            out.push((act, total, None, more, 0.0));
+                        }
+                        Effect::Status(s) => {
+                            if hs.has(*s) || !hv.acts {
+                                continue;
+                            }
+                            let worth = match s {
+                                StatusKind::Asleep => 2.0,
+                                StatusKind::LoseTurn => 2.0,
+                                StatusKind::Rust => 1.5,
+                                StatusKind::Fear => 1.2,
+                                StatusKind::Chained => 1.0,
+                                _ => 0.5,
+                            };
+                            out.push((act, worth * lands, None, Vec::new(), 0.0));
+                        }
+                        Effect::Tempest => {
+                            let struck = ctx
+                                .per
+                                .heroes
+                                .iter()
+                                .filter(|o| {
+                                    let op = ctx.per.grid.pos(o.at);
+                                    o.acts && (o.id == hv.id || op.manhattan(hp) == 1)
+                                })
+                                .count();
+                            out.push((act, 2.0 * struck as f64, None, Vec::new(), 0.0));
+                        }
+                        Effect::Heal { .. } | Effect::Summon { .. } => {}
+                    }
+                }
+            }
+            SpellTarget::Caster | SpellTarget::Ally => match &def.effect {
+                Effect::Summon { count, .. } => {
+                    // Only worth it once the heroes are in sight.
+                    let seen = ctx.per.heroes.iter().any(|h| snap.sees(at, ctx.per.grid.pos(h.at)));
+                    if seen {
+                        out.push((
+                            Act::Spell {
+                                spell: spell.clone(),
+                                target: m.f.id,
+                            },
+                            2.5 * *count as f64,
+                            None,
+                            Vec::new(),
+                            0.0,
+                        ));
+                    }
+                }
+                Effect::Heal { body } => {
+                    let best = snap
+                        .monsters()
+                        .filter(|o| o.body < o.body_max && o.pos.is_some_and(|p| p == at || snap.sees(at, p)))
+                        .map(|o| {
+                            let gained = (o.body_max - o.body).min(*body) as f64;
+                            (gained * monster_worth(o) / o.body_max.max(1) as f64, o.id)
+                        })
+                        .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)));
+                    if let Some((v, target)) = best {
+                        out.push((
+                            Act::Spell {
+                                spell: spell.clone(),
+                                target,
+                            },
+                            v,
+                            None,
+                            Vec::new(),
+                            0.0,
+                        ));
+                    }
+                }
+                _ => {}
+            },
+        }
+    }
+    out
+}
+
+fn percent(p: f64) -> u32 {
+    (p * 100.0).round() as u32
+}
+
+fn to_step(ctx: &Ctx, c: &Choice) -> Step {
+    let m = &ctx.mons[c.monster];
+    let grid = &ctx.per.grid;
+    let path = match (m.may_move, c.to != m.start) {
+        (true, true) => Walk::new(grid, &ctx.per.occ, m.start, m.steps).path(grid, c.to),
+        _ => Vec::new(),
+    };
+    let mv = (!path.is_empty()).then(|| Command::Move {
+        figure: m.f.id,
+        path: path.clone(),
+    });
+    let hero_name = |h: usize| {
+        ctx.snap
+            .figure(ctx.per.heroes[h].id)
+            .map_or(String::from("a hero"), |f| f.name.clone())
+    };
+    let name = &m.f.name;
+    let (action, what) = match &c.act {
+        Act::Nothing => (None, String::new()),
+        Act::Attack(h) => {
+            let hv = &ctx.per.heroes[*h];
+            (
+                Some(Command::Attack {
+                    attacker: m.f.id,
+                    target: hv.id,
+                }),
+                format!(
+                    "{} has {} body: {}% to fell with this blow",
+                    hero_name(*h),
+                    hv.body,
+                    percent(c.kill_chance)
+                ),
+            )
+        }
+        Act::Spell { spell, target } => {
+            let sname = ctx.snap.rules().spells.get(spell).map_or(spell.clone(), |d| d.name.clone());
+            let tname = ctx.snap.figure(*target).map_or(String::new(), |f| f.name.clone());
+            (
+                Some(Command::CastSpell {
+                    caster: m.f.id,
+                    spell: spell.clone(),
+                    target: *target,
+                }),
+                if *target == m.f.id {
+                    format!("{name} calls on {sname}")
+                } else {
+                    let body = ctx.snap.figure(*target).map_or(0, |f| f.body);
+                    format!("{sname} at {tname}, who has {body} body")
+                },
+            )
+        }
+    };
+    let mut commands = Vec::new();
+    if c.act_first {
+        commands.extend(action.clone());
+        commands.extend(mv.clone());
+    } else {
+        commands.extend(mv.clone());
+        commands.extend(action.clone());
+    }
+    let d = ctx.per.to_heroes[c.to];
+    let reason = match (&c.act, c.act_first, mv.is_some()) {
+        (Act::Attack(_), true, true) if c.threat_cost < 0.5 => {
+            format!("{name} strikes first, then steps back out of the heroes' reach ({what})")
+        }
+        (Act::Attack(_), true, true) => format!("{name} strikes, then steps aside to make room ({what})"),
+        (Act::Attack(_), _, true) => format!("{name} closes in and attacks: {what}"),
+        (Act::Attack(_), _, false) => format!("{name} attacks where it stands: {what}"),
+        (Act::Spell { target, .. }, _, _) if *target == m.f.id => what,
+        (Act::Spell { .. }, _, _) => format!("{name} casts {what}"),
+        (Act::Nothing, _, true) if d != FAR && d <= m.movement && c.threat_cost < 0.3 => {
+            format!("{name} lies in wait just beyond the heroes' likely reach, close enough to strike next turn")
+        }
+        (Act::Nothing, _, true) if d == 0 => format!("{name} moves up to a hero but cannot strike this turn"),
+        (Act::Nothing, _, true) => format!("{name} advances ({d} squares from the nearest hero)"),
+        (Act::Nothing, _, false) if c.threat_cost < 0.3 => format!("{name} holds its ground, out of the heroes' reach"),
+        (Act::Nothing, _, false) => format!("{name} holds its ground"),
+    };
+    Step {
+        monster: m.f.id,
+        commands,
+        reason,
+    }
+}
+
+/// Where a wandering monster appears, among the free squares next to the searching hero: the
+/// classic level takes the first (north, east, south, west); the planning levels take the one
+/// the heroes can least reach next turn (it strikes the searcher from any of them).
+pub fn place_wanderer(
+    snap: &Snapshot,
+    level: SorcererLevel,
+    kind: &str,
+    squares: &[crate::rules::geometry::Pos],
+) -> Option<crate::rules::geometry::Pos> {
+    if level == SorcererLevel::Classic || squares.len() <= 1 {
+        return squares.first().copied();
+    }
+    let def = snap.rules().monsters.get(kind)?;
+    let per = Perception::new(snap);
+    let blows: Vec<f64> = per
+        .heroes
+        .iter()
+        .map(|h| {
+            snap.figure(h.id).map_or(0.0, |hs| {
+                odds::expected_damage(hs.fighter.attack, def.defend, Side::Monster)
+            })
+        })
+        .collect();
+    let dists: Vec<&[u16]> = per.heroes.iter().map(|h| h.dist.as_slice()).collect();
+    let mut occ = per.occ.clone();
+    let mut best: Option<(f64, crate::rules::geometry::Pos)> = None;
+    for &q in squares {
+        let i = per.grid.index(q);
+        occ[i] = Occ::Monster;
+        let t = threat(&per.grid, &occ, &per.heroes, &dists, &blows, i);
+        occ[i] = per.occ[i];
+        if best.is_none_or(|(b, _)| t < b - 1e-9) {
+            best = Some((t, q));
+        }
+    }
+    best.map(|(_, q)| q)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blows_shift_the_body_distribution() {
+        let d = after_blow(&[0.0, 0.0, 1.0], &[0.5, 0.25, 0.25]);
+        assert_eq!(d, vec![0.25, 0.25, 0.5]);
+        let saves = binomial_damage(2, 1.0 / 3.0, Some(2));
+        // Two dice, each saves one point with 1/3: 4/9 no save (2 damage), 4/9 one, 1/9 two.
+        assert!((saves[2] - 4.0 / 9.0).abs() < 1e-12);
+        assert!((saves[0] - 1.0 / 9.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,240 @@
+//! The computer players: every level and bot plays only legal moves, the same seed gives the
+//! same decisions, the sorcerer never reads future dice, and the planner's choices make sense.
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use hollowdeep::ai::{HeroBot, SorcererLevel, planner};
+use hollowdeep::game::model::*;
+use hollowdeep::game::snapshot::Snapshot;
+use hollowdeep::game::{self, logic};
+use hollowdeep::quest::{self, Quest};
+use hollowdeep::sim::{self, Matchup};
+
+use crate::common::{Game, quest as test_quest};
+
+const DEFEAT_ALL: &str = "DefeatAll(return_to_stairway: false)";
+
+fn shipped() -> Vec<Arc<Quest>> {
+    quest::builtin_quests()
+        .iter()
+        .map(|(id, _, _)| Arc::new(quest::load(id).expect("valid")))
+        .collect()
+}
+
+/// Plays whole games for every level against `bot`, checking after every command that nothing
+/// was refused; returns the number of sorcerer turns played.
+fn legal_games(bot: HeroBot, seeds: std::ops::Range<u64>) -> usize {
+    let mut sorcerer_turns = 0;
+    for q in shipped() {
+        for level in SorcererLevel::ALL {
+            for seed in seeds.clone() {
+                let res = sim::play_one(
+                    q.clone(),
+                    seed,
+                    Matchup {
+                        sorcerer: level,
+                        heroes_bot: bot,
+                    },
+                );
+                let rejected: Vec<_> = res
+                    .events
+                    .iter()
+                    .filter(|e| matches!(e, GameEvent::CommandRejected { .. }))
+                    .collect();
+                assert!(
+                    rejected.is_empty(),
+                    "{} {level:?} vs {bot:?}, seed {seed}: refused commands {rejected:?}",
+                    q.id
+                );
+                assert!(res.outcome.is_some() || bot == HeroBot::Random, "{} {level:?} seed {seed}: no end", q.id);
+                sorcerer_turns += res.think_ns.len();
+            }
+        }
+    }
+    sorcerer_turns
+}
+
+#[test]
+fn every_level_plays_only_legal_moves_over_thousands_of_turns() {
+    let turns = legal_games(HeroBot::Competent, 0..6) + legal_games(HeroBot::Greedy, 100..103);
+    assert!(turns >= 1000, "only {turns} sorcerer turns were played");
+}
+
+#[test]
+fn the_random_bot_only_sends_commands_it_may_send() {
+    // Random heroes wander and die; the game must still accept every command the bot sends
+    // (the game refuses illegal ones, and the bot then ends its turn: never a stuck game).
+    for q in shipped() {
+        for seed in 0..3 {
+            let res = sim::play_one(
+                q.clone(),
+                seed,
+                Matchup {
+                    sorcerer: SorcererLevel::Normal,
+                    heroes_bot: HeroBot::Random,
+                },
+            );
+            assert!(res.rounds > 0);
+            let moved = res.events.iter().filter(|e| e.kind() == "hero_moved").count();
+            assert!(moved > 0, "{} seed {seed}: the random heroes never moved", q.id);
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_decisions_at_every_level() {
+    let q = shipped().remove(0);
+    for level in SorcererLevel::ALL {
+        let m = Matchup {
+            sorcerer: level,
+            heroes_bot: HeroBot::Competent,
+        };
+        let a = sim::play_one(q.clone(), 11, m);
+        let b = sim::play_one(q.clone(), 11, m);
+        assert_eq!(a.events, b.events, "{level:?}");
+        assert!(
+            a.events
+                .iter()
+                .any(|e| matches!(e, GameEvent::SorcererReasoned { .. })),
+            "{level:?} explains itself"
+        );
+    }
+}
+
+/// Plays a seeded game until a sorcerer turn with at least two awake monsters begins.
+fn at_a_busy_sorcerer_turn(q: Arc<Quest>, seed: u64) -> Option<bevy::prelude::World> {
+    let mut world = sim::headless_world(q, seed, Matchup::default());
+    for _ in 0..20_000 {
+        let snap = Snapshot::capture(&mut world)?;
+        if matches!(snap.turn.phase, Phase::Over(_)) {
+            return None;
+        }
+        if snap.turn.phase == Phase::Sorcerer
+            && snap.turn.progress.is_empty()
+            && snap.monsters().filter(|m| m.awake).count() >= 2
+        {
+            return Some(world);
+        }
+        let cmd = game::decide(&mut world)?;
+        logic::submit(&mut world, cmd);
+    }
+    None
+}
+
+#[test]
+fn the_sorcerer_never_reads_future_dice_or_the_deck() {
+    let mut checked = 0;
+    for q in shipped() {
+        for seed in 0..4 {
+            let Some(mut world) = at_a_busy_sorcerer_turn(q.clone(), seed) else {
+                continue;
+            };
+            for level in SorcererLevel::ALL {
+                let snap = Snapshot::capture(&mut world).unwrap();
+                let mut mind = Default::default();
+                let before = hollowdeep::ai::sorcerer::next_command(&snap, &mut mind, level);
+                let plan = planner::plan(&snap, &Default::default(), None, level).map(|s| (s.monster, s.commands));
+                // Change only hidden randomness: every future die and the treasure deck's order.
+                let mut other = Snapshot::capture(&mut world).unwrap();
+                other.dungeon.deck.reverse();
+                world.insert_resource(GameRng(ChaCha8Rng::seed_from_u64(seed ^ 0xDEAD_BEEF)));
+                world.resource_mut::<Dungeon>().deck.reverse();
+                let changed = Snapshot::capture(&mut world).unwrap();
+                assert_eq!(changed.dungeon.deck, other.dungeon.deck);
+                let mut mind = Default::default();
+                let after = hollowdeep::ai::sorcerer::next_command(&changed, &mut mind, level);
+                let plan_after =
+                    planner::plan(&changed, &Default::default(), None, level).map(|s| (s.monster, s.commands));
+                assert_eq!(before, after, "{} seed {seed} {level:?}", q.id);
+                assert_eq!(plan, plan_after, "{} seed {seed} {level:?}", q.id);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 8, "only {checked} busy sorcerer turns found");
+}
+
+#[test]
+fn the_planner_strikes_the_hero_it_can_fell() {
+    // An orc stands between a fresh Barbarian and a Wizard down to 1 body: the planner hits the
+    // Wizard (a likely kill); the classic rule hits the lowest body too, but explains nothing of odds.
+    let q = test_quest(
+        &["barbarian", "wizard"],
+        &[(3, 0), (5, 0)],
+        "",
+        "(kind: \"orc\", at: (4, 0))",
+        DEFEAT_ALL,
+    );
+    let mut g = Game::start(q, 1);
+    g.set_body(2, 1);
+    g.app.insert_resource(game::Opponents {
+        sorcerer: SorcererLevel::Normal,
+        heroes_bot: HeroBot::Competent,
+    });
+    end_hero_turns(&mut g);
+    let snap = g.snap();
+    let step = planner::plan(&snap, &Default::default(), None, SorcererLevel::Normal).expect("a plan");
+    let wizard = snap.heroes().find(|h| h.kind == "wizard").unwrap().id;
+    assert!(
+        step.commands.iter().any(|c| matches!(c, Command::Attack { target, .. } if *target == wizard)),
+        "{step:?}"
+    );
+    assert!(step.reason.contains("to fell"), "{}", step.reason);
+}
+
+#[test]
+fn the_planner_waits_outside_the_heroes_reach_when_it_cannot_strike() {
+    // A lone goblin far down a corridor cannot reach the heroes this turn. Classic charges;
+    // the planner keeps out of their likely reach while staying close enough to strike next turn.
+    let q = test_quest(
+        &["barbarian", "dwarf"],
+        &[(1, 0), (2, 0)],
+        "",
+        "(kind: \"goblin\", at: (16, 0))",
+        DEFEAT_ALL,
+    );
+    let mut g = Game::start(q, 3);
+    end_hero_turns(&mut g);
+    let snap = g.snap();
+    let goblin = snap.monsters().next().unwrap().clone();
+    let classic = hollowdeep::ai::sorcerer::plan_monster(&snap, goblin.id).expect("classic moves");
+    let normal = planner::plan(&snap, &Default::default(), None, SorcererLevel::Normal).expect("a plan");
+    let end = |cmds: &[Command]| {
+        cmds.iter()
+            .find_map(|c| match c {
+                Command::Move { path, .. } => path.last().copied(),
+                _ => None,
+            })
+            .unwrap_or(goblin.pos.unwrap())
+    };
+    let heroes: Vec<_> = snap.living_heroes().filter_map(|h| h.pos).collect();
+    let near = |q: hollowdeep::rules::geometry::Pos| heroes.iter().map(|h| h.manhattan(q)).min().unwrap();
+    let (c_end, n_end) = (end(&classic.commands), end(&normal.commands));
+    assert!(near(n_end) > near(c_end), "classic ends at {c_end}, normal at {n_end}");
+    // Out of likely reach: more than 8 squares (2d6 >= 9 is 28%).
+    assert!(near(n_end) > 8, "normal ends {} squares from a hero", near(n_end));
+    assert!(near(n_end) <= 8 + 10 + 1, "but close enough to strike next turn");
+    assert!(!normal.reason.is_empty());
+}
+
+fn end_hero_turns(g: &mut Game) {
+    for _ in 0..8 {
+        if g.turn().phase == Phase::Sorcerer {
+            break;
+        }
+        g.send(Command::EndTurn);
+    }
+    assert_eq!(g.turn().phase, Phase::Sorcerer);
+}
+
+#[test]
+fn wilson_intervals() {
+    let i = sim::wilson(187, 200);
+    assert!((i.low - 0.8920).abs() < 0.001 && (i.high - 0.9616).abs() < 0.001, "{i:?}");
+    let none = sim::wilson(0, 50);
+    assert_eq!(none.low, 0.0);
+    assert!(none.high > 0.05 && none.high < 0.08);
+}
