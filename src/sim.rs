@@ -212,7 +212,11 @@ pub fn simulate(quest: Arc<Quest>, games: u32, seed: u64, matchup: Matchup, thre
     r.heroes_killed = r.event_counts.get("hero_killed").copied().unwrap_or(0);
     r.monsters_killed = r.event_counts.get("monster_killed").copied().unwrap_or(0);
     r.mean_rounds = if games > 0 { rounds as f64 / games as f64 } else { 0.0 };
-    r.hero_win_rate = if games > 0 { r.hero_wins as f64 / games as f64 } else { 0.0 };
+    r.hero_win_rate = if games > 0 {
+        r.hero_wins as f64 / games as f64
+    } else {
+        0.0
+    };
     r.hero_win_rate_95 = wilson(r.hero_wins, games);
     think.sort_unstable();
     r.think_ms = ThinkMs {

@@ -49,7 +49,11 @@ fn legal_games(bot: HeroBot, seeds: std::ops::Range<u64>) -> usize {
                     "{} {level:?} vs {bot:?}, seed {seed}: refused commands {rejected:?}",
                     q.id
                 );
-                assert!(res.outcome.is_some() || bot == HeroBot::Random, "{} {level:?} seed {seed}: no end", q.id);
+                assert!(
+                    res.outcome.is_some() || bot == HeroBot::Random,
+                    "{} {level:?} seed {seed}: no end",
+                    q.id
+                );
                 sorcerer_turns += res.think_ns.len();
             }
         }
@@ -96,9 +100,7 @@ fn the_same_seed_gives_the_same_decisions_at_every_level() {
         let b = sim::play_one(q.clone(), 11, m);
         assert_eq!(a.events, b.events, "{level:?}");
         assert!(
-            a.events
-                .iter()
-                .any(|e| matches!(e, GameEvent::SorcererReasoned { .. })),
+            a.events.iter().any(|e| matches!(e, GameEvent::SorcererReasoned { .. })),
             "{level:?} explains itself"
         );
     }
@@ -179,7 +181,9 @@ fn the_planner_strikes_the_hero_it_can_fell() {
     let step = planner::plan(&snap, &Default::default(), None, SorcererLevel::Normal).expect("a plan");
     let wizard = snap.heroes().find(|h| h.kind == "wizard").unwrap().id;
     assert!(
-        step.commands.iter().any(|c| matches!(c, Command::Attack { target, .. } if *target == wizard)),
+        step.commands
+            .iter()
+            .any(|c| matches!(c, Command::Attack { target, .. } if *target == wizard)),
         "{step:?}"
     );
     assert!(step.reason.contains("to fell"), "{}", step.reason);
@@ -233,7 +237,10 @@ fn end_hero_turns(g: &mut Game) {
 #[test]
 fn wilson_intervals() {
     let i = sim::wilson(187, 200);
-    assert!((i.low - 0.8920).abs() < 0.001 && (i.high - 0.9616).abs() < 0.001, "{i:?}");
+    assert!(
+        (i.low - 0.8920).abs() < 0.001 && (i.high - 0.9616).abs() < 0.001,
+        "{i:?}"
+    );
     let none = sim::wilson(0, 50);
     assert_eq!(none.low, 0.0);
     assert!(none.high > 0.05 && none.high < 0.08);

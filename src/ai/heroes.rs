@@ -333,11 +333,12 @@ fn random_command(snap: &Snapshot) -> Command {
         options.push(Command::OpenDoor { hero: h.id, door: d.id });
     }
     let (more, spells) = crate::game::choices::action_choices(snap, h);
-    options.extend(
-        more.into_iter()
-            .map(|(_, c)| c)
-            .filter(|c| !matches!(c, Command::CloseDoor { .. } | Command::Give { .. } | Command::Retreat { .. })),
-    );
+    options.extend(more.into_iter().map(|(_, c)| c).filter(|c| {
+        !matches!(
+            c,
+            Command::CloseDoor { .. } | Command::Give { .. } | Command::Retreat { .. }
+        )
+    }));
     for (_, _, _, targets) in spells.0 {
         options.extend(targets.into_iter().map(|(_, c)| c));
     }

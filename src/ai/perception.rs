@@ -85,7 +85,9 @@ impl Grid {
 
     /// Neighbours reachable in one step through an open edge.
     pub fn open_neighbours(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..4).filter(move |d| self.open[i] & (1 << d) != 0).map(move |d| self.step(i, d))
+        (0..4)
+            .filter(move |d| self.open[i] & (1 << d) != 0)
+            .map(move |d| self.step(i, d))
     }
 }
 
@@ -135,10 +137,7 @@ impl Perception {
                 occ[grid.index(p)] = if f.hero { Occ::Hero } else { Occ::Monster };
             }
         }
-        let heroes: Vec<HeroView> = snap
-            .living_heroes()
-            .map(|h| hero_view(snap, &grid, &occ, h))
-            .collect();
+        let heroes: Vec<HeroView> = snap.living_heroes().map(|h| hero_view(snap, &grid, &occ, h)).collect();
         let starts: Vec<usize> = heroes.iter().map(|h| h.at).collect();
         let to_heroes = monster_steps_to(&grid, &occ, &starts);
         Perception {

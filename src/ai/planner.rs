@@ -101,7 +101,10 @@ enum Act {
     /// Attack hero index `h` (into `Perception::heroes`).
     Attack(usize),
     /// Cast the monster's spell `spell` at a figure.
-    Spell { spell: String, target: FigureId },
+    Spell {
+        spell: String,
+        target: FigureId,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -555,7 +558,9 @@ fn spells(ctx: &Ctx, node: &Node, k: usize) -> Vec<SpellOption> {
     let Some(at) = m.f.pos else { return Vec::new() };
     let mut out = Vec::new();
     for spell in m.f.spellbook.ready() {
-        let Some(def) = snap.rules().spells.get(spell) else { continue };
+        let Some(def) = snap.rules().spells.get(spell) else {
+            continue;
+        };
         match def.target {
             SpellTarget::Enemy => {
                 for (h, hv) in ctx.per.heroes.iter().enumerate() {
@@ -729,7 +734,12 @@ fn to_step(ctx: &Ctx, c: &Choice) -> Step {
             )
         }
         Act::Spell { spell, target } => {
-            let sname = ctx.snap.rules().spells.get(spell).map_or(spell.clone(), |d| d.name.clone());
+            let sname = ctx
+                .snap
+                .rules()
+                .spells
+                .get(spell)
+                .map_or(spell.clone(), |d| d.name.clone());
             let tname = ctx.snap.figure(*target).map_or(String::new(), |f| f.name.clone());
             (
                 Some(Command::CastSpell {

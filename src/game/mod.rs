@@ -231,7 +231,11 @@ pub fn decide(world: &mut World) -> Option<Command> {
                 // A bot never retries a refused command: it ends its turn instead of looping.
                 Some(Command::EndTurn)
             } else {
-                let bot = world.get_resource::<Opponents>().copied().unwrap_or_default().heroes_bot;
+                let bot = world
+                    .get_resource::<Opponents>()
+                    .copied()
+                    .unwrap_or_default()
+                    .heroes_bot;
                 Some(ai::heroes::next_command(&snap, bot))
             }
         }

@@ -76,7 +76,7 @@ impl Snapshot {
         let turn = world.get_resource::<Turn>()?.clone();
         let fog = world.get_resource::<Fog>()?.clone();
         let dungeon = world.get_resource::<Dungeon>().cloned().unwrap_or_default();
-        let ai_seed = crate::ai::mix(world.get_resource::<Seed>().map_or(0, |s| s.0) ^ 0x5EED_0F_A1);
+        let ai_seed = crate::ai::mix(world.get_resource::<Seed>().map_or(0, |s| s.0) ^ 0x5EED_0FA1);
         let mut doors: Vec<Door> = world
             .query_filtered::<&Door, Without<Concealed>>()
             .iter(world)

@@ -50,7 +50,9 @@ impl DamageOdds {
 
     /// P(damage = k).
     pub fn p(&self, k: u8) -> f64 {
-        self.counts.get(k as usize).map_or(0.0, |c| *c as f64 / self.total as f64)
+        self.counts
+            .get(k as usize)
+            .map_or(0.0, |c| *c as f64 / self.total as f64)
     }
 
     /// P(damage >= k).
