@@ -1055,7 +1055,8 @@ pub fn reveal(world: &mut World) -> Vec<GameEvent> {
     let Some(snap) = Snapshot::capture(world) else {
         return Vec::new();
     };
-    let board = snap.board().clone();
+    let quest = snap.quest.clone();
+    let board = &quest.board;
     let mut fog = snap.fog.clone();
     let mut newly_rooms = Vec::new();
     let mut corridor_new = 0u32;

@@ -56,6 +56,8 @@ pub struct Snapshot {
     pub quest: Arc<Quest>,
     pub doors: Vec<Door>,
     door_at: BTreeMap<Edge, usize>,
+    /// Per square, bit d (N, E, S, W) set when an open door stands on that side.
+    open_doors: Vec<u8>,
     solid: Vec<bool>,
     pub figures: Vec<FigureSnap>,
     occupant: Vec<Option<usize>>,
@@ -93,6 +95,19 @@ impl Snapshot {
         doors.sort_by_key(|d| d.id);
         let door_at = doors.iter().enumerate().map(|(i, d)| (d.edge, i)).collect();
         let board = &quest.board;
+        let mut open_doors = vec![0u8; board.len()];
+        for d in doors.iter().filter(|d| d.open) {
+            let (a, b) = (d.edge.0, d.edge.1);
+            if let (Some(ab), Some(ba)) = (
+                crate::rules::board::direction(a, b),
+                crate::rules::board::direction(b, a),
+            ) && board.in_bounds(a)
+                && board.in_bounds(b)
+            {
+                open_doors[board.index(a)] |= 1 << ab;
+                open_doors[board.index(b)] |= 1 << ba;
+            }
+        }
         let mut solid = vec![false; board.len()];
         for p in &quest.blocked {
             solid[board.index(*p)] = true;
@@ -172,6 +187,7 @@ impl Snapshot {
             quest,
             doors,
             door_at,
+            open_doors,
             solid,
             figures,
             occupant,
@@ -358,7 +374,10 @@ impl Snapshot {
         if !self.board().wall_between(a, b) {
             return true;
         }
-        self.door_on(a, b).is_some_and(|d| d.open)
+        match crate::rules::board::direction(a, b) {
+            Some(d) => self.open_doors[self.board().index(a)] & (1 << d) != 0,
+            None => self.door_on(a, b).is_some_and(|d| d.open),
+        }
     }
 
     /// The figure at `p` as `fig`'s side knows it: heroes do not know about monsters nobody has
