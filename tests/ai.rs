@@ -171,15 +171,15 @@ fn the_planner_strikes_the_hero_it_can_fell() {
         DEFEAT_ALL,
     );
     let mut g = Game::start(q, 1);
-    g.set_body(2, 1);
+    let wizard = g.snap().heroes().find(|h| h.kind == "wizard").unwrap().id;
+    g.set_body(wizard.0, 1);
     g.app.insert_resource(game::Opponents {
         sorcerer: SorcererLevel::Normal,
         heroes_bot: HeroBot::Competent,
     });
-    end_hero_turns(&mut g);
+    g.to_sorcerer();
     let snap = g.snap();
     let step = planner::plan(&snap, &Default::default(), None, SorcererLevel::Normal).expect("a plan");
-    let wizard = snap.heroes().find(|h| h.kind == "wizard").unwrap().id;
     assert!(
         step.commands
             .iter()
@@ -201,7 +201,7 @@ fn the_planner_waits_outside_the_heroes_reach_when_it_cannot_strike() {
         DEFEAT_ALL,
     );
     let mut g = Game::start(q, 3);
-    end_hero_turns(&mut g);
+    g.to_sorcerer();
     let snap = g.snap();
     let goblin = snap.monsters().next().unwrap().clone();
     let classic = hollowdeep::ai::sorcerer::plan_monster(&snap, goblin.id).expect("classic moves");
@@ -222,16 +222,6 @@ fn the_planner_waits_outside_the_heroes_reach_when_it_cannot_strike() {
     assert!(near(n_end) > 8, "normal ends {} squares from a hero", near(n_end));
     assert!(near(n_end) <= 8 + 10 + 1, "but close enough to strike next turn");
     assert!(!normal.reason.is_empty());
-}
-
-fn end_hero_turns(g: &mut Game) {
-    for _ in 0..8 {
-        if g.turn().phase == Phase::Sorcerer {
-            break;
-        }
-        g.send(Command::EndTurn);
-    }
-    assert_eq!(g.turn().phase, Phase::Sorcerer);
 }
 
 #[test]

@@ -91,6 +91,17 @@ impl Game {
         self.app.world().resource::<Turn>().clone()
     }
 
+    /// Ends hero turns until the sorcerer's turn begins.
+    pub fn to_sorcerer(&mut self) {
+        for _ in 0..8 {
+            if self.turn().phase == Phase::Sorcerer {
+                return;
+            }
+            self.send(Command::EndTurn);
+        }
+        assert_eq!(self.turn().phase, Phase::Sorcerer);
+    }
+
     /// Gives the active hero exactly `n` squares of movement (as if the red dice showed `n`).
     pub fn set_allowance(&mut self, id: u32, n: u8) {
         let mut t = self.app.world_mut().resource_mut::<Turn>();

@@ -50,17 +50,6 @@ fn cast(g: &mut Game, caster: u32, spell: &str, target: u32) -> Vec<GameEvent> {
     })
 }
 
-/// Ends hero turns until the sorcerer's turn begins.
-fn to_sorcerer(g: &mut Game) {
-    for _ in 0..6 {
-        if g.turn().phase == Phase::Sorcerer {
-            return;
-        }
-        g.send(Command::EndTurn);
-    }
-    assert_eq!(g.turn().phase, Phase::Sorcerer);
-}
-
 const WIZARD_SCHOOLS: &str = "spell_schools: {\"wizard\": [\"fire\", \"water\", \"air\"]},";
 const ALL_SCHOOLS: &str = "spell_schools: {\"wizard\": [\"fire\", \"water\", \"air\"], \"elf\": [\"earth\"]},";
 
@@ -157,7 +146,7 @@ fn spells_need_line_of_sight_are_the_action_and_are_cast_once() {
     );
     g.send(Command::EndTurn);
     g.send(Command::EndTurn);
-    to_sorcerer(&mut g);
+    g.to_sorcerer();
     g.send(Command::EndTurn);
     assert!(
         rejected(&cast(&mut g, 0, "ball_of_flame", 2))
@@ -214,7 +203,7 @@ fn sleep_holds_a_monster_until_it_is_attacked_and_the_undead_never_sleep() {
     assert!(status(&mut g, 2).contains(&StatusKind::Asleep));
     g.send(Command::EndTurn);
     g.send(Command::EndTurn);
-    to_sorcerer(&mut g);
+    g.to_sorcerer();
     let r = rejected(&g.send(Command::Attack {
         attacker: FigureId(2),
         target: FigureId(1),

@@ -2,8 +2,8 @@
 //! fight what is next to you, cast and shoot at what you see, search cleared rooms, deal with
 //! known traps, open doors, hunt the monsters you have seen, explore the rest, and go home when
 //! the job is done. `competent` plays the same game with better judgement: it strikes where a
-//! blow is most likely to kill, drinks before it is too late, pulls a badly hurt hero back from
-//! the fight and keeps the party together while exploring. `random` picks any possible command.
+//! blow is most likely to kill, casts at the most dangerous monster, drinks before it is too
+//! late and keeps the party together while exploring. `random` picks any possible command.
 //! Every bot sees only what the heroes have revealed.
 
 use super::{attack_squares, field, trim_path};
@@ -278,17 +278,6 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
 
 /// The next command of `bot` for the hero whose turn it is; `EndTurn` when it has nothing left to do.
 pub fn next_command(snap: &Snapshot, bot: super::HeroBot) -> Command {
-    match bot {
-        super::HeroBot::Random => random_command(snap),
-        super::HeroBot::Greedy => planned_command(snap, false),
-        super::HeroBot::Competent => planned_command(snap, true),
-    }
-}
-
-/// Any command the hero could send now, picked by the bot's own noise (never the dice): walks
-/// to a random reachable square, attacks, doors, spells, searches, potions. About one in six
-/// picks ends the turn, so a random hero never dawdles for ever.
-fn random_command(snap: &Snapshot) -> Command {
     if snap.turn.draft.is_some() {
         return choose_school(snap).unwrap_or(Command::EndTurn);
     }
@@ -298,6 +287,17 @@ fn random_command(snap: &Snapshot) -> Command {
     let Some(at) = h.pos else {
         return Command::EndTurn;
     };
+    match bot {
+        super::HeroBot::Random => random_command(snap, h, at),
+        super::HeroBot::Greedy => planned_command(snap, h, at, false),
+        super::HeroBot::Competent => planned_command(snap, h, at, true),
+    }
+}
+
+/// Any command the hero could send now, picked by the bot's own noise (never the dice): walks
+/// to a random reachable square, attacks, doors, spells, searches, potions. About one in six
+/// picks ends the turn, so a random hero never dawdles for ever.
+fn random_command(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Command {
     let p = snap.turn.progress(h.id);
     let mut options: Vec<Command> = vec![Command::EndTurn];
     if p.allowance.is_none() && p.moving == MoveState::NotStarted && !h.has(StatusKind::Chained) {
@@ -363,16 +363,7 @@ fn random_command(snap: &Snapshot) -> Command {
     }
 }
 
-fn planned_command(snap: &Snapshot, smart: bool) -> Command {
-    if snap.turn.draft.is_some() {
-        return choose_school(snap).unwrap_or(Command::EndTurn);
-    }
-    let Some(h) = snap.active_hero() else {
-        return Command::EndTurn;
-    };
-    let Some(at) = h.pos else {
-        return Command::EndTurn;
-    };
+fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Command {
     let progress = snap.turn.progress(h.id);
 
     // 1. Act where we stand if that is worth more than walking.
@@ -565,38 +556,13 @@ fn over_traps_field(snap: &Snapshot, h: &FigureSnap) -> Option<DistanceField> {
     }))
 }
 
-/// The competent bot's reasons to walk somewhere else than the greedy goals: a badly hurt hero
-/// with no potion falls back from the monsters towards the party; a hero exploring far ahead
-/// of everyone waits for the others to catch up. None: the usual goals.
+/// The competent bot's reason to walk somewhere else than the greedy goals: a hero exploring
+/// far ahead of everyone goes back to the others first. (Pulling a badly hurt hero back from
+/// the fight was tried and lost games: a lone wounded hero walking away ends up retreating up
+/// the stairway.) None: the usual goals.
 fn careful_goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Option<Vec<Pos>> {
-    let at = h.pos?;
-    let b = snap.board();
-    let awake: Vec<Pos> = snap.monsters().filter(|m| m.awake).filter_map(|m| m.pos).collect();
-    let rules = snap.rules();
-    let has_healing = h
-        .inventory
-        .potions
-        .iter()
-        .any(|p| matches!(rules.potions.get(p).map(|d| &d.effect), Some(Effect::Heal { .. })));
-    if !awake.is_empty() && hurt(h) && !has_healing && !snap.turn.objective_done {
-        let to_monsters = DistanceField::multi(b.width, b.height, &awake, 30, |p, q| {
-            snap.edge_open(p, q) && !snap.is_solid(q)
-        });
-        let here = to_monsters.dist(at).unwrap_or(u16::MAX);
-        // Only when a monster could reach us next turn.
-        if here <= 12 {
-            let safest = f
-                .reached()
-                .filter(|(p, d)| *d > 0 && snap.can_stop_on(h, *p))
-                .map(|(p, _)| (to_monsters.dist(p).unwrap_or(u16::MAX), p))
-                .filter(|(d, _)| *d > here)
-                .max_by_key(|(d, p)| (*d, std::cmp::Reverse(*p)));
-            if let Some((_, p)) = safest {
-                return Some(vec![p]);
-            }
-        }
-    }
-    if awake.is_empty() && !snap.turn.objective_done {
+    let awake = snap.monsters().any(|m| m.awake);
+    if !awake && !snap.turn.objective_done {
         let mates: Vec<Pos> = snap
             .living_heroes()
             .filter(|o| o.id != h.id)

@@ -726,12 +726,16 @@ fn to_step(ctx: &Ctx, c: &Choice) -> Step {
                     attacker: m.f.id,
                     target: hv.id,
                 }),
-                format!(
-                    "{} has {} body: {}% to fell with this blow",
-                    hero_name(*h),
-                    hv.body,
-                    percent(c.kill_chance)
-                ),
+                if c.kill_chance >= 0.005 {
+                    format!(
+                        "{} has {} body: {}% to fell with this blow",
+                        hero_name(*h),
+                        hv.body,
+                        percent(c.kill_chance)
+                    )
+                } else {
+                    format!("{} has {} body left", hero_name(*h), hv.body)
+                },
             )
         }
         Act::Spell { spell, target } => {
