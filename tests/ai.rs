@@ -177,7 +177,7 @@ fn the_planner_strikes_the_hero_it_can_fell() {
         sorcerer: SorcererLevel::Normal,
         heroes_bot: HeroBot::Competent,
     });
-    g.to_sorcerer();
+    g.end_hero_turns();
     let snap = g.snap();
     let step = planner::plan(&snap, &Default::default(), None, SorcererLevel::Normal).expect("a plan");
     assert!(
@@ -201,7 +201,7 @@ fn the_planner_waits_outside_the_heroes_reach_when_it_cannot_strike() {
         DEFEAT_ALL,
     );
     let mut g = Game::start(q, 3);
-    g.to_sorcerer();
+    g.end_hero_turns();
     let snap = g.snap();
     let goblin = snap.monsters().next().unwrap().clone();
     let classic = hollowdeep::ai::sorcerer::plan_monster(&snap, goblin.id).expect("classic moves");

@@ -92,7 +92,7 @@ impl Game {
     }
 
     /// Ends hero turns until the sorcerer's turn begins.
-    pub fn to_sorcerer(&mut self) {
+    pub fn end_hero_turns(&mut self) {
         for _ in 0..8 {
             if self.turn().phase == Phase::Sorcerer {
                 return;

@@ -146,7 +146,7 @@ fn spells_need_line_of_sight_are_the_action_and_are_cast_once() {
     );
     g.send(Command::EndTurn);
     g.send(Command::EndTurn);
-    g.to_sorcerer();
+    g.end_hero_turns();
     g.send(Command::EndTurn);
     assert!(
         rejected(&cast(&mut g, 0, "ball_of_flame", 2))
@@ -203,7 +203,7 @@ fn sleep_holds_a_monster_until_it_is_attacked_and_the_undead_never_sleep() {
     assert!(status(&mut g, 2).contains(&StatusKind::Asleep));
     g.send(Command::EndTurn);
     g.send(Command::EndTurn);
-    g.to_sorcerer();
+    g.end_hero_turns();
     let r = rejected(&g.send(Command::Attack {
         attacker: FigureId(2),
         target: FigureId(1),

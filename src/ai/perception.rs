@@ -126,6 +126,8 @@ pub struct Perception {
     pub heroes: Vec<HeroView>,
     /// Steps a monster needs to reach a square next to the nearest hero (monster walking rules).
     pub to_heroes: Vec<u16>,
+    /// The same for each hero on its own (index as `heroes`).
+    pub to_hero: Vec<Vec<u16>>,
 }
 
 impl Perception {
@@ -140,11 +142,13 @@ impl Perception {
         let heroes: Vec<HeroView> = snap.living_heroes().map(|h| hero_view(snap, &grid, &occ, h)).collect();
         let starts: Vec<usize> = heroes.iter().map(|h| h.at).collect();
         let to_heroes = monster_steps_to(&grid, &occ, &starts);
+        let to_hero = starts.iter().map(|h| monster_steps_to(&grid, &occ, &[*h])).collect();
         Perception {
             grid,
             occ,
             heroes,
             to_heroes,
+            to_hero,
         }
     }
 

@@ -33,6 +33,9 @@ pub struct Config {
     pub hero_reply: bool,
     /// Plausible mistakes: pick among candidates within this many points of the best.
     pub slack: f64,
+    /// The share of next turn's best blow counted for ending within a move of its victim
+    /// (0: monsters close on the nearest hero; more: they stalk the wounded and the frail).
+    pub prey: f64,
 }
 
 impl Config {
@@ -45,6 +48,7 @@ impl Config {
                 threat_weight: 0.0,
                 hero_reply: false,
                 slack: 2.5,
+                prey: 0.0,
             },
             SorcererLevel::Classic | SorcererLevel::Normal => Config {
                 beam: 1,
@@ -53,6 +57,7 @@ impl Config {
                 threat_weight: 1.0,
                 hero_reply: false,
                 slack: 0.0,
+                prey: 0.0,
             },
             SorcererLevel::Hard => Config {
                 beam: 6,
@@ -61,6 +66,7 @@ impl Config {
                 threat_weight: 1.0,
                 hero_reply: true,
                 slack: 0.0,
+                prey: 0.3,
             },
         }
     }
@@ -466,6 +472,10 @@ fn candidates(ctx: &mut Ctx, node: &Node, k: usize) -> Vec<Choice> {
             LOST
         } else {
             APPROACH * d.saturating_sub(m.movement) as f64 + DRIFT * d as f64
+        } - if ctx.cfg.prey > 0.0 {
+            prey_bonus(ctx, node, k, s)
+        } else {
+            0.0
         };
         let position = -threat_cost - approach;
         // A monster that strikes has already had its use of the square: the heroes' answer
@@ -526,6 +536,23 @@ fn candidates(ctx: &mut Ctx, node: &Node, k: usize) -> Vec<Choice> {
     }
     ctx.scored += out.len() as u32;
     out
+}
+
+/// Being within a move of a hero the monster could hurt badly next turn is worth part of that
+/// blow: monsters drift towards the wounded and the frail, not just the nearest.
+fn prey_bonus(ctx: &Ctx, node: &Node, k: usize, s: usize) -> f64 {
+    let m = &ctx.mons[k];
+    let mut best: f64 = 0.0;
+    for (h, hv) in ctx.per.heroes.iter().enumerate() {
+        let d = ctx.per.to_hero[h][s];
+        if d == FAR || d > m.movement {
+            continue;
+        }
+        let dmg = odds::damage_probabilities(m.dice[h], hv.defend, Side::Hero);
+        let after = after_blow(&node.body[h], dmg);
+        best = best.max(hero_value(hv, &node.body[h]) - hero_value(hv, &after));
+    }
+    ctx.cfg.prey * best
 }
 
 /// Attacks monster `k` could make from square `s`: (hero index, gain, body distribution after, kill chance).
