@@ -143,11 +143,14 @@ pub fn run() -> ExitCode {
                 let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
                 let matchup = crate::sim::Matchup { sorcerer, heroes_bot };
                 let report = crate::sim::simulate(Arc::new(q), games, seed, matchup, threads);
-                if json {
-                    println!("{}", serde_json::to_string(&report).expect("reports serialise"));
+                let text = if json {
+                    format!("{}\n", serde_json::to_string(&report).expect("reports serialise"))
                 } else {
-                    print_report(&report);
-                }
+                    report_text(&report)
+                };
+                // A closed pipe (`| head`) is not an error worth a panic.
+                use std::io::Write;
+                let _ = std::io::stdout().lock().write_all(text.as_bytes());
                 ExitCode::SUCCESS
             }
             Err(problems) => {
@@ -192,8 +195,11 @@ fn clock_seed() -> u64 {
         .map_or(7, |d| d.as_nanos() as u64)
 }
 
-fn print_report(r: &crate::sim::Report) {
-    println!(
+fn report_text(r: &crate::sim::Report) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
         "quest {}  sorcerer {}  heroes {}  seeds {}..{}",
         r.quest,
         r.sorcerer.as_str(),
@@ -201,7 +207,8 @@ fn print_report(r: &crate::sim::Report) {
         r.seed,
         r.seed + r.games as u64
     );
-    println!(
+    let _ = writeln!(
+        out,
         "games {}  hero wins {} ({:.1}%, 95% {:.1}-{:.1}%)  sorcerer wins {}  unfinished {}",
         r.games,
         r.hero_wins,
@@ -211,16 +218,19 @@ fn print_report(r: &crate::sim::Report) {
         r.sorcerer_wins,
         r.unfinished
     );
-    println!(
+    let _ = writeln!(
+        out,
         "mean rounds {:.1}  heroes killed {}  monsters killed {}",
         r.mean_rounds, r.heroes_killed, r.monsters_killed
     );
-    println!(
+    let _ = writeln!(
+        out,
         "sorcerer think ms per turn: p50 {:.3}  p95 {:.3}  max {:.3}",
         r.think_ms.p50, r.think_ms.p95, r.think_ms.max
     );
-    println!("games/s {:.1}", r.games_per_sec);
+    let _ = writeln!(out, "games/s {:.1}", r.games_per_sec);
     for (k, v) in &r.event_counts {
-        println!("  {k:<20} {v}");
+        let _ = writeln!(out, "  {k:<20} {v}");
     }
+    out
 }

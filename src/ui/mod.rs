@@ -409,6 +409,13 @@ fn play_panels(
             }
             ui.horizontal(|ui| {
                 ui.checkbox(&mut pace.fast_forward, "Fast-forward (F)");
+                let level = opponents.as_deref().copied().unwrap_or_default().sorcerer;
+                ui.label(
+                    egui::RichText::new(format!("Sorcerer: {}", level.as_str()))
+                        .small()
+                        .weak(),
+                )
+                .on_hover_text(level.blurb());
             });
             ui.separator();
             ui.label(egui::RichText::new("Dice").strong());
