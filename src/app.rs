@@ -23,6 +23,7 @@ pub enum Start {
         autoplay: bool,
         pace: f32,
         opponents: game::Opponents,
+        companions: Vec<String>,
     },
 }
 
@@ -41,6 +42,8 @@ pub struct PendingQuest {
     pub seed: u64,
     pub autoplay: bool,
     pub opponents: game::Opponents,
+    /// Hero ids (rule-set classes, "dwarf") the hero bot plays beside the people.
+    pub companions: Vec<String>,
 }
 
 #[derive(Resource, Clone)]
@@ -92,6 +95,7 @@ pub fn run(start: Start, window: WindowArgs) {
         autoplay,
         pace,
         opponents,
+        companions,
     } = start
     {
         app.insert_resource(Pace {
@@ -104,6 +108,7 @@ pub fn run(start: Start, window: WindowArgs) {
             seed,
             autoplay,
             opponents,
+            companions,
         });
     }
     app.run();
@@ -114,13 +119,20 @@ fn begin_pending_quest(world: &mut World) {
     let Some(p) = world.remove_resource::<PendingQuest>() else {
         return;
     };
-    world.insert_resource(Controllers {
-        heroes: if p.autoplay { Controller::Bot } else { Controller::Human },
-    });
     world.insert_resource(p.opponents);
     world.remove_resource::<game::Thinking>();
     *world.resource_mut::<game::SorcererMind>() = Default::default();
     logic::start_quest(world, p.quest, p.seed);
+    let companions = world
+        .query::<(&game::model::FigureId, &game::model::Hero)>()
+        .iter(world)
+        .filter(|(_, h)| p.companions.contains(&h.class))
+        .map(|(id, _)| *id)
+        .collect();
+    world.insert_resource(Controllers {
+        heroes: if p.autoplay { Controller::Bot } else { Controller::Human },
+        companions,
+    });
     world.resource_mut::<NextState<Screen>>().set(Screen::Playing);
 }
 
@@ -133,7 +145,7 @@ fn keep_drawing(
 ) {
     let automated = turn.is_some_and(|t| match t.phase {
         game::model::Phase::Sorcerer => true,
-        game::model::Phase::Hero(_) => controllers.heroes == Controller::Bot,
+        game::model::Phase::Hero(_) => !controllers.human_to_act(&t),
         game::model::Phase::Over(_) => false,
     });
     // Screenshot and quit-after checks count frames: keep them coming.

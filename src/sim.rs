@@ -39,9 +39,7 @@ pub struct Matchup {
 /// same resources and the same `logic::submit` path as the window, without the frame loop.
 pub fn headless_world(quest: Arc<Quest>, seed: u64, matchup: Matchup) -> World {
     let mut world = World::new();
-    world.insert_resource(Controllers {
-        heroes: Controller::Bot,
-    });
+    world.insert_resource(Controllers::all(Controller::Bot));
     world.insert_resource(Opponents {
         sorcerer: matchup.sorcerer,
         heroes_bot: matchup.heroes_bot,

@@ -235,3 +235,50 @@ fn wilson_intervals() {
     assert_eq!(none.low, 0.0);
     assert!(none.high > 0.05 && none.high < 0.08);
 }
+
+#[test]
+fn companions_play_the_heroes_nobody_claims() {
+    // issue 4, item 8: one person plays the Barbarian; the bot plays the Dwarf beside them.
+    let q = test_quest(
+        &["barbarian", "dwarf"],
+        &[(1, 0), (2, 0)],
+        "",
+        "(kind: \"goblin\", at: (20, 0))",
+        DEFEAT_ALL,
+    );
+    let mut g = Game::start(q, 4);
+    let snap = g.snap();
+    let barbarian = snap.heroes().find(|h| h.kind == "barbarian").unwrap().id;
+    let dwarf = snap.heroes().find(|h| h.kind == "dwarf").unwrap().id;
+    g.app.insert_resource(game::Controllers {
+        heroes: game::Controller::Human,
+        companions: [dwarf].into(),
+    });
+    assert_eq!(g.turn().phase, Phase::Hero(barbarian));
+    // The person's turn: the computer waits.
+    for _ in 0..5 {
+        g.app.update();
+    }
+    assert_eq!(g.turn().phase, Phase::Hero(barbarian), "nobody moves for the person");
+    assert!(game::decide(g.app.world_mut()).is_none());
+    g.send(Command::EndTurn);
+    // The Dwarf's turn: the companion plays it without being asked, then the sorcerer, and the
+    // turn comes back to the person.
+    for _ in 0..200 {
+        if g.turn().phase == Phase::Hero(barbarian) {
+            break;
+        }
+        g.app.update();
+    }
+    assert_eq!(g.turn().phase, Phase::Hero(barbarian));
+    assert_eq!(g.turn().round, 2);
+    let tag = format!("FigureId({})", dwarf.0);
+    let dwarf_acted = g
+        .app
+        .world()
+        .resource::<CommandLog>()
+        .0
+        .iter()
+        .any(|c| format!("{c:?}").contains(&tag));
+    assert!(dwarf_acted, "the companion took its turn");
+}

@@ -43,9 +43,7 @@ fn seeded_games_all_end_with_invariants_intact() {
 fn games_end_cleanly(q: Arc<hollowdeep::quest::Quest>, seeds: std::ops::Range<u64>) {
     for seed in seeds {
         let mut app = game::headless_app();
-        app.insert_resource(Controllers {
-            heroes: Controller::Bot,
-        });
+        app.insert_resource(Controllers::all(Controller::Bot));
         logic::start_quest(app.world_mut(), q.clone(), seed);
         let mut frames = 0;
         loop {
@@ -128,9 +126,7 @@ fn the_same_seed_and_commands_give_the_same_events() {
     assert_ne!(first.events, other.events, "a different seed gives a different game");
     // A replay of the recorded commands reproduces the game exactly.
     let mut app = game::headless_app();
-    app.insert_resource(Controllers {
-        heroes: Controller::Bot,
-    });
+    app.insert_resource(Controllers::all(Controller::Bot));
     logic::start_quest(app.world_mut(), q.clone(), 42);
     for _ in 0..400 {
         app.update();

@@ -53,9 +53,12 @@ pub enum Mode {
         /// How the computer sorcerer plays.
         #[arg(long, value_enum, default_value_t = SorcererLevel::Normal)]
         sorcerer: SorcererLevel,
-        /// The bot that plays the heroes with --autoplay.
+        /// The bot that plays the heroes with --autoplay, and the companions.
         #[arg(long, value_enum, default_value_t = HeroBot::Competent)]
         heroes_bot: HeroBot,
+        /// Heroes the computer plays beside you, by id: --companions dwarf,elf
+        #[arg(long, value_delimiter = ',', value_name = "HEROES")]
+        companions: Vec<String>,
     },
     /// Play games headless, hero bots against the sorcerer, and report.
     Simulate {
@@ -104,8 +107,17 @@ pub fn run() -> ExitCode {
             pace,
             sorcerer,
             heroes_bot,
+            companions,
         }) => match quest::load(&quest) {
             Ok(q) => {
+                if let Some(c) = companions.iter().find(|c| !q.heroes.contains(c)) {
+                    eprintln!(
+                        "--companions: no hero \"{c}\" in \"{}\" (its heroes: {})",
+                        q.name,
+                        q.heroes.join(", ")
+                    );
+                    return ExitCode::from(2);
+                }
                 let seed = seed.unwrap_or_else(clock_seed);
                 let start = crate::app::Start::Quest {
                     quest: Arc::new(q),
@@ -113,6 +125,7 @@ pub fn run() -> ExitCode {
                     autoplay,
                     pace: pace.clamp(0.0, 10.0),
                     opponents: crate::game::Opponents { sorcerer, heroes_bot },
+                    companions,
                 };
                 crate::app::run(start, cli.window);
                 ExitCode::SUCCESS

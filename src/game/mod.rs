@@ -37,6 +37,32 @@ pub enum Controller {
 #[derive(Resource, Clone, Debug)]
 pub struct Controllers {
     pub heroes: Controller,
+    /// Heroes the hero bot plays beside the people (solo play with companions).
+    pub companions: std::collections::BTreeSet<FigureId>,
+}
+
+impl Controllers {
+    pub fn all(heroes: Controller) -> Controllers {
+        Controllers {
+            heroes,
+            companions: Default::default(),
+        }
+    }
+
+    /// Does the computer play this hero?
+    pub fn bot_plays(&self, hero: FigureId) -> bool {
+        self.heroes == Controller::Bot || self.companions.contains(&hero)
+    }
+
+    /// Is a person's command awaited now: a hero's turn, or a spell-school pick, of a hero no bot plays?
+    pub fn human_to_act(&self, turn: &Turn) -> bool {
+        let who = match (&turn.draft, turn.phase) {
+            (Some(d), _) => Some(d.next),
+            (None, Phase::Hero(id)) => Some(id),
+            _ => None,
+        };
+        who.is_some_and(|id| !self.bot_plays(id))
+    }
 }
 
 /// Time between automated commands (sorcerer and bots), so a person can follow them.
@@ -72,9 +98,7 @@ pub fn plugin(app: &mut App) {
     app.add_message::<Command>()
         .add_message::<GameEvent>()
         .init_state::<TurnPhase>()
-        .insert_resource(Controllers {
-            heroes: Controller::Human,
-        })
+        .insert_resource(Controllers::all(Controller::Human))
         .insert_resource(Pace::instant())
         .init_resource::<SorcererMind>()
         .init_resource::<Opponents>()
@@ -224,7 +248,7 @@ pub fn decide(world: &mut World) -> Option<Command> {
     match snap.turn.phase {
         Phase::Over(_) => None,
         Phase::Hero(_) => {
-            if world.resource::<Controllers>().heroes != Controller::Bot {
+            if world.resource::<Controllers>().human_to_act(&snap.turn) {
                 return None;
             }
             if last_was_rejected(world) {

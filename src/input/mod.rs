@@ -6,7 +6,7 @@ use bevy_egui::input::EguiWantsInput;
 use crate::app::Screen;
 use crate::game::model::{ActiveQuest, Command, MoveState};
 use crate::game::snapshot::Snapshot;
-use crate::game::{Controller, Controllers, Pace};
+use crate::game::{Controllers, Pace};
 use crate::rules::geometry::{Dir, Pos};
 use crate::view::highlights::hero_options;
 use crate::view::{HoverSquare, square_at};
@@ -84,7 +84,10 @@ pub fn intent_for_click(snap: &Snapshot, p: Pos) -> Option<Command> {
 }
 
 fn hero_input(world: &mut World) {
-    if world.resource::<Controllers>().heroes != Controller::Human {
+    let Some(turn) = world.get_resource::<crate::game::model::Turn>() else {
+        return;
+    };
+    if !world.resource::<Controllers>().human_to_act(turn) {
         return;
     }
     let egui_busy = world

@@ -36,6 +36,8 @@ struct TitleState {
     seed: String,
     autoplay: bool,
     sorcerer: crate::ai::SorcererLevel,
+    /// Heroes (rule-set ids) the computer plays beside the people.
+    companions: std::collections::BTreeSet<String>,
 }
 
 impl Default for TitleState {
@@ -55,6 +57,7 @@ impl Default for TitleState {
                 .to_string(),
             autoplay: false,
             sorcerer: crate::ai::SorcererLevel::Normal,
+            companions: Default::default(),
         }
     }
 }
@@ -114,6 +117,25 @@ fn title_screen(
                 ui.add(egui::TextEdit::singleline(&mut state.seed).desired_width(120.0));
                 ui.checkbox(&mut state.autoplay, "Let the computer play the heroes");
             });
+            if !state.autoplay
+                && let Some((_, Ok(q))) = state.quests.get(state.selected)
+            {
+                let q = q.clone();
+                ui.horizontal(|ui| {
+                    ui.label("Computer companions:");
+                    for class in &q.heroes {
+                        let mut on = state.companions.contains(class);
+                        let name = q.rules.heroes.get(class).map_or(class.clone(), |h| h.name.clone());
+                        if ui.checkbox(&mut on, name).changed() {
+                            if on {
+                                state.companions.insert(class.clone());
+                            } else {
+                                state.companions.remove(class);
+                            }
+                        }
+                    }
+                });
+            }
             ui.horizontal(|ui| {
                 ui.label("Sorcerer:");
                 for level in crate::ai::SorcererLevel::ALL {
@@ -134,6 +156,7 @@ fn title_screen(
                             seed,
                             autoplay: state.autoplay,
                             opponents: crate::game::Opponents { sorcerer: state.sorcerer, ..Default::default() },
+                            companions: state.companions.iter().cloned().collect(),
                         });
                     }
                 ui.label(egui::RichText::new("Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, F fast-forward.").small());
@@ -220,7 +243,7 @@ fn play_panels(
                         } else if is_active {
                             ui.colored_label(
                                 GOLD,
-                                if controllers.heroes == Controller::Human {
+                                if !controllers.bot_plays(**id) {
                                     "— your turn"
                                 } else {
                                     "— acting"
@@ -346,7 +369,7 @@ fn play_panels(
                 ));
                 if turn.draft.is_some() {
                     ui.label(egui::RichText::new("The spellcasters are choosing their schools of magic.").italics());
-                } else if controllers.heroes == Controller::Human {
+                } else if controllers.human_to_act(&turn) {
                     ui.horizontal_wrapped(|ui| {
                         if ui
                             .add_enabled(
@@ -443,7 +466,7 @@ fn play_panels(
     };
 
     if let Some(draft) = &turn.draft
-        && controllers.heroes == Controller::Human
+        && controllers.human_to_act(&turn)
     {
         let picker = heroes
             .iter()
@@ -512,6 +535,11 @@ fn play_panels(
                         seed: seed.as_ref().map_or(1, |s| s.0.wrapping_add(1)),
                         autoplay: controllers.heroes == Controller::Bot,
                         opponents: opponents.as_deref().copied().unwrap_or_default(),
+                        companions: heroes
+                            .iter()
+                            .filter(|h| controllers.companions.contains(h.0))
+                            .map(|h| h.1.class.clone())
+                            .collect(),
                     });
                 }
                 if ui.button("Back to the title screen").clicked() {

@@ -6,10 +6,10 @@ use bevy::prelude::*;
 use super::art::Art;
 use super::{HoverSquare, TILE, world_of};
 use crate::app::Screen;
+use crate::game::Controllers;
 pub use crate::game::choices::{SpellChoices, action_choices};
 use crate::game::model::{ActiveQuest, Command, EventLog, Phase, TrapKind, TrapState};
 use crate::game::snapshot::Snapshot;
-use crate::game::{Controller, Controllers};
 use crate::rules::geometry::Pos;
 
 #[derive(Component)]
@@ -57,7 +57,9 @@ pub fn hero_options(snap: &Snapshot) -> Option<HeroOptions> {
 fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Pos>, bool)>>) {
     let len = world.get_resource::<EventLog>().map_or(0, |l| l.0.len());
     let hover = world.resource::<HoverSquare>().0;
-    let human = world.resource::<Controllers>().heroes == Controller::Human;
+    let human = world
+        .get_resource::<crate::game::model::Turn>()
+        .is_some_and(|t| world.resource::<Controllers>().human_to_act(t));
     let key = (len, hover, human);
     if *last == Some(key) {
         return;
