@@ -236,6 +236,10 @@ fn play_panels(
                         } else {
                             egui::Color32::WHITE
                         }));
+                        if controllers.companions.contains(*id) && controllers.heroes == Controller::Human {
+                            ui.label(egui::RichText::new("computer").small().weak())
+                                .on_hover_text("A computer companion plays this hero.");
+                        }
                         if *dead {
                             ui.colored_label(egui::Color32::LIGHT_RED, "fallen");
                         } else if *escaped {
