@@ -155,11 +155,6 @@ impl Perception {
     pub fn hero(&self, id: FigureId) -> Option<usize> {
         self.heroes.iter().position(|h| h.id == id)
     }
-
-    /// Re-walks every hero's distances over an imagined board (the planner's final positions).
-    pub fn with_occupancy(&self, occ: &[Occ]) -> Vec<Vec<u16>> {
-        self.heroes.iter().map(|h| hero_steps(&self.grid, occ, h.at)).collect()
-    }
 }
 
 fn hero_view(snap: &Snapshot, grid: &Grid, occ: &[Occ], h: &FigureSnap) -> HeroView {
