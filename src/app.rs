@@ -67,12 +67,13 @@ pub fn run(start: Start, window: WindowArgs) {
             })
             .set(ImagePlugin::default_nearest()),
     )
-    // A turn-based game idles: redraw on input, or at least every 100 ms; `keep_drawing` asks
-    // for every frame while the computer plays or figures slide.
+    // A turn-based game idles: it redraws on input, and `keep_drawing` asks for every frame
+    // while the computer plays or figures slide; `idle_wakeups` sets how long it may sleep.
     .insert_resource(WinitSettings {
-        focused_mode: UpdateMode::reactive(Duration::from_millis(100)),
-        unfocused_mode: UpdateMode::reactive_low_power(Duration::from_millis(250)),
+        focused_mode: UpdateMode::reactive(IDLE_WAKEUP),
+        unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAKEUP),
     })
+    .add_systems(Update, idle_wakeups)
     .add_systems(Update, keep_drawing)
     .insert_resource(ClearColor(Color::srgb(0.06, 0.05, 0.07)))
     .add_plugins(game::plugin)
@@ -134,6 +135,28 @@ fn begin_pending_quest(world: &mut World) {
         companions,
     });
     world.resource_mut::<NextState<Screen>>().set(Screen::Playing);
+}
+
+/// How long the window sleeps without input when nothing on screen is timed. A frame on the
+/// software renderer costs about a tenth of a second of CPU, so waking every 100 ms kept a core
+/// and a half busy while the game waited for a click.
+const IDLE_WAKEUP: Duration = Duration::from_secs(5);
+/// While a timed thing is on screen (a card that turns over after a few seconds).
+const TIMED_WAKEUP: Duration = Duration::from_millis(250);
+
+/// Sleeps long when nothing on screen changes by itself, briefly while a card is shown.
+fn idle_wakeups(card: Res<crate::ui::log::CardPopup>, time: Res<Time>, mut winit: ResMut<WinitSettings>) {
+    let timed = card
+        .since
+        .is_some_and(|since| time.elapsed_secs() - since < crate::ui::log::CARD_SECONDS + 0.5);
+    let wait = if timed { TIMED_WAKEUP } else { IDLE_WAKEUP };
+    let want = WinitSettings {
+        focused_mode: UpdateMode::reactive(wait),
+        unfocused_mode: UpdateMode::reactive_low_power(wait),
+    };
+    if winit.focused_mode != want.focused_mode || winit.unfocused_mode != want.unfocused_mode {
+        *winit = want;
+    }
 }
 
 /// Keeps frames coming while something moves: the sorcerer's or a bot's turn, or a pending quest.

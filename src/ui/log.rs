@@ -41,6 +41,9 @@ pub enum DiceTray {
     },
 }
 
+/// How long a card pop-up stays on screen.
+pub const CARD_SECONDS: f32 = 4.5;
+
 /// The card just turned over (treasure, spell, trap, secret door), shown for a few seconds.
 #[derive(Resource, Default, Clone)]
 pub struct CardPopup {

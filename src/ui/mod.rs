@@ -25,7 +25,38 @@ pub fn plugin(app: &mut App) {
                 title_screen.run_if(in_state(Screen::Title)),
                 play_panels.run_if(in_state(Screen::Playing)),
             ),
+        )
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(bevy_egui::EguiInputSet::WriteEguiEvents)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
+}
+
+/// bevy_egui tells egui the modifier keys' state every frame as a `ModifiersChanged` event, and
+/// egui answers any input event by asking for another frame at once: the window then redraws
+/// without end even in reactive mode (170% of a core on the software renderer, waiting for a
+/// click). Only a real change of the modifiers is passed on.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<(Entity, &mut bevy_egui::EguiInput)>,
+    mut last: Local<std::collections::HashMap<Entity, egui::Modifiers>>,
+) {
+    for (entity, mut input) in &mut inputs {
+        let seen = last.get(&entity).copied();
+        let mut now = seen;
+        input.0.events.retain(|e| match e {
+            egui::Event::ModifiersChanged(m) => {
+                let keep = now != Some(*m);
+                now = Some(*m);
+                keep
+            }
+            _ => true,
+        });
+        if let Some(m) = now {
+            last.insert(entity, m);
+        }
+    }
 }
 
 /// The title screen's choices.
@@ -502,7 +533,7 @@ fn play_panels(
             });
     }
     if let Some(since) = card.since
-        && time.elapsed_secs() - since < 4.5
+        && time.elapsed_secs() - since < log::CARD_SECONDS
     {
         egui::Window::new(egui::RichText::new(&card.title).color(card.color).strong())
             .id(egui::Id::new("card_popup"))

@@ -129,6 +129,7 @@ fn place_figures(
     time: Res<Time>,
     quest: Res<ActiveQuest>,
     mut figures: Query<(&mut Transform, &mut Visibility, Option<&GridPos>, Has<Hero>, Has<Awake>), With<FigureVisual>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let b = &quest.0.board;
     let t = (time.delta_secs() * 14.0).min(1.0);
@@ -145,6 +146,10 @@ fn place_figures(
                 if cur != next {
                     tf.translation.x = next.x;
                     tf.translation.y = next.y;
+                }
+                if next != target {
+                    // Still sliding: the window otherwise sleeps until the next input.
+                    redraw.write(bevy::window::RequestRedraw);
                 }
                 Visibility::Inherited
             }
