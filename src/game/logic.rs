@@ -963,7 +963,7 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
     for (i, &q) in path.iter().enumerate() {
         if f.hero && taken > 0 {
             // Something revealed mid-move may now stand in the way, or be worth stopping for.
-            let now = Snapshot::capture(world).expect("quest in play");
+            let now = Snapshot::capture_positions(world).expect("quest in play");
             if !now.can_step(f, at, q) {
                 stop_reason.get_or_insert_with(|| format!("the way to {q} is blocked"));
                 // Back off along the trail to a square the hero may stop on.
@@ -1052,7 +1052,7 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
 /// Reveals what the heroes can now see: a glimpse of a room shows the whole room; corridor
 /// squares are shown one by one as they come into sight. Monsters seen wake up.
 pub fn reveal(world: &mut World) -> Vec<GameEvent> {
-    let Some(snap) = Snapshot::capture(world) else {
+    let Some(snap) = Snapshot::capture_positions(world) else {
         return Vec::new();
     };
     let quest = snap.quest.clone();
@@ -1246,7 +1246,7 @@ fn settle(world: &mut World) -> Vec<GameEvent> {
             }
         }
     }
-    let snap = Snapshot::capture(world).expect("quest in play");
+    let snap = Snapshot::capture_positions(world).expect("quest in play");
     let on_board = snap.living_heroes().count();
     let escaped = snap.heroes().filter(|h| h.escaped).count();
     if on_board == 0 {

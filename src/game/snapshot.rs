@@ -74,10 +74,26 @@ pub struct Snapshot {
 impl Snapshot {
     /// Reads the world; None when no quest is in play.
     pub fn capture(world: &mut World) -> Option<Snapshot> {
+        Self::read(world, true)
+    }
+
+    /// Where everything stands and nothing more: positions, sides, body, doors, traps, fog.
+    /// Figures' names, conditions, gear, purses and spells are left empty, and so are the
+    /// dungeon's records and the fallen heroes' things. For the questions asked after every
+    /// step of a move (who sees what, who may stand where), which a full copy made slow.
+    pub fn capture_positions(world: &mut World) -> Option<Snapshot> {
+        Self::read(world, false)
+    }
+
+    fn read(world: &mut World, full: bool) -> Option<Snapshot> {
         let quest = world.get_resource::<ActiveQuest>()?.0.clone();
         let turn = world.get_resource::<Turn>()?.clone();
         let fog = world.get_resource::<Fog>()?.clone();
-        let dungeon = world.get_resource::<Dungeon>().cloned().unwrap_or_default();
+        let dungeon = if full {
+            world.get_resource::<Dungeon>().cloned().unwrap_or_default()
+        } else {
+            Dungeon::default()
+        };
         let ai_seed = crate::ai::mix(world.get_resource::<Seed>().map_or(0, |s| s.0) ^ 0x5EED_0FA1);
         let mut doors: Vec<Door> = world
             .query_filtered::<&Door, Without<Concealed>>()
@@ -86,11 +102,15 @@ impl Snapshot {
             .collect();
         let mut traps: Vec<Trap> = world.query::<&Trap>().iter(world).cloned().collect();
         traps.sort_by_key(|t| t.id);
-        let mut loot: Vec<(Entity, Loot)> = world
-            .query::<(Entity, &Loot)>()
-            .iter(world)
-            .map(|(e, l)| (e, l.clone()))
-            .collect();
+        let mut loot: Vec<(Entity, Loot)> = if full {
+            world
+                .query::<(Entity, &Loot)>()
+                .iter(world)
+                .map(|(e, l)| (e, l.clone()))
+                .collect()
+        } else {
+            Vec::new()
+        };
         loot.sort_by_key(|(_, l)| l.at);
         doors.sort_by_key(|d| d.id);
         let door_at = doors.iter().enumerate().map(|(i, d)| (d.edge, i)).collect();
@@ -145,6 +165,8 @@ impl Snapshot {
             q.iter(world)
         {
             let (kind, name) = match (hero, monster) {
+                (None, None) => continue,
+                _ if !full => (String::new(), String::new()),
                 (Some(h), _) => (h.class.clone(), h.name.clone()),
                 (None, Some(m)) => (
                     m.kind.clone(),
@@ -152,7 +174,11 @@ impl Snapshot {
                         .clone()
                         .unwrap_or_else(|| crate::rules::ruleset::RuleSet::monster_name(&m.kind)),
                 ),
-                (None, None) => continue,
+            };
+            let (status, eq, inv, book) = if full {
+                (status, eq, inv, book)
+            } else {
+                (None, None, None, None)
             };
             figures.push(FigureSnap {
                 id: *id,
