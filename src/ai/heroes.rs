@@ -267,7 +267,13 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     if !searched_here(&snap.dungeon.trap_searches) {
         return Some(Command::SearchTraps { hero: h.id });
     }
-    if room_clear && !snap.dungeon.searched.contains(&(h.id, area)) {
+    // The competent bot leaves a room's treasure to others while a trap it knows of there
+    // would kill it (a found chest trap still springs on a search until it is disarmed).
+    let deadly_chest = smart
+        && snap.traps.iter().any(|t| {
+            t.furniture.is_some() && t.state == TrapState::Known && snap.area(t.at) == area && t.damage >= h.body
+        });
+    if room_clear && !deadly_chest && !snap.dungeon.searched.contains(&(h.id, area)) {
         return Some(Command::SearchTreasure { hero: h.id });
     }
     if room_clear && !searched_here(&snap.dungeon.door_searches) {
