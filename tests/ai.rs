@@ -13,7 +13,7 @@ use hollowdeep::game::{self, logic};
 use hollowdeep::quest::{self, Quest};
 use hollowdeep::sim::{self, Matchup};
 
-use crate::common::{Game, quest as test_quest};
+use crate::common::{Game, p, quest as test_quest};
 
 const DEFEAT_ALL: &str = "DefeatAll(return_to_stairway: false)";
 
@@ -281,4 +281,37 @@ fn companions_play_the_heroes_nobody_claims() {
         .iter()
         .any(|c| format!("{c:?}").contains(&tag));
     assert!(dwarf_acted, "the companion took its turn");
+}
+
+#[test]
+fn hard_strikes_and_steps_aside_so_the_next_monster_can_strike_too() {
+    // A corridor one square wide: the Wizard (1 body) faces an orc with a second orc behind it.
+    // The second can only reach the Wizard if the first strikes and then walks back past it.
+    let q = test_quest(
+        &["wizard"],
+        &[(5, 0)],
+        "",
+        "(kind: \"orc\", at: (6, 0)), (kind: \"orc\", at: (7, 0))",
+        DEFEAT_ALL,
+    );
+    let mut g = Game::start(q, 2);
+    let wizard = g.snap().heroes().next().unwrap().id;
+    g.set_body(wizard.0, 1);
+    g.end_hero_turns();
+    let snap = g.snap();
+    let step = planner::plan(&snap, &Default::default(), None, SorcererLevel::Hard).expect("a plan");
+    let front = snap.figure_at(p(6, 0)).unwrap().id;
+    assert_eq!(step.monster, front, "{step:?}");
+    match step.commands.as_slice() {
+        [Command::Attack { target, .. }, Command::Move { path, .. }] => {
+            assert_eq!(*target, wizard);
+            let end = *path.last().unwrap();
+            assert!(
+                end.x > 7,
+                "it makes room by walking back past the other orc: ends at {end}"
+            );
+        }
+        other => panic!("expected strike then step aside, got {other:?} ({})", step.reason),
+    }
+    assert!(step.reason.contains("steps"), "{}", step.reason);
 }
