@@ -242,6 +242,11 @@ impl Board {
         }
     }
 
+    /// Bit d (N, E, S, W) set when a wall stands on that side of square `i` (`index`).
+    pub fn walls_at(&self, i: usize) -> u8 {
+        self.wall_mask[i]
+    }
+
     fn wall_between_slow(&self, a: Pos, b: Pos) -> bool {
         if !self.in_bounds(a) || !self.in_bounds(b) {
             return true;
