@@ -8,6 +8,7 @@ pub mod game;
 pub mod input;
 pub mod quest;
 pub mod rules;
+pub mod save;
 pub mod sim;
 pub mod ui;
 pub mod view;

@@ -26,6 +26,8 @@ pub struct GameResult {
     pub think_ns: Vec<u64>,
     /// Everything that happened, in plain words (as the log panel shows it).
     pub story: Vec<String>,
+    /// Every command sent, in order: with the seed, the whole game (see `save::Replay`).
+    pub commands: Vec<Command>,
 }
 
 /// The players of a simulated game.
@@ -84,6 +86,7 @@ pub fn play_one(quest: Arc<Quest>, seed: u64, matchup: Matchup) -> GameResult {
         events,
         think_ns: std::mem::take(&mut world.resource_mut::<SorcererMind>().turn_ns),
         story,
+        commands: std::mem::take(&mut world.resource_mut::<crate::game::model::CommandLog>().0),
     }
 }
 

@@ -4,6 +4,7 @@ mod ai;
 mod common;
 mod e2e;
 mod quests;
+mod replay;
 mod rules_2021;
 mod rules_scenarios;
 mod simulation;

@@ -83,6 +83,16 @@ pub enum Mode {
         /// Print the first game's log in plain words (to stderr) before the report.
         #[arg(long)]
         story: bool,
+        /// Write the first game (the quest, its seed and every command) to this replay file.
+        #[arg(long, value_name = "PATH")]
+        save_replay: Option<std::path::PathBuf>,
+    },
+    /// Play a replay file again, headless, and print what happened.
+    Replay {
+        path: std::path::PathBuf,
+        /// Print every event as one JSON object a line (the same output every time).
+        #[arg(long)]
+        events: bool,
     },
     /// Check quest files; print every problem as path:line:col: message.
     Validate {
@@ -144,13 +154,23 @@ pub fn run() -> ExitCode {
             heroes_bot,
             threads,
             story,
+            save_replay,
         }) => match quest::load(&quest) {
             Ok(q) => {
-                if story {
-                    let q = Arc::new(q.clone());
-                    let game = crate::sim::play_one(q, seed, crate::sim::Matchup { sorcerer, heroes_bot });
-                    for line in &game.story {
-                        eprintln!("{line}");
+                if story || save_replay.is_some() {
+                    let game =
+                        crate::sim::play_one(Arc::new(q.clone()), seed, crate::sim::Matchup { sorcerer, heroes_bot });
+                    if story {
+                        for line in &game.story {
+                            eprintln!("{line}");
+                        }
+                    }
+                    if let Some(path) = &save_replay {
+                        let replay = crate::save::Replay::new(&q, &quest, seed, game.commands);
+                        if let Err(e) = replay.write(path) {
+                            eprintln!("{e}");
+                            return ExitCode::from(1);
+                        }
                     }
                 }
                 let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -171,6 +191,43 @@ pub fn run() -> ExitCode {
                 ExitCode::from(1)
             }
         },
+        Some(Mode::Replay { path, events }) => {
+            let played = crate::save::Replay::read(&path).and_then(|r| r.play().map(|evs| (r, evs)));
+            let (replay, evs) = match played {
+                Ok(x) => x,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(1);
+                }
+            };
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            if events {
+                for e in &evs {
+                    let line = serde_json::to_string(e).expect("events serialise");
+                    if writeln!(out, "{line}").is_err() {
+                        break;
+                    }
+                }
+            } else {
+                let end = evs.iter().rev().find_map(|e| match e {
+                    crate::game::model::GameEvent::QuestWon { round } => Some(format!("won in round {round}")),
+                    crate::game::model::GameEvent::QuestLost { round } => Some(format!("lost in round {round}")),
+                    _ => None,
+                });
+                let _ = writeln!(
+                    out,
+                    "{}: quest {}, seed {}, {} commands, {} events; {}",
+                    path.display(),
+                    replay.quest,
+                    replay.seed,
+                    replay.commands.len(),
+                    evs.len(),
+                    end.unwrap_or_else(|| "not finished".to_string())
+                );
+            }
+            ExitCode::SUCCESS
+        }
         Some(Mode::Validate { paths }) => {
             let mut ok = true;
             for p in &paths {
