@@ -315,3 +315,64 @@ fn hard_strikes_and_steps_aside_so_the_next_monster_can_strike_too() {
     }
     assert!(step.reason.contains("steps"), "{}", step.reason);
 }
+
+#[test]
+fn planning_off_the_main_thread_plays_the_same_game() {
+    // The window plans the sorcerer on the async compute pool; the game must not notice.
+    let q = shipped().remove(0);
+    let inline = sim::play_one(q.clone(), 8, Matchup::default());
+    let mut app = game::headless_app();
+    app.insert_resource(game::Controllers::all(game::Controller::Bot));
+    app.insert_resource(game::PlanOffThread(true));
+    logic::start_quest(app.world_mut(), q, 8);
+    let mut waited = 0;
+    for _ in 0..200_000 {
+        app.update();
+        if app.world().contains_resource::<game::Thinking>() {
+            waited += 1;
+        }
+        if matches!(app.world().resource::<Turn>().phase, Phase::Over(_)) {
+            break;
+        }
+    }
+    assert!(waited > 0, "the sorcerer never planned on the pool");
+    let events = app.world().resource::<EventLog>().0.clone();
+    assert_eq!(events, inline.events);
+}
+
+#[test]
+fn the_threat_map_counts_only_the_heroes_that_fit_around_a_square() {
+    // An orc in the one-square corridor with another orc behind it: only one hero at a time can
+    // reach it, so its threat is the strongest single blow, not the sum of both heroes' blows.
+    use hollowdeep::ai::perception::{Perception, blows_on, threat};
+    use hollowdeep::rules::{combat::Side, odds};
+    let q = test_quest(
+        &["barbarian", "dwarf"],
+        &[(3, 0), (2, 0)],
+        "",
+        "(kind: \"orc\", at: (5, 0)), (kind: \"orc\", at: (6, 0))",
+        DEFEAT_ALL,
+    );
+    let mut g = Game::start(q, 1);
+    let snap = g.snap();
+    let per = Perception::new(&snap);
+    let orc = snap.figure_at(p(5, 0)).unwrap();
+    let blows = blows_on(&snap, &per.heroes, orc);
+    let dists: Vec<&[u16]> = per.heroes.iter().map(|h| h.dist.as_slice()).collect();
+    let c = per.grid.index(p(5, 0));
+    let t = threat(&per.grid, &per.occ, &per.heroes, &dists, &blows, c);
+    let barbarian = odds::expected_damage(3, 2, Side::Monster);
+    let dwarf = odds::expected_damage(2, 2, Side::Monster);
+    assert!(
+        (t - barbarian).abs() < 1e-9,
+        "threat {t}, one blow {barbarian}, both {}",
+        barbarian + dwarf
+    );
+    // Behind the second orc the heroes cannot get at it at all (heroes never pass monsters).
+    let open = per.grid.index(p(9, 0));
+    let mut occ = per.occ.clone();
+    occ[c] = hollowdeep::ai::perception::Occ::Empty;
+    occ[open] = hollowdeep::ai::perception::Occ::Monster;
+    let far = threat(&per.grid, &occ, &per.heroes, &dists, &blows, open);
+    assert_eq!(far, 0.0);
+}
