@@ -24,8 +24,8 @@ pub struct GameResult {
     pub rounds: u32,
     pub events: Vec<GameEvent>,
     pub think_ns: Vec<u64>,
-    /// Everything that happened, in plain words (as the log panel shows it).
-    pub story: Vec<String>,
+    /// The figures' names, for telling the story (`GameResult::story`).
+    pub names: crate::game::model::FigureNames,
     /// Every command sent, in order: with the seed, the whole game (see `save::Replay`).
     pub commands: Vec<Command>,
 }
@@ -72,20 +72,12 @@ pub fn play_one(quest: Arc<Quest>, seed: u64, matchup: Matchup) -> GameResult {
         Phase::Over(o) => Some(o),
         _ => None,
     };
-    let events = std::mem::take(&mut world.resource_mut::<EventLog>().0);
-    let story = {
-        let names = world.resource::<crate::game::model::FigureNames>();
-        events
-            .iter()
-            .filter_map(|e| crate::game::describe::describe(e, names))
-            .collect()
-    };
     GameResult {
         outcome,
         rounds: turn.round.min(MAX_ROUNDS),
-        events,
+        events: std::mem::take(&mut world.resource_mut::<EventLog>().0),
         think_ns: std::mem::take(&mut world.resource_mut::<SorcererMind>().turn_ns),
-        story,
+        names: world.resource::<crate::game::model::FigureNames>().clone(),
         commands: std::mem::take(&mut world.resource_mut::<crate::game::model::CommandLog>().0),
     }
 }
@@ -95,6 +87,16 @@ pub struct ThinkMs {
     pub p50: f64,
     pub p95: f64,
     pub max: f64,
+}
+
+impl GameResult {
+    /// Everything that happened, in plain words (as the log panel shows it).
+    pub fn story(&self) -> Vec<String> {
+        self.events
+            .iter()
+            .filter_map(|e| crate::game::describe::describe(e, &self.names))
+            .collect()
+    }
 }
 
 /// A 95% Wilson score interval for a proportion.

@@ -22,15 +22,22 @@ fn without_reasons(evs: &[GameEvent]) -> Vec<GameEvent> {
         .collect()
 }
 
-#[test]
-fn a_saved_game_replays_to_the_same_events() {
+/// Plays a seeded game of the first shipped quest and writes it as `name/game.ron` in a fresh
+/// temporary folder: (the game, the replay, the folder, the file).
+fn saved_game(name: &str, seed: u64) -> (sim::GameResult, Replay, std::path::PathBuf, std::path::PathBuf) {
     let id = quest::builtin_quests()[0].0;
     let q = Arc::new(quest::load(id).unwrap());
-    let game = sim::play_one(q.clone(), 21, Matchup::default());
-    let dir = temp_dir("roundtrip");
+    let game = sim::play_one(q.clone(), seed, Matchup::default());
+    let dir = temp_dir(name);
     let path = dir.join("game.ron");
-    let replay = Replay::new(&q, id, 21, game.commands.clone());
+    let replay = Replay::new(&q, id, seed, game.commands.clone());
     replay.write(&path).unwrap();
+    (game, replay, dir, path)
+}
+
+#[test]
+fn a_saved_game_replays_to_the_same_events() {
+    let (game, replay, dir, path) = saved_game("roundtrip", 21);
     assert!(!dir.join("game.ron.tmp").exists(), "the temporary file is renamed away");
     let back = Replay::read(&path).unwrap();
     assert_eq!(back, replay);
@@ -42,12 +49,8 @@ fn a_saved_game_replays_to_the_same_events() {
 
 #[test]
 fn damaged_and_newer_replays_are_refused_by_name() {
-    let id = quest::builtin_quests()[0].0;
-    let q = Arc::new(quest::load(id).unwrap());
-    let game = sim::play_one(q.clone(), 3, Matchup::default());
-    let dir = temp_dir("damaged");
-    let good = dir.join("good.ron");
-    Replay::new(&q, id, 3, game.commands).write(&good).unwrap();
+    let (_, replay, dir, good) = saved_game("damaged", 3);
+    let id = replay.quest.as_str();
     let text = std::fs::read_to_string(&good).unwrap();
 
     let cut = dir.join("cut.ron");

@@ -141,8 +141,11 @@ impl Perception {
         }
         let heroes: Vec<HeroView> = snap.living_heroes().map(|h| hero_view(snap, &grid, &occ, h)).collect();
         let starts: Vec<usize> = heroes.iter().map(|h| h.at).collect();
-        let to_heroes = monster_steps_to(&grid, &occ, &starts);
-        let to_hero = starts.iter().map(|h| monster_steps_to(&grid, &occ, &[*h])).collect();
+        let to_hero: Vec<Vec<u16>> = starts.iter().map(|h| monster_steps_to(&grid, &occ, &[*h])).collect();
+        // The nearest hero's steps are the least of each hero's.
+        let to_heroes = (0..grid.len())
+            .map(|i| to_hero.iter().map(|d| d[i]).min().unwrap_or(FAR))
+            .collect();
         Perception {
             grid,
             occ,
@@ -150,10 +153,6 @@ impl Perception {
             to_heroes,
             to_hero,
         }
-    }
-
-    pub fn hero(&self, id: FigureId) -> Option<usize> {
-        self.heroes.iter().position(|h| h.id == id)
     }
 }
 

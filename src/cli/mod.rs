@@ -161,7 +161,7 @@ pub fn run() -> ExitCode {
                     let game =
                         crate::sim::play_one(Arc::new(q.clone()), seed, crate::sim::Matchup { sorcerer, heroes_bot });
                     if story {
-                        for line in &game.story {
+                        for line in game.story() {
                             eprintln!("{line}");
                         }
                     }

@@ -55,17 +55,6 @@ impl DamageOdds {
             .map_or(0.0, |c| *c as f64 / self.total as f64)
     }
 
-    /// P(damage >= k).
-    pub fn p_at_least(&self, k: u8) -> f64 {
-        let c: u64 = self.counts.iter().skip(k as usize).sum();
-        c as f64 / self.total as f64
-    }
-
-    pub fn expected(&self) -> f64 {
-        let s: u64 = self.counts.iter().enumerate().map(|(k, c)| k as u64 * c).sum();
-        s as f64 / self.total as f64
-    }
-
     /// Probabilities, index = damage.
     pub fn probabilities(&self) -> Vec<f64> {
         self.counts.iter().map(|c| *c as f64 / self.total as f64).collect()
