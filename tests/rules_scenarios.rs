@@ -539,3 +539,37 @@ fn a_move_stops_when_a_monster_comes_into_view() {
     // The rest of the roll can still be used.
     assert_eq!(g.turn().progress(FigureId(0)).steps_left(), 6);
 }
+
+#[test]
+fn nothing_is_seen_outside_the_region_joined_by_open_sides() {
+    // The fog is lifted only for squares joined to a hero by open sides (logic::reveal); sight
+    // must never reach past that. Checked on every shipped quest, doors shut and then all open.
+    for (id, _, _) in hollowdeep::quest::builtin_quests() {
+        let q = std::sync::Arc::new(hollowdeep::quest::load(id).expect("shipped quest loads"));
+        let mut g = Game::start(q, 3);
+        for open in [false, true] {
+            if open {
+                let world = g.app.world_mut();
+                let mut doors = world.query::<&mut Door>();
+                for mut d in doors.iter_mut(world) {
+                    d.open = true;
+                }
+            }
+            let snap = g.snap();
+            let board = snap.board();
+            let squares: Vec<hollowdeep::rules::geometry::Pos> = board.squares().collect();
+            for &a in &squares {
+                let regions = snap.open_regions(&[a]);
+                for &b in &squares {
+                    if snap.sees_past_figures(a, b) {
+                        assert_eq!(
+                            regions[board.index(b)],
+                            1,
+                            "{id}: {a} sees {b} outside its region (doors open: {open})"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -960,10 +960,11 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
     let mut taken = 0u8;
     let mut stop_reason: Option<String> = None;
     let mut ends_turn = false;
+    // Where everything stands, kept up to date step by step (a fresh copy after a trap springs).
+    let mut now = Snapshot::capture_positions(world).expect("quest in play");
     for (i, &q) in path.iter().enumerate() {
         if f.hero && taken > 0 {
             // Something revealed mid-move may now stand in the way, or be worth stopping for.
-            let now = Snapshot::capture_positions(world).expect("quest in play");
             if !now.can_step(f, at, q) {
                 stop_reason.get_or_insert_with(|| format!("the way to {q} is blocked"));
                 // Back off along the trail to a square the hero may stop on.
@@ -971,6 +972,7 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
                     trail.pop();
                     let back = *trail.last().expect("trail keeps the start");
                     world.get_mut::<GridPos>(f.entity).expect("figure on board").0 = back;
+                    now.relocate(f.id, back);
                     evs.push(GameEvent::HeroMoved {
                         figure: f.id,
                         from: at,
@@ -992,6 +994,7 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
             }
         }
         world.get_mut::<GridPos>(f.entity).expect("figure on board").0 = q;
+        now.relocate(f.id, q);
         taken += 1;
         evs.push(if f.hero {
             GameEvent::HeroMoved {
@@ -1010,21 +1013,22 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
         at = q;
         trail.push(q);
         if f.hero {
-            let armed = world
-                .query::<&Trap>()
-                .iter(world)
+            let armed = now
+                .traps
+                .iter()
                 .find(|t| t.furniture.is_none() && t.at == q && t.armed())
                 .cloned();
             if let Some(trap) = armed {
                 let sprung = spring(world, &trap, f, from, path.get(i + 1).copied());
                 evs.extend(sprung.events);
+                now = Snapshot::capture_positions(world).expect("quest in play");
                 if sprung.stop {
                     ends_turn = sprung.ends_turn;
-                    evs.extend(reveal(world));
+                    evs.extend(reveal_with(world, &mut now));
                     break;
                 }
             }
-            let seen = reveal(world);
+            let seen = reveal_with(world, &mut now);
             if seen.iter().any(|e| matches!(e, GameEvent::MonsterRevealed { .. }))
                 && at != *path.last().expect("non-empty")
             {
@@ -1052,9 +1056,15 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
 /// Reveals what the heroes can now see: a glimpse of a room shows the whole room; corridor
 /// squares are shown one by one as they come into sight. Monsters seen wake up.
 pub fn reveal(world: &mut World) -> Vec<GameEvent> {
-    let Some(snap) = Snapshot::capture_positions(world) else {
-        return Vec::new();
-    };
+    match Snapshot::capture_positions(world) {
+        Some(mut snap) => reveal_with(world, &mut snap),
+        None => Vec::new(),
+    }
+}
+
+/// `reveal` on a snapshot of the world as it stands now, which is kept true: its fog and the
+/// monsters it wakes are updated too.
+fn reveal_with(world: &mut World, snap: &mut Snapshot) -> Vec<GameEvent> {
     let quest = snap.quest.clone();
     let board = &quest.board;
     let mut fog = snap.fog.clone();
@@ -1070,6 +1080,7 @@ pub fn reveal(world: &mut World) -> Vec<GameEvent> {
             }
         }
     };
+    let regions = snap.open_regions(&eyes);
     for &eye in &eyes {
         let own = board.area(eye);
         if own != CORRIDOR && !fog.is_revealed(eye) {
@@ -1080,8 +1091,10 @@ pub fn reveal(world: &mut World) -> Vec<GameEvent> {
             fog.revealed[i] = true;
             corridor_new += 1;
         }
+        // Only squares joined to the eye by open sides can be in sight: test just those.
+        let region = regions[board.index(eye)];
         for q in board.squares() {
-            if fog.is_revealed(q) || !snap.sees(eye, q) {
+            if regions[board.index(q)] != region || fog.is_revealed(q) || !snap.sees(eye, q) {
                 continue;
             }
             let area = board.area(q);
@@ -1109,15 +1122,17 @@ pub fn reveal(world: &mut World) -> Vec<GameEvent> {
             squares: corridor_new,
         });
     }
-    for m in snap.monsters() {
+    for m in snap.figures.iter_mut().filter(|m| !m.hero && m.alive()) {
         if !m.awake && m.pos.is_some_and(|p| fog.is_revealed(p)) {
             world.entity_mut(m.entity).insert(Awake);
+            m.awake = true;
             evs.push(GameEvent::MonsterRevealed {
                 figure: m.id,
                 at: m.pos.expect("alive"),
             });
         }
     }
+    snap.fog = fog.clone();
     world.insert_resource(fog);
     evs
 }

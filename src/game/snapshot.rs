@@ -51,6 +51,84 @@ impl FigureSnap {
     }
 }
 
+/// What a figure's snapshot reads.
+type FigureRow = (
+    Entity,
+    &'static FigureId,
+    Option<&'static GridPos>,
+    Option<&'static Hero>,
+    Option<&'static Monster>,
+    &'static Body,
+    Option<&'static Mind>,
+    &'static Fighter,
+    Has<Awake>,
+    Has<Escaped>,
+    (
+        Option<&'static Status>,
+        Option<&'static Equipment>,
+        Option<&'static Inventory>,
+        Option<&'static Spellbook>,
+    ),
+);
+
+/// The queries a snapshot runs, built once per world: building a query's access sets each time
+/// cost more than reading the few dozen entities it finds.
+#[derive(Resource)]
+struct SnapQueries {
+    doors: QueryState<&'static Door, Without<Concealed>>,
+    traps: QueryState<&'static Trap>,
+    loot: QueryState<(Entity, &'static Loot)>,
+    figures: QueryState<FigureRow>,
+    /// What never changes during a quest, worked out once: each square's sides without a wall
+    /// (doors closed) and the squares furniture or rubble fill, for the quest they belong to.
+    fixed: Option<(Arc<Quest>, Vec<u8>, Vec<bool>)>,
+    /// Display names of monster kinds ("chaos_warrior" is "Chaos Warrior").
+    kind_names: BTreeMap<String, String>,
+}
+
+impl SnapQueries {
+    fn fixed(&mut self, quest: &Arc<Quest>) -> (&[u8], &[bool]) {
+        if !self.fixed.as_ref().is_some_and(|(q, _, _)| Arc::ptr_eq(q, quest)) {
+            let board = &quest.board;
+            let sides = (0..board.len()).map(|i| !board.walls_at(i) & 0x0F).collect();
+            let mut solid = vec![false; board.len()];
+            for p in &quest.blocked {
+                solid[board.index(*p)] = true;
+            }
+            for f in &quest.furniture {
+                for p in f.rect.squares() {
+                    solid[board.index(p)] = true;
+                }
+            }
+            self.fixed = Some((quest.clone(), sides, solid));
+        }
+        let (_, sides, solid) = self.fixed.as_ref().expect("just filled");
+        (sides, solid)
+    }
+
+    fn kind_name(names: &mut BTreeMap<String, String>, kind: &str) -> String {
+        if let Some(name) = names.get(kind) {
+            return name.clone();
+        }
+        let name = crate::rules::ruleset::RuleSet::monster_name(kind);
+        names.insert(kind.to_string(), name.clone());
+        name
+    }
+}
+
+impl FromWorld for SnapQueries {
+    fn from_world(world: &mut World) -> Self {
+        SnapQueries {
+            doors: world.query_filtered(),
+            traps: world.query(),
+            loot: world.query(),
+            figures: world.query(),
+            fixed: None,
+            kind_names: BTreeMap::new(),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Snapshot {
     pub quest: Arc<Quest>,
@@ -87,6 +165,14 @@ impl Snapshot {
     }
 
     fn read(world: &mut World, full: bool) -> Option<Snapshot> {
+        if !world.contains_resource::<SnapQueries>() {
+            let queries = SnapQueries::from_world(world);
+            world.insert_resource(queries);
+        }
+        world.resource_scope(|world, mut queries: Mut<SnapQueries>| Self::read_with(world, &mut queries, full))
+    }
+
+    fn read_with(world: &World, queries: &mut SnapQueries, full: bool) -> Option<Snapshot> {
         let quest = world.get_resource::<ActiveQuest>()?.0.clone();
         let turn = world.get_resource::<Turn>()?.clone();
         let fog = world.get_resource::<Fog>()?.clone();
@@ -96,19 +182,11 @@ impl Snapshot {
             Dungeon::default()
         };
         let ai_seed = crate::ai::mix(world.get_resource::<Seed>().map_or(0, |s| s.0) ^ 0x5EED_0FA1);
-        let mut doors: Vec<Door> = world
-            .query_filtered::<&Door, Without<Concealed>>()
-            .iter(world)
-            .copied()
-            .collect();
-        let mut traps: Vec<Trap> = world.query::<&Trap>().iter(world).cloned().collect();
+        let mut doors: Vec<Door> = queries.doors.iter(world).copied().collect();
+        let mut traps: Vec<Trap> = queries.traps.iter(world).cloned().collect();
         traps.sort_by_key(|t| t.id);
         let mut loot: Vec<(Entity, Loot)> = if full {
-            world
-                .query::<(Entity, &Loot)>()
-                .iter(world)
-                .map(|(e, l)| (e, l.clone()))
-                .collect()
+            queries.loot.iter(world).map(|(e, l)| (e, l.clone())).collect()
         } else {
             Vec::new()
         };
@@ -116,7 +194,8 @@ impl Snapshot {
         doors.sort_by_key(|d| d.id);
         let door_at = doors.iter().enumerate().map(|(i, d)| (d.edge, i)).collect();
         let board = &quest.board;
-        let mut open_doors = vec![0u8; board.len()];
+        let (base_sides, base_solid) = queries.fixed(&quest);
+        let mut open_sides = base_sides.to_vec();
         for d in doors.iter().filter(|d| d.open) {
             let (a, b) = (d.edge.0, d.edge.1);
             if let (Some(ab), Some(ba)) = (
@@ -125,48 +204,24 @@ impl Snapshot {
             ) && board.in_bounds(a)
                 && board.in_bounds(b)
             {
-                open_doors[board.index(a)] |= 1 << ab;
-                open_doors[board.index(b)] |= 1 << ba;
+                open_sides[board.index(a)] |= 1 << ab;
+                open_sides[board.index(b)] |= 1 << ba;
             }
         }
-        let open_sides: Vec<u8> = (0..board.len())
-            .map(|i| !board.walls_at(i) & 0x0F | open_doors[i])
-            .collect();
-        let mut solid = vec![false; board.len()];
-        for p in &quest.blocked {
-            solid[board.index(*p)] = true;
-        }
-        for f in &quest.furniture {
-            for p in f.rect.squares() {
-                solid[board.index(p)] = true;
-            }
-        }
+        let mut solid = base_solid.to_vec();
         for t in &traps {
             if t.kind == TrapKind::FallingBlock && t.state == TrapState::Sprung {
                 solid[board.index(t.at)] = true;
             }
         }
         let mut figures = Vec::new();
-        let mut q = world.query::<(
-            Entity,
-            &FigureId,
-            Option<&GridPos>,
-            Option<&Hero>,
-            Option<&Monster>,
-            &Body,
-            Option<&Mind>,
-            &Fighter,
-            Has<Awake>,
-            Has<Escaped>,
-            (
-                Option<&Status>,
-                Option<&Equipment>,
-                Option<&Inventory>,
-                Option<&Spellbook>,
-            ),
-        )>();
+        let SnapQueries {
+            figures: figures_query,
+            kind_names,
+            ..
+        } = queries;
         for (entity, id, pos, hero, monster, body, mind, fighter, awake, escaped, (status, eq, inv, book)) in
-            q.iter(world)
+            figures_query.iter(world)
         {
             let (kind, name) = match (hero, monster) {
                 (None, None) => continue,
@@ -176,7 +231,7 @@ impl Snapshot {
                     m.kind.clone(),
                     m.name
                         .clone()
-                        .unwrap_or_else(|| crate::rules::ruleset::RuleSet::monster_name(&m.kind)),
+                        .unwrap_or_else(|| SnapQueries::kind_name(kind_names, &m.kind)),
                 ),
             };
             let (status, eq, inv, book) = if full {
@@ -371,6 +426,21 @@ impl Snapshot {
         self.occupant[self.board().index(p)].map(|i| &self.figures[i])
     }
 
+    /// Moves a figure in this picture as the world moved it (one step of a move).
+    pub fn relocate(&mut self, id: FigureId, to: Pos) {
+        let Some(i) = self.figures.iter().position(|f| f.id == id) else {
+            return;
+        };
+        let from = self.figures[i].pos.replace(to);
+        // The table keeps the last figure (in id order) on each square, as `read` builds it.
+        for p in from.into_iter().chain([to]) {
+            if self.board().in_bounds(p) {
+                let k = self.board().index(p);
+                self.occupant[k] = self.figures.iter().rposition(|f| f.pos == Some(p));
+            }
+        }
+    }
+
     pub fn heroes(&self) -> impl Iterator<Item = &FigureSnap> {
         self.figures.iter().filter(|f| f.hero)
     }
@@ -452,6 +522,38 @@ impl Snapshot {
         Some(DistanceField::new(b.width, b.height, start, steps, |p, q| {
             self.can_step(fig, p, q) && !(fig.hero && self.known_trap_on(q))
         }))
+    }
+
+    /// Labels every square joined to one of `from` by a chain of crossable sides (walls and
+    /// closed doors stop it; figures and furniture do not) with the index (+1) of the first
+    /// start it is joined to; 0 for the rest. Nothing outside a square's region can be seen from
+    /// it: a sight line crosses sides only where they are open, and where it passes exactly
+    /// through a corner one of the two ways around that corner is open.
+    pub fn open_regions(&self, from: &[Pos]) -> Vec<u8> {
+        let board = self.board();
+        let mut label = vec![0u8; board.len()];
+        let width = board.width as usize;
+        let mut queue = Vec::new();
+        for (n, &start) in from.iter().enumerate() {
+            if !board.in_bounds(start) || label[board.index(start)] != 0 {
+                continue;
+            }
+            let mark = (n + 1).min(u8::MAX as usize) as u8;
+            label[board.index(start)] = mark;
+            queue.push(board.index(start));
+            while let Some(i) = queue.pop() {
+                let sides = self.open_sides[i];
+                // N, E, S, W as in `rules::board::direction`; an open side never leads off the board.
+                let next = [i.wrapping_sub(width), i + 1, i + width, i.wrapping_sub(1)];
+                for (d, &j) in next.iter().enumerate() {
+                    if sides & (1 << d) != 0 && j < label.len() && label[j] == 0 {
+                        label[j] = mark;
+                        queue.push(j);
+                    }
+                }
+            }
+        }
+        label
     }
 
     /// Centre-to-centre line of sight: walls and closed doors block, and so do figures in between.
