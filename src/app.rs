@@ -17,14 +17,7 @@ use crate::quest::Quest;
 /// Where the app begins.
 pub enum Start {
     Title,
-    Quest {
-        quest: Arc<Quest>,
-        seed: u64,
-        autoplay: bool,
-        pace: f32,
-        opponents: game::Opponents,
-        companions: Vec<String>,
-    },
+    Quest { quest: PendingQuest, pace: f32 },
 }
 
 /// Top-level screens.
@@ -39,12 +32,76 @@ pub enum Screen {
 #[derive(Resource)]
 pub struct PendingQuest {
     pub quest: Arc<Quest>,
+    /// The built-in quest's id or the quest file's path: what a save names to load it again.
+    pub source: String,
     pub seed: u64,
     pub autoplay: bool,
     pub opponents: game::Opponents,
     /// Hero ids (rule-set classes, "dwarf") the hero bot plays beside the people.
     pub companions: Vec<String>,
+    /// A saved game to rebuild instead of a fresh start: its commands and notes.
+    pub restore: Option<(Vec<game::model::Command>, Vec<(u32, game::model::GameEvent)>)>,
 }
+
+impl PendingQuest {
+    /// The quest a save describes, ready to be rebuilt; the error names the file and the problem.
+    pub fn resume(path: &std::path::Path) -> Result<PendingQuest, String> {
+        let saved = crate::save::SavedQuest::read(path)?;
+        let quest = saved.load_quest().map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(PendingQuest {
+            quest,
+            source: saved.quest,
+            seed: saved.seed,
+            autoplay: saved.autoplay,
+            opponents: game::Opponents {
+                sorcerer: saved.sorcerer,
+                heroes_bot: saved.heroes_bot,
+            },
+            companions: saved.companions,
+            restore: Some((saved.commands, saved.notes)),
+        })
+    }
+}
+
+/// A person asked to take back the last command (the Undo button, U or Ctrl+Z).
+#[derive(Resource)]
+pub struct UndoRequest;
+
+/// Whether the last command can be taken back now, and if not why (see `logic::undo_status`),
+/// kept for the panels.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct UndoAvailable(pub Result<usize, String>);
+
+impl Default for UndoAvailable {
+    fn default() -> Self {
+        UndoAvailable(Err("Nothing to undo yet.".into()))
+    }
+}
+
+/// Takes back the last command when asked and allowed: the game is rebuilt without it.
+fn apply_undo(world: &mut World) {
+    world.remove_resource::<UndoRequest>();
+    match logic::undo(world) {
+        Ok(_) => {
+            world.remove_resource::<game::Thinking>();
+            *world.resource_mut::<game::SorcererMind>() = Default::default();
+            world.insert_resource(JustRestored);
+        }
+        Err(why) => info!("undo refused: {why}"),
+    }
+}
+
+fn track_undo(world: &mut World) {
+    let now = UndoAvailable(logic::undo_status(world));
+    if world.get_resource::<UndoAvailable>() != Some(&now) {
+        world.insert_resource(now);
+    }
+}
+
+/// Set for the frame in which a game was rebuilt (resumed or undone): the log fills again, but
+/// no card pops up and the briefing stays closed.
+#[derive(Resource)]
+pub struct JustRestored;
 
 #[derive(Resource, Clone)]
 struct FrameChecks {
@@ -90,27 +147,25 @@ pub fn run(start: Start, window: WindowArgs) {
     .add_systems(Update, frame_checks)
     .add_systems(OnEnter(Screen::Title), clear_quest)
     .add_systems(Update, begin_pending_quest.run_if(resource_exists::<PendingQuest>));
-    if let Start::Quest {
-        quest,
-        seed,
-        autoplay,
-        pace,
-        opponents,
-        companions,
-    } = start
-    {
+    app.add_plugins(crate::save::autosave::plugin)
+        .init_resource::<UndoAvailable>()
+        .add_systems(
+            Update,
+            (
+                apply_undo
+                    .run_if(resource_exists::<UndoRequest>)
+                    .in_set(game::GameSet::Apply)
+                    .before(game::apply_commands),
+                track_undo.in_set(game::GameSet::Present),
+            ),
+        );
+    if let Start::Quest { quest, pace } = start {
         app.insert_resource(Pace {
             delay: pace,
             waited: 0.0,
             fast_forward: false,
         });
-        app.insert_resource(PendingQuest {
-            quest,
-            seed,
-            autoplay,
-            opponents,
-            companions,
-        });
+        app.insert_resource(quest);
     }
     app.run();
 }
@@ -123,7 +178,24 @@ fn begin_pending_quest(world: &mut World) {
     world.insert_resource(p.opponents);
     world.remove_resource::<game::Thinking>();
     *world.resource_mut::<game::SorcererMind>() = Default::default();
-    logic::start_quest(world, p.quest, p.seed);
+    world.insert_resource(crate::save::autosave::SaveSlot::new(
+        &p.source,
+        p.autoplay,
+        p.companions.clone(),
+    ));
+    match &p.restore {
+        Some((commands, notes)) => {
+            logic::restore(world, p.quest, p.seed, commands, notes);
+            world.insert_resource(JustRestored);
+            let slot = world.resource::<crate::save::autosave::SaveSlot>();
+            info!("Resumed {} at command {}", slot.source, commands.len());
+            // Printed for people and scripts: where the game picked up.
+            println!("resumed {} at command {}", slot.source, commands.len());
+        }
+        None => {
+            logic::start_quest(world, p.quest, p.seed);
+        }
+    }
     let companions = world
         .query::<(&game::model::FigureId, &game::model::Hero)>()
         .iter(world)

@@ -7,4 +7,5 @@ mod quests;
 mod replay;
 mod rules_2021;
 mod rules_scenarios;
+mod saves;
 mod simulation;

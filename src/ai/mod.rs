@@ -39,7 +39,7 @@ pub fn attack_squares(snap: &Snapshot, attacker: &FigureSnap, target: &FigureSna
 
 /// How the computer sorcerer plays. Every level obeys the same rules and sees the same board;
 /// they differ in how far they look ahead and how well they weigh what they see.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SorcererLevel {
     /// The documented baseline: each monster walks to the nearest hero and hits the weakest.
@@ -82,7 +82,7 @@ impl SorcererLevel {
 }
 
 /// The bots that play heroes in simulations, in `--autoplay`, and for heroes nobody plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum HeroBot {
     /// Any possible command, picked at random (from its own seeded stream, never the dice).

@@ -60,6 +60,14 @@ pub enum Mode {
         #[arg(long, value_delimiter = ',', value_name = "HEROES")]
         companions: Vec<String>,
     },
+    /// Go on with the quest in progress (saved after every command), or with a save file.
+    Continue {
+        /// A save file; by default the autosave in the data folder.
+        path: Option<std::path::PathBuf>,
+        /// Seconds between the computer's moves.
+        #[arg(long, default_value_t = 0.35)]
+        pace: f32,
+    },
     /// Play games headless, hero bots against the sorcerer, and report.
     Simulate {
         #[arg(long)]
@@ -103,8 +111,25 @@ pub enum Mode {
     Quests,
 }
 
+/// Where the game keeps its files, for `--help`.
+fn folders_help() -> String {
+    let show = |p: Option<std::path::PathBuf>| {
+        p.map_or_else(|| "(none: HOME is not set)".to_string(), |p| p.display().to_string())
+    };
+    format!(
+        "Your own quests: put .ron quest files in {}\n  (they are listed on the title screen; broken ones with their first error).\nThe quest in progress is saved after every command to {}.",
+        show(crate::save::user_quest_dir()),
+        show(crate::save::autosave_path())
+    )
+}
+
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Cli::command().after_help(folders_help()).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     match cli.command {
         None => {
             crate::app::run(crate::app::Start::Title, cli.window);
@@ -129,13 +154,22 @@ pub fn run() -> ExitCode {
                     return ExitCode::from(2);
                 }
                 let seed = seed.unwrap_or_else(clock_seed);
+                // A quest file is saved by its full path, so the game resumes from anywhere.
+                let source = match std::path::Path::new(&quest).canonicalize() {
+                    Ok(p) if !quest::is_builtin(&quest) => p.to_string_lossy().into_owned(),
+                    _ => quest.clone(),
+                };
                 let start = crate::app::Start::Quest {
-                    quest: Arc::new(q),
-                    seed,
-                    autoplay,
+                    quest: crate::app::PendingQuest {
+                        quest: Arc::new(q),
+                        source,
+                        seed,
+                        autoplay,
+                        opponents: crate::game::Opponents { sorcerer, heroes_bot },
+                        companions,
+                        restore: None,
+                    },
                     pace: pace.clamp(0.0, 10.0),
-                    opponents: crate::game::Opponents { sorcerer, heroes_bot },
-                    companions,
                 };
                 crate::app::run(start, cli.window);
                 ExitCode::SUCCESS
@@ -145,6 +179,32 @@ pub fn run() -> ExitCode {
                 ExitCode::from(1)
             }
         },
+        Some(Mode::Continue { path, pace }) => {
+            let Some(path) = path.or_else(crate::save::autosave_path) else {
+                eprintln!("No data folder (HOME is not set), so there is no saved game; name a save file.");
+                return ExitCode::from(2);
+            };
+            if !path.exists() {
+                eprintln!("{}: no game in progress is saved here.", path.display());
+                return ExitCode::from(1);
+            }
+            match crate::app::PendingQuest::resume(&path) {
+                Ok(quest) => {
+                    crate::app::run(
+                        crate::app::Start::Quest {
+                            quest,
+                            pace: pace.clamp(0.0, 10.0),
+                        },
+                        cli.window,
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{e}\nThe file was left as it is.");
+                    ExitCode::from(1)
+                }
+            }
+        }
         Some(Mode::Simulate {
             quest,
             games,

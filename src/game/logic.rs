@@ -38,6 +38,8 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
     });
     world.insert_resource(EventLog::default());
     world.insert_resource(CommandLog::default());
+    world.insert_resource(NoteLog::default());
+    world.remove_resource::<LastAccepted>();
 
     let mut names = FigureNames::default();
     let mut next_id = 0u32;
@@ -312,22 +314,149 @@ fn record(world: &mut World, events: &[GameEvent]) {
 
 /// Adds an event that changes nothing on the board (the sorcerer's explanations).
 pub fn narrate(world: &mut World, event: GameEvent) {
+    let sent = world.get_resource::<CommandLog>().map_or(0, |l| l.0.len()) as u32;
+    if let Some(mut notes) = world.get_resource_mut::<NoteLog>() {
+        notes.0.push((sent, event.clone()));
+    }
     record(world, &[event]);
 }
 
 /// Applies one command. Illegal commands change nothing and yield one `CommandRejected`.
 pub fn submit(world: &mut World, cmd: Command) -> Vec<GameEvent> {
-    if let Some(mut log) = world.get_resource_mut::<CommandLog>() {
-        log.0.push(cmd.clone());
-    }
+    let index = match world.get_resource_mut::<CommandLog>() {
+        Some(mut log) => {
+            log.0.push(cmd.clone());
+            log.0.len() - 1
+        }
+        None => 0,
+    };
+    let hero = world.get_resource::<Turn>().and_then(|t| match (&t.draft, t.phase) {
+        (Some(d), _) => Some(d.next),
+        (None, Phase::Hero(id)) => Some(id),
+        _ => None,
+    });
+    let draws = world.get_resource::<GameRng>().map(|r| r.0.get_word_pos());
     let events = match apply(world, &cmd) {
         Ok(mut evs) => {
             evs.extend(settle(world));
+            let rolled = world.get_resource::<GameRng>().map(|r| r.0.get_word_pos()) != draws;
+            world.insert_resource(LastAccepted {
+                index,
+                hero,
+                undo: undo_verdict(&evs, rolled),
+            });
             evs
         }
         Err(reason) => vec![GameEvent::CommandRejected { reason }],
     };
     record(world, &events);
+    events
+}
+
+/// May a command with these events be taken back? Not once chance has spoken or something new
+/// was seen: taking it back would let a player peek and choose again.
+fn undo_verdict(events: &[GameEvent], rolled: bool) -> Result<(), String> {
+    use GameEvent::*;
+    for e in events {
+        let why = match e {
+            QuestWon { .. } | QuestLost { .. } | QuestAbandoned { .. } | ObjectiveCompleted | HeroEscaped { .. } => {
+                "it decided part of the quest"
+            }
+            MovementRolled { .. } => "the movement dice were rolled",
+            Attack { .. } => "the combat dice were rolled",
+            AreaRevealed { .. } => "it revealed part of the dungeon",
+            MonsterRevealed { .. } | WanderingMonster { .. } | MonsterSummoned { .. } => "it revealed a monster",
+            TreasureDrawn { .. }
+            | SpecialTreasureFound { .. }
+            | NothingFound { .. }
+            | GoldFound { .. }
+            | PotionFound { .. }
+            | ItemFound { .. }
+            | HazardDrawn { .. } => "a search turned up what it turned up",
+            TrapFound { .. } | TrapSprung { .. } | TrapDisarmed { .. } | TrapJumped { .. } => {
+                "a trap was found or sprung"
+            }
+            SecretDoorFound { .. } => "it found a secret door",
+            HeroKilled { .. } | MonsterKilled { .. } => "someone fell",
+            _ => continue,
+        };
+        return Err(format!("Can't undo: {why}."));
+    }
+    if rolled {
+        return Err("Can't undo: dice were rolled.".into());
+    }
+    Ok(())
+}
+
+/// Can the last command be taken back now? Ok with the number of commands to keep; else why not.
+/// Only a hero's command that rolled no dice and revealed nothing, and only while nothing else
+/// has happened since; a hero the computer plays takes nothing back.
+pub fn undo_status(world: &World) -> Result<usize, String> {
+    let turn = world.get_resource::<Turn>().ok_or("No quest is in play.")?;
+    match turn.phase {
+        Phase::Over(_) => return Err("The quest is over.".into()),
+        Phase::Sorcerer => return Err("Can't undo: it is the sorcerer's turn.".into()),
+        Phase::Hero(_) => {}
+    }
+    if world
+        .get_resource::<crate::game::Controllers>()
+        .is_some_and(|c| !c.human_to_act(turn))
+    {
+        return Err("Can't undo while the computer plays.".into());
+    }
+    let last = world.get_resource::<LastAccepted>().ok_or("Nothing to undo yet.")?;
+    let Some(hero) = last.hero else {
+        return Err("Can't undo: the sorcerer has moved since.".into());
+    };
+    if world
+        .get_resource::<crate::game::Controllers>()
+        .is_some_and(|c| c.bot_plays(hero))
+    {
+        return Err("Can't undo: the computer made the last move.".into());
+    }
+    last.undo.clone()?;
+    Ok(last.index)
+}
+
+/// Takes back the last command (see `undo_status`): the game is rebuilt from its seed and the
+/// commands before it. Returns the events of the rebuilt game.
+pub fn undo(world: &mut World) -> Result<Vec<GameEvent>, String> {
+    let keep = undo_status(world)?;
+    let quest = world.resource::<ActiveQuest>().0.clone();
+    let seed = world.resource::<Seed>().0;
+    let commands = world.resource::<CommandLog>().0[..keep].to_vec();
+    let notes: Vec<(u32, GameEvent)> = world
+        .resource::<NoteLog>()
+        .0
+        .iter()
+        .filter(|(at, _)| (*at as usize) <= keep)
+        .cloned()
+        .collect();
+    Ok(restore(world, quest, seed, &commands, &notes))
+}
+
+/// Rebuilds a game from its seed, its commands and its notes (a save, or an undo): the same
+/// board, the same log. Returns every event, as a game played live would have sent them.
+pub fn restore(
+    world: &mut World,
+    quest: Arc<Quest>,
+    seed: u64,
+    commands: &[Command],
+    notes: &[(u32, GameEvent)],
+) -> Vec<GameEvent> {
+    let mut events = start_quest(world, quest, seed);
+    let mut notes = notes.iter().peekable();
+    for (i, cmd) in commands.iter().enumerate() {
+        while let Some((_, e)) = notes.next_if(|(at, _)| *at as usize <= i) {
+            narrate(world, e.clone());
+            events.push(e.clone());
+        }
+        events.extend(submit(world, cmd.clone()));
+    }
+    for (_, e) in notes {
+        narrate(world, e.clone());
+        events.push(e.clone());
+    }
     events
 }
 

@@ -340,6 +340,22 @@ pub struct EventLog(pub Vec<GameEvent>);
 #[derive(Resource, Default, Clone, Debug)]
 pub struct CommandLog(pub Vec<Command>);
 
+/// Events that no command caused (the sorcerer's reasons), each with the number of commands
+/// submitted before it: saved with the commands so a restored game's log reads the same.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct NoteLog(pub Vec<(u32, GameEvent)>);
+
+/// The last command the game accepted: who sent it and whether it may be taken back.
+#[derive(Resource, Clone, Debug)]
+pub struct LastAccepted {
+    /// Its place in the `CommandLog`.
+    pub index: usize,
+    /// The hero whose turn (or spell pick) it was; None for the sorcerer.
+    pub hero: Option<FigureId>,
+    /// Ok when it rolled no dice, drew nothing and revealed nothing; else why it stands.
+    pub undo: Result<(), String>,
+}
+
 /// The turn phase as a Bevy state, so phase systems can be gated with `in_state`.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TurnPhase {

@@ -153,6 +153,11 @@ fn hero_input(world: &mut World) {
             }
         } else if pressed(&[KeyCode::KeyE, KeyCode::Enter]) {
             cmd = Some(Command::EndTurn);
+        } else if pressed(&[KeyCode::KeyU])
+            || (pressed(&[KeyCode::KeyZ])
+                && (keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight)))
+        {
+            world.insert_resource(crate::app::UndoRequest);
         }
     }
     if let Some(c) = cmd {

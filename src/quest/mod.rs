@@ -324,6 +324,11 @@ pub fn builtin_quests() -> &'static [(&'static str, &'static str, &'static [u8])
 }
 
 /// Loads a quest by built-in id or by path. Never panics, whatever the bytes.
+/// Is this the id of a quest built into the game?
+pub fn is_builtin(id: &str) -> bool {
+    BUILTIN_QUESTS.iter().any(|(b, _, _)| *b == id)
+}
+
 pub fn load(id_or_path: &str) -> Result<Quest, Problems> {
     if let Some((id, file, text)) = BUILTIN_QUESTS.iter().find(|(id, _, _)| *id == id_or_path) {
         return parse(id, &format!("quests/{file}"), text, None);

@@ -1,10 +1,19 @@
-//! Replays on disk: the quest, the seed and every command, which rebuild the game exactly.
+//! Games on disk: replays and the autosaved quest in progress. Both are the rule set, the quest,
+//! the seed and every command, which rebuild the game exactly; both are versioned RON written
+//! atomically, and a file that cannot be read is named with its problem and left as it is.
+
+pub mod autosave;
+pub mod files;
+
+pub use files::{autosave_path, config_dir, data_dir, user_quest_dir};
+use files::{read_ron, write_ron};
 
 use std::path::Path;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::{HeroBot, SorcererLevel};
 use crate::game::model::{Command, GameEvent};
 use crate::quest::{self, Quest};
 
@@ -38,55 +47,12 @@ impl Replay {
 
     /// Writes the replay atomically: a temporary file beside it, flushed, then renamed over it.
     pub fn write(&self, path: &Path) -> Result<(), String> {
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| format!("{}: cannot encode the replay: {e}", path.display()))?;
-        let tmp = path.with_extension("ron.tmp");
-        let fail = |e: std::io::Error| format!("{}: {e}", path.display());
-        {
-            use std::io::Write;
-            let mut f = std::fs::File::create(&tmp).map_err(fail)?;
-            f.write_all(text.as_bytes()).map_err(fail)?;
-            f.sync_all().map_err(fail)?;
-        }
-        std::fs::rename(&tmp, path).map_err(fail)
+        write_ron(path, self, "replay", false)
     }
 
     /// Reads a replay; every failure names the file and says what is wrong.
     pub fn read(path: &Path) -> Result<Replay, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let text = std::str::from_utf8(&bytes).map_err(|e| format!("{}: not a text file ({e})", path.display()))?;
-        // The version first, so that a newer file gets a clear answer rather than a field error.
-        #[derive(Deserialize)]
-        struct Version {
-            format: u32,
-        }
-        let options = ron::Options::default();
-        if let Ok(v) = options.from_str::<Version>(text)
-            && v.format > REPLAY_FORMAT
-        {
-            return Err(format!(
-                "{}: replay format {} is newer than this build reads ({REPLAY_FORMAT}); update Hollowdeep",
-                path.display(),
-                v.format
-            ));
-        }
-        let r: Replay = options.from_str(text).map_err(|e| {
-            format!(
-                "{}:{}:{}: not a valid replay: {}",
-                path.display(),
-                e.span.start.line,
-                e.span.start.col,
-                e.code
-            )
-        })?;
-        if r.format != REPLAY_FORMAT {
-            return Err(format!(
-                "{}: replay format {} is not one this build reads ({REPLAY_FORMAT})",
-                path.display(),
-                r.format
-            ));
-        }
-        Ok(r)
+        read_ron(path, "replay", REPLAY_FORMAT, |r: &Replay| r.format)
     }
 
     /// Loads the quest and plays the commands again, headless; the events, as the game wrote them.
@@ -99,5 +65,57 @@ impl Replay {
             ));
         }
         Ok(crate::sim::replay(Arc::new(q), self.seed, &self.commands))
+    }
+}
+
+/// The save format this build writes and reads.
+pub const SAVE_FORMAT: u32 = 1;
+
+/// A quest in progress, written after every command: enough to rebuild it exactly and to go on
+/// with the same opponents and companions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedQuest {
+    pub format: u32,
+    pub rules: String,
+    /// A built-in quest id, or the path of the quest file.
+    pub quest: String,
+    /// The quest's name, for the title screen (the quest itself is loaded again on resume).
+    pub name: String,
+    pub seed: u64,
+    pub sorcerer: SorcererLevel,
+    pub heroes_bot: HeroBot,
+    /// The computer plays every hero.
+    pub autoplay: bool,
+    /// Heroes (rule-set ids) the computer plays beside the people.
+    pub companions: Vec<String>,
+    /// The round the game was in when saved, for the title screen.
+    pub round: u32,
+    pub commands: Vec<Command>,
+    /// Events that are not the result of a command (the sorcerer's reasons), with the number
+    /// of commands sent before each, so the log reads the same after a resume.
+    pub notes: Vec<(u32, GameEvent)>,
+}
+
+impl SavedQuest {
+    /// Writes atomically and keeps the file it replaces as `<name>.bak`.
+    pub fn write(&self, path: &Path) -> Result<(), String> {
+        write_ron(path, self, "save", true)
+    }
+
+    pub fn read(path: &Path) -> Result<SavedQuest, String> {
+        read_ron(path, "save", SAVE_FORMAT, |s: &SavedQuest| s.format)
+    }
+
+    /// The saved quest, loaded again and checked against the rule set it was played under.
+    pub fn load_quest(&self) -> Result<Arc<Quest>, String> {
+        let q: Quest = quest::load(&self.quest).map_err(|p| format!("the saved game's quest: {p}"))?;
+        if q.rules.id != self.rules {
+            return Err(format!(
+                "the game was saved under rule set \"{}\", but \"{}\" now uses \"{}\"",
+                self.rules, self.quest, q.rules.id
+            ));
+        }
+        Ok(Arc::new(q))
     }
 }

@@ -77,9 +77,14 @@ fn read_events(
     mut shown: ResMut<Shown>,
     mut card: ResMut<CardPopup>,
     quest: Option<Res<crate::game::model::ActiveQuest>>,
-    time: Res<Time>,
+    (time, restored, mut commands): (Res<Time>, Option<Res<crate::app::JustRestored>>, Commands),
 ) {
     let now = time.elapsed_secs();
+    // A rebuilt game (resumed or undone) fills the log again without turning cards over.
+    let quiet = restored.is_some();
+    if quiet {
+        commands.remove_resource::<crate::app::JustRestored>();
+    }
     let make = |title: String, text: String, color: egui::Color32| CardPopup {
         title,
         text,
@@ -259,6 +264,10 @@ fn read_events(
         if let Some(text) = describe(e, names) {
             log.lines.push(LogLine { text, color });
         }
+    }
+    if quiet {
+        shown.briefing_open = false;
+        card.since = None;
     }
     let excess = log.lines.len().saturating_sub(500);
     if excess > 0 {

@@ -19,6 +19,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<TitleState>()
         .add_plugins(log::plugin)
+        .add_systems(OnEnter(Screen::Title), refresh_title)
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -59,10 +60,70 @@ fn drop_unchanged_modifiers(
     }
 }
 
+/// The saved quest in progress, as the title screen offers it.
+enum SavedGame {
+    None,
+    Ready(std::path::PathBuf, crate::save::SavedQuest),
+    /// The save cannot be read: why, and the backup beside it if that one can.
+    Damaged {
+        error: String,
+        backup: Option<(std::path::PathBuf, crate::save::SavedQuest)>,
+    },
+}
+
+impl SavedGame {
+    fn look() -> SavedGame {
+        let Some(path) = crate::save::autosave_path() else {
+            return SavedGame::None;
+        };
+        if !path.exists() {
+            return SavedGame::None;
+        }
+        match crate::save::SavedQuest::read(&path) {
+            Ok(s) => SavedGame::Ready(path, s),
+            Err(error) => {
+                let backup = crate::save::files::backup_path(&path);
+                let backup = crate::save::SavedQuest::read(&backup).ok().map(|s| (backup, s));
+                SavedGame::Damaged { error, backup }
+            }
+        }
+    }
+}
+
+/// The quests on offer: the built-in ones, then every `.ron` file in the user's quest folder
+/// (by file name). A quest that does not load is listed with its problems.
+fn quest_list() -> Vec<(String, Result<Arc<Quest>, String>)> {
+    let mut sources: Vec<String> = quest::builtin_quests()
+        .iter()
+        .map(|(id, _, _)| id.to_string())
+        .collect();
+    if let Some(dir) = crate::save::user_quest_dir()
+        && let Ok(entries) = std::fs::read_dir(&dir)
+    {
+        let mut files: Vec<String> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.is_file())
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
+        files.sort();
+        sources.extend(files);
+    }
+    sources
+        .into_iter()
+        .map(|src| {
+            let q = quest::load(&src).map(Arc::new).map_err(|p| p.to_string());
+            (src, q)
+        })
+        .collect()
+}
+
 /// The title screen's choices.
 #[derive(Resource)]
 struct TitleState {
     quests: Vec<(String, Result<Arc<Quest>, String>)>,
+    saved: SavedGame,
+    /// A problem to show (a save whose quest no longer loads).
+    message: Option<String>,
     selected: usize,
     seed: String,
     autoplay: bool,
@@ -73,12 +134,10 @@ struct TitleState {
 
 impl Default for TitleState {
     fn default() -> Self {
-        let quests = quest::builtin_quests()
-            .iter()
-            .map(|(id, _, _)| (id.to_string(), quest::load(id).map(Arc::new).map_err(|p| p.to_string())))
-            .collect();
         TitleState {
-            quests,
+            quests: quest_list(),
+            saved: SavedGame::look(),
+            message: None,
             selected: 0,
             // A fresh seed each time, shown so a game can be replayed; the game itself never reads the clock.
             seed: (std::time::SystemTime::now()
@@ -91,6 +150,61 @@ impl Default for TitleState {
             companions: Default::default(),
         }
     }
+}
+
+/// Back on the title screen: the save and the user's quests may have changed.
+fn refresh_title(mut state: ResMut<TitleState>) {
+    state.saved = SavedGame::look();
+    state.quests = quest_list();
+    state.selected = state.selected.min(state.quests.len().saturating_sub(1));
+}
+
+/// The "Continue" row: the saved quest in progress, or why it cannot be read.
+fn continue_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands) {
+    let mut resume = None;
+    match &state.saved {
+        SavedGame::None => return,
+        SavedGame::Ready(path, s) => {
+            ui.horizontal(|ui| {
+                let label = egui::RichText::new(format!("Continue: {}, round {}", s.name, s.round)).size(18.0);
+                if ui.button(label).clicked() {
+                    resume = Some(path.clone());
+                }
+                ui.label(
+                    egui::RichText::new(format!(
+                        "sorcerer {}, {} commands",
+                        s.sorcerer.as_str(),
+                        s.commands.len()
+                    ))
+                    .weak(),
+                );
+            });
+        }
+        SavedGame::Damaged { error, backup } => {
+            ui.colored_label(
+                egui::Color32::LIGHT_RED,
+                format!("The saved game cannot be read: {error}"),
+            );
+            ui.label(egui::RichText::new("The file was left as it is.").weak());
+            if let Some((path, s)) = backup
+                && ui
+                    .button(format!("Continue from the backup: {}, round {}", s.name, s.round))
+                    .clicked()
+            {
+                resume = Some(path.clone());
+            }
+        }
+    }
+    if let Some(path) = resume {
+        match PendingQuest::resume(&path) {
+            Ok(p) => commands.insert_resource(p),
+            Err(e) => state.message = Some(e),
+        }
+    }
+    if let Some(m) = &state.message {
+        ui.colored_label(egui::Color32::LIGHT_RED, m);
+    }
+    ui.separator();
 }
 
 const GOLD: egui::Color32 = egui::Color32::from_rgb(230, 190, 110);
@@ -115,15 +229,26 @@ fn title_screen(
                 ui.label(egui::RichText::new("Four heroes. One sorcerer. The dungeon below.").italics().size(16.0));
             });
             ui.separator();
+            continue_row(ui, &mut state, &mut commands);
             ui.columns(2, |cols| {
                 cols[0].label(egui::RichText::new("Choose a quest").strong().size(18.0));
                 let TitleState { quests, selected, .. } = &mut *state;
                 for (i, (id, q)) in quests.iter().enumerate() {
-                    let label = match q {
-                        Ok(q) => q.name.clone(),
-                        Err(_) => format!("{id} (broken)"),
-                    };
-                    cols[0].selectable_value(selected, i, egui::RichText::new(label).size(16.0));
+                    match q {
+                        Ok(q) => {
+                            cols[0].selectable_value(selected, i, egui::RichText::new(&q.name).size(16.0));
+                        }
+                        Err(e) => {
+                            let name = std::path::Path::new(id).file_name().map_or(id.clone(), |n| n.to_string_lossy().into_owned());
+                            let first = e.lines().next().unwrap_or_default();
+                            cols[0].selectable_value(
+                                selected,
+                                i,
+                                egui::RichText::new(format!("{name} (broken)")).size(16.0).color(egui::Color32::LIGHT_RED),
+                            );
+                            cols[0].label(egui::RichText::new(first).small().color(egui::Color32::LIGHT_RED));
+                        }
+                    }
                 }
                 let sel = state.selected.min(state.quests.len().saturating_sub(1));
                 match state.quests.get(sel).map(|(_, q)| q) {
@@ -184,6 +309,8 @@ fn title_screen(
                         let seed = state.seed.trim().parse().unwrap_or(1);
                         commands.insert_resource(PendingQuest {
                             quest: q.clone(),
+                            source: state.quests[state.selected].0.clone(),
+                            restore: None,
                             seed,
                             autoplay: state.autoplay,
                             opponents: crate::game::Opponents { sorcerer: state.sorcerer, ..Default::default() },
@@ -224,7 +351,12 @@ fn play_panels(
         Option<Res<crate::view::highlights::SpellChoices>>,
     ),
     (card, time): (Res<log::CardPopup>, Res<Time>),
-    (seed, opponents): (Option<Res<Seed>>, Option<Res<crate::game::Opponents>>),
+    (seed, opponents, slot, undo): (
+        Option<Res<Seed>>,
+        Option<Res<crate::game::Opponents>>,
+        Option<Res<crate::save::autosave::SaveSlot>>,
+        Res<crate::app::UndoAvailable>,
+    ),
     mut next_screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) -> Result {
@@ -385,6 +517,9 @@ fn play_panels(
                 Phase::Over(Outcome::Lost) => "Defeat".into(),
                 Phase::Over(Outcome::Retreated) => "Retreat".into(),
             };
+            if let Some(e) = slot.as_ref().and_then(|s| s.error.as_ref()) {
+                ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new(e).small());
+            }
             ui.label(
                 egui::RichText::new(format!("Round {} — {who}", turn.round))
                     .size(17.0)
@@ -425,7 +560,17 @@ fn play_panels(
                         if ui.button("End turn (E)").clicked() {
                             out.write(Command::EndTurn);
                         }
+                        let undo = ui
+                            .add_enabled(undo.0.is_ok(), egui::Button::new("Undo (U)"))
+                            .on_hover_text("Take back the last move, if it rolled no dice and revealed nothing.")
+                            .on_disabled_hover_text(undo.0.as_ref().err().cloned().unwrap_or_default());
+                        if undo.clicked() {
+                            commands.insert_resource(crate::app::UndoRequest);
+                        }
                     });
+                    if let Err(why) = &undo.0 {
+                        ui.label(egui::RichText::new(why).small().weak());
+                    }
                     if let Some(spells) = &spell_choices
                         && !spells.0.is_empty()
                     {
@@ -567,6 +712,8 @@ fn play_panels(
                 if ui.button("Play again").clicked() {
                     commands.insert_resource(PendingQuest {
                         quest: quest.0.clone(),
+                        source: slot.as_ref().map_or_else(|| q.id.clone(), |s| s.source.clone()),
+                        restore: None,
                         seed: seed.as_ref().map_or(1, |s| s.0.wrapping_add(1)),
                         autoplay: controllers.heroes == Controller::Bot,
                         opponents: opponents.as_deref().copied().unwrap_or_default(),

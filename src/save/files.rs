@@ -1,0 +1,142 @@
+//! Where files live and how they are written: platform folders, atomic writes with a backup,
+//! versioned reads that name the file and the problem.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+const APP: &str = "hollowdeep";
+
+fn env_dir(var: &str) -> Option<PathBuf> {
+    std::env::var_os(var).filter(|v| !v.is_empty()).map(PathBuf::from)
+}
+
+/// The platform's folder for the game's data (saves, the user's quests):
+/// `$XDG_DATA_HOME/hollowdeep` or `~/.local/share/hollowdeep` on Linux,
+/// `~/Library/Application Support/hollowdeep` on macOS, `%APPDATA%\hollowdeep` on Windows.
+pub fn data_dir() -> Option<PathBuf> {
+    if cfg!(windows) {
+        return env_dir("APPDATA").map(|d| d.join(APP));
+    }
+    if cfg!(target_os = "macos") {
+        return env_dir("HOME").map(|h| h.join("Library/Application Support").join(APP));
+    }
+    env_dir("XDG_DATA_HOME")
+        .or_else(|| env_dir("HOME").map(|h| h.join(".local/share")))
+        .map(|d| d.join(APP))
+}
+
+/// The platform's folder for settings: `$XDG_CONFIG_HOME/hollowdeep` or `~/.config/hollowdeep`
+/// on Linux; the data folder elsewhere.
+pub fn config_dir() -> Option<PathBuf> {
+    if cfg!(windows) || cfg!(target_os = "macos") {
+        return data_dir();
+    }
+    env_dir("XDG_CONFIG_HOME")
+        .or_else(|| env_dir("HOME").map(|h| h.join(".config")))
+        .map(|d| d.join(APP))
+}
+
+/// The quest in progress, saved after every command.
+pub fn autosave_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("saves").join("quest-in-progress.ron"))
+}
+
+/// Quests of the user's own: every `.ron` file here is listed on the title screen.
+pub fn user_quest_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("quests"))
+}
+
+/// The backup kept beside `path`: the file as it was before the last write.
+pub fn backup_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".bak");
+    path.with_file_name(name)
+}
+
+/// Writes `value` as RON to `path` so that a crash at any moment leaves either the old file or
+/// the new one whole: a temporary file beside it is written and flushed to disk, then renamed
+/// over it. With `keep_backup`, the old file is first copied to `<name>.bak` the same way.
+pub fn write_ron<T: Serialize>(path: &Path, value: &T, what: &str, keep_backup: bool) -> Result<(), String> {
+    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
+        .map_err(|e| format!("{}: cannot encode the {what}: {e}", path.display()))?;
+    let fail = |e: std::io::Error| format!("{}: {e}", path.display());
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    if keep_backup && path.exists() {
+        let backup = backup_path(path);
+        let old = std::fs::read(path).map_err(fail)?;
+        write_synced(&with_suffix(&backup, ".tmp"), &old).map_err(fail)?;
+        std::fs::rename(with_suffix(&backup, ".tmp"), &backup).map_err(fail)?;
+    }
+    let tmp = with_suffix(path, ".tmp");
+    write_synced(&tmp, text.as_bytes()).map_err(fail)?;
+    std::fs::rename(&tmp, path).map_err(fail)?;
+    // The rename itself reaches the disk when the folder is synced (where the platform allows).
+    if let Some(dir) = path.parent()
+        && let Ok(d) = std::fs::File::open(dir)
+    {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(suffix);
+    path.with_file_name(name)
+}
+
+fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut f = std::fs::File::create(path)?;
+    f.write_all(bytes)?;
+    f.sync_all()
+}
+
+/// Reads a versioned RON file of kind `what` ("save", "replay"). A file from a newer build, a
+/// damaged or truncated one, or one that is not text gets an error naming the file and the
+/// problem; the file is never changed.
+pub fn read_ron<T: DeserializeOwned>(
+    path: &Path,
+    what: &str,
+    current: u32,
+    format_of: impl Fn(&T) -> u32,
+) -> Result<T, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| format!("{}: not a text file ({e})", path.display()))?;
+    // The version first, so that a newer file gets a clear answer rather than a field error.
+    #[derive(serde::Deserialize)]
+    struct Version {
+        format: u32,
+    }
+    let options = ron::Options::default();
+    if let Ok(v) = options.from_str::<Version>(text)
+        && v.format > current
+    {
+        return Err(format!(
+            "{}: {what} format {} is newer than this build reads ({current}); update Hollowdeep",
+            path.display(),
+            v.format
+        ));
+    }
+    let value: T = options.from_str(text).map_err(|e| {
+        format!(
+            "{}:{}:{}: not a valid {what}: {}",
+            path.display(),
+            e.span.start.line,
+            e.span.start.col,
+            e.code
+        )
+    })?;
+    if format_of(&value) != current {
+        return Err(format!(
+            "{}: {what} format {} is not one this build reads ({current})",
+            path.display(),
+            format_of(&value)
+        ));
+    }
+    Ok(value)
+}
