@@ -6,12 +6,23 @@ use std::process::Command;
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, Image, ImageSampler, ImageType};
 
+/// A data and config folder of the test's own, so no run touches the player's saves.
+fn home_for(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("e2e-home-{name}"));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
 fn run_in_window(args: &[&str], shot: &PathBuf) {
     let bin = env!("CARGO_BIN_EXE_hollowdeep");
     let _ = std::fs::remove_file(shot);
+    let home = home_for("window");
     let xvfb = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1600x900x24", bin])
         .args(args)
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
         .env("WGPU_BACKEND", "vulkan")
         .output()
         .expect("xvfb-run must be installed (the README's test command installs it)");
@@ -84,4 +95,140 @@ fn the_real_game_renders_a_quest_in_a_window() {
         &title,
     );
     assert!(distinct_colours(&title) > 5, "the title screen looks blank");
+}
+
+/// An X server of the test's own, so the game's own process can be killed (xvfb-run would be
+/// killed instead of the game). Stopped when dropped.
+struct Display {
+    server: std::process::Child,
+    name: String,
+}
+
+impl Display {
+    fn start() -> Display {
+        for n in 0..40 {
+            let num = 140 + (std::process::id() as usize + n * 7) % 400;
+            if std::path::Path::new(&format!("/tmp/.X11-unix/X{num}")).exists() {
+                continue;
+            }
+            let mut server = Command::new("Xvfb")
+                .args([
+                    format!(":{num}").as_str(),
+                    "-screen",
+                    "0",
+                    "1280x720x24",
+                    "-nolisten",
+                    "tcp",
+                ])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .expect("Xvfb must be installed (the README's test command installs it)");
+            for _ in 0..100 {
+                if std::path::Path::new(&format!("/tmp/.X11-unix/X{num}")).exists() {
+                    return Display {
+                        server,
+                        name: format!(":{num}"),
+                    };
+                }
+                if server.try_wait().ok().flatten().is_some() {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            let _ = server.kill();
+            let _ = server.wait();
+        }
+        panic!("could not start an X server");
+    }
+}
+
+impl Drop for Display {
+    fn drop(&mut self) {
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
+}
+
+#[test]
+fn a_game_killed_mid_quest_resumes_at_its_last_command() {
+    use hollowdeep::save::SavedQuest;
+    let bin = env!("CARGO_BIN_EXE_hollowdeep");
+    let display = Display::start();
+    let home = home_for("sigkill");
+    let save = home.join("data/hollowdeep/saves/quest-in-progress.ron");
+    let game = |args: &[&str]| {
+        let mut c = Command::new(bin);
+        c.args(args)
+            .env("DISPLAY", &display.name)
+            .env("XDG_DATA_HOME", home.join("data"))
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .env("WGPU_BACKEND", "vulkan")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        c
+    };
+    // The computer plays the heroes quickly; the game is killed without warning mid-quest.
+    let mut running = game(&[
+        "play",
+        "--quest",
+        "the-sunken-reliquary",
+        "--seed",
+        "11",
+        "--autoplay",
+        "--pace",
+        "0.02",
+    ])
+    .spawn()
+    .unwrap();
+    let started = std::time::Instant::now();
+    loop {
+        let n = SavedQuest::read(&save).map_or(0, |s| s.commands.len());
+        if n >= 25 {
+            break;
+        }
+        if let Some(status) = running.try_wait().unwrap() {
+            let out = running.wait_with_output().unwrap();
+            panic!(
+                "the game stopped by itself ({status}) after {n} commands:\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        assert!(
+            started.elapsed().as_secs() < 240,
+            "only {n} commands saved in four minutes"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    running.kill().unwrap(); // SIGKILL
+    running.wait().unwrap();
+    let killed = SavedQuest::read(&save).expect("the save survives a kill whole");
+    assert!(killed.commands.len() >= 25);
+
+    // Relaunched, it picks up at the last saved command (the computer slowed right down so the
+    // game waits there), and writes back the very same game.
+    let out = game(&["continue", "--pace", "1000", "--quit-after-frames", "8"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "continue failed ({}):\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expect = format!("resumed the-sunken-reliquary at command {}", killed.commands.len());
+    assert!(stdout.contains(&expect), "expected \"{expect}\" in:\n{stdout}");
+    let after = SavedQuest::read(&save).unwrap();
+    assert_eq!(after.commands, killed.commands);
+    assert_eq!(after.notes, killed.notes);
+
+    // A damaged save is refused by name and left as it is.
+    let broken = &std::fs::read(&save).unwrap()[..200];
+    std::fs::write(&save, broken).unwrap();
+    let out = game(&["continue"]).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("quest-in-progress.ron"), "{err}");
+    assert_eq!(std::fs::read(&save).unwrap(), broken);
 }

@@ -382,3 +382,29 @@ fn a_move_that_reveals_a_room_cannot_be_undone() {
     }
     panic!("the hero never revealed anything in 40 commands");
 }
+
+#[test]
+fn the_users_quest_folder_lists_good_and_broken_quests() {
+    let dir = temp_dir("user-quests");
+    let vault = quest::builtin_quests()[1].2;
+    std::fs::write(dir.join("b-mine.ron"), vault).unwrap();
+    std::fs::write(dir.join("a-broken.ron"), b"Quest(format: 1, name: \"Half").unwrap();
+    std::fs::write(dir.join("notes.txt"), b"not a quest").unwrap();
+    let list = quest::catalogue(Some(&dir));
+    let builtin = quest::builtin_quests().len();
+    assert_eq!(
+        list.len(),
+        builtin + 2,
+        "{:?}",
+        list.iter().map(|(s, _)| s).collect::<Vec<_>>()
+    );
+    let (broken, err) = (&list[builtin].0, list[builtin].1.as_ref().expect_err("broken"));
+    assert!(broken.ends_with("a-broken.ron"));
+    assert!(err.contains("a-broken.ron:1:"), "the first error has its place: {err}");
+    let (mine, q) = (&list[builtin + 1].0, list[builtin + 1].1.as_ref().expect("loads"));
+    assert!(mine.ends_with("b-mine.ron"));
+    assert_eq!(q.name, quest::load(quest::builtin_quests()[1].0).unwrap().name);
+    // A missing folder is no error: just the built-in quests.
+    assert_eq!(quest::catalogue(Some(&dir.join("nowhere"))).len(), builtin);
+    let _ = std::fs::remove_dir_all(dir);
+}

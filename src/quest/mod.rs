@@ -324,6 +324,30 @@ pub fn builtin_quests() -> &'static [(&'static str, &'static str, &'static [u8])
 }
 
 /// Loads a quest by built-in id or by path. Never panics, whatever the bytes.
+/// The quests on offer: the built-in ones, then every `.ron` file in `user_dir` (by file name),
+/// each as (its id or path, the quest or its problems). Broken quests are listed, not hidden.
+pub fn catalogue(user_dir: Option<&Path>) -> Vec<(String, Result<Arc<Quest>, String>)> {
+    let mut sources: Vec<String> = BUILTIN_QUESTS.iter().map(|(id, _, _)| id.to_string()).collect();
+    if let Some(dir) = user_dir
+        && let Ok(entries) = std::fs::read_dir(dir)
+    {
+        let mut files: Vec<String> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.is_file())
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect();
+        files.sort();
+        sources.extend(files);
+    }
+    sources
+        .into_iter()
+        .map(|src| {
+            let q = load(&src).map(Arc::new).map_err(|p| p.to_string());
+            (src, q)
+        })
+        .collect()
+}
+
 /// Is this the id of a quest built into the game?
 pub fn is_builtin(id: &str) -> bool {
     BUILTIN_QUESTS.iter().any(|(b, _, _)| *b == id)

@@ -90,31 +90,8 @@ impl SavedGame {
     }
 }
 
-/// The quests on offer: the built-in ones, then every `.ron` file in the user's quest folder
-/// (by file name). A quest that does not load is listed with its problems.
 fn quest_list() -> Vec<(String, Result<Arc<Quest>, String>)> {
-    let mut sources: Vec<String> = quest::builtin_quests()
-        .iter()
-        .map(|(id, _, _)| id.to_string())
-        .collect();
-    if let Some(dir) = crate::save::user_quest_dir()
-        && let Ok(entries) = std::fs::read_dir(&dir)
-    {
-        let mut files: Vec<String> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.is_file())
-            .map(|p| p.to_string_lossy().into_owned())
-            .collect();
-        files.sort();
-        sources.extend(files);
-    }
-    sources
-        .into_iter()
-        .map(|src| {
-            let q = quest::load(&src).map(Arc::new).map_err(|p| p.to_string());
-            (src, q)
-        })
-        .collect()
+    quest::catalogue(crate::save::user_quest_dir().as_deref())
 }
 
 /// The title screen's choices.
@@ -234,13 +211,29 @@ fn title_screen(
                 cols[0].label(egui::RichText::new("Choose a quest").strong().size(18.0));
                 let TitleState { quests, selected, .. } = &mut *state;
                 for (i, (id, q)) in quests.iter().enumerate() {
+                    // The user's own quests are named by file; the built-in ones by id.
+                    let path = std::path::Path::new(id);
+                    let file = path
+                        .file_name()
+                        .map_or(id.clone(), |n| n.to_string_lossy().into_owned());
+                    let yours = !quest::is_builtin(id);
                     match q {
                         Ok(q) => {
-                            cols[0].selectable_value(selected, i, egui::RichText::new(&q.name).size(16.0));
+                            let label = if yours {
+                                format!("{}  ({file})", q.name)
+                            } else {
+                                q.name.clone()
+                            };
+                            cols[0].selectable_value(selected, i, egui::RichText::new(label).size(16.0));
                         }
                         Err(e) => {
-                            let name = std::path::Path::new(id).file_name().map_or(id.clone(), |n| n.to_string_lossy().into_owned());
+                            let name = file.clone();
+                            // "file:line:col: message", without the folder the player put it in.
                             let first = e.lines().next().unwrap_or_default();
+                            let first = path
+                                .parent()
+                                .and_then(|d| first.strip_prefix(&format!("{}/", d.display())))
+                                .unwrap_or(first);
                             cols[0].selectable_value(
                                 selected,
                                 i,
