@@ -310,7 +310,7 @@ fn title_screen(
                             companions: state.companions.iter().cloned().collect(),
                         });
                     }
-                ui.label(egui::RichText::new("Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, F fast-forward.").small());
+                ui.label(egui::RichText::new("Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, U undo, F fast-forward.").small());
             });
         });
     Ok(())
