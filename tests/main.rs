@@ -3,6 +3,7 @@
 mod ai;
 mod common;
 mod e2e;
+mod events;
 mod quests;
 mod replay;
 mod rules_2021;

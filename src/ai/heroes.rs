@@ -335,7 +335,7 @@ fn random_command(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Command {
             });
         }
     }
-    for d in snap.doors.iter().filter(|d| !d.open && d.edge.touches(at)) {
+    for d in snap.doors.iter().filter(|d| !d.open && !d.locked && d.edge.touches(at)) {
         options.push(Command::OpenDoor { hero: h.id, door: d.id });
     }
     let (more, spells) = crate::game::choices::action_choices(snap, h);
@@ -378,7 +378,7 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
     }
     // 2. Open a closed door beside us (a free action) unless the job is done.
     if !snap.turn.objective_done
-        && let Some(d) = snap.doors.iter().find(|d| !d.open && d.edge.touches(at))
+        && let Some(d) = snap.doors.iter().find(|d| !d.open && !d.locked && d.edge.touches(at))
     {
         return Command::OpenDoor { hero: h.id, door: d.id };
     }
@@ -509,7 +509,7 @@ fn goals(snap: &Snapshot, hero: crate::game::model::FigureId, over_traps: bool) 
     }
     // Explore: the near side of closed doors, and corridor squares not yet seen.
     let mut explore: Vec<Pos> = Vec::new();
-    for d in snap.doors.iter().filter(|d| !d.open) {
+    for d in snap.doors.iter().filter(|d| !d.open && !d.locked) {
         for s in [d.edge.0, d.edge.1] {
             if snap.can_stop_on(h, s) {
                 explore.push(s);

@@ -42,7 +42,7 @@ impl Grid {
                 }
                 if snap.edge_open(p, q) {
                     open[i] |= 1 << d;
-                } else if snap.door_on(p, q).is_some() {
+                } else if snap.door_on(p, q).is_some_and(|d| !d.locked) {
                     door[i] |= 1 << d;
                 }
             }

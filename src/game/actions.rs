@@ -287,7 +287,7 @@ fn same_side_around(snap: &Snapshot, t: &FigureSnap) -> Vec<FigureId> {
 }
 
 /// Free squares nearest `near` (by walking distance for a monster), for summoned and wandering monsters.
-fn free_squares_near(snap: &Snapshot, near: Pos, count: usize) -> Vec<Pos> {
+pub(super) fn free_squares_near(snap: &Snapshot, near: Pos, count: usize) -> Vec<Pos> {
     let b = snap.board();
     let field = crate::rules::paths::DistanceField::new(b.width, b.height, near, 3, |p, q| {
         snap.edge_open(p, q) && !snap.is_solid(q)
@@ -488,6 +488,18 @@ pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outc
         return Ok(evs);
     }
     draw_card(world, snap, h)
+}
+
+/// Puts an item among a hero's things (a quest event's gift); the hero's dice follow what the
+/// hero may use.
+pub(super) fn receive_item(world: &mut World, hero: &FigureSnap, item: &str) {
+    let Some(rules) = world.get_resource::<ActiveQuest>().map(|q| q.0.rules.clone()) else {
+        return;
+    };
+    let mut eq = world.get::<Equipment>(hero.entity).cloned().unwrap_or_default();
+    eq.items.push(item.to_string());
+    let fighter = derive_fighter(&rules, &usable(&rules, &hero.kind, &eq));
+    world.entity_mut(hero.entity).insert((eq, fighter));
 }
 
 /// Only the carried things a hero may use count towards the hero's dice.

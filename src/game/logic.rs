@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use std::collections::BTreeMap;
+
 use bevy::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -93,7 +95,11 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
         names.0.insert(FigureId(next_id), def.name.clone());
         next_id += 1;
     }
+    let mut groups = BTreeMap::new();
     for m in &quest.monsters {
+        if let Some(g) = &m.group {
+            groups.insert(FigureId(next_id), g.clone());
+        }
         let name = spawn_monster(
             world,
             FigureId(next_id),
@@ -114,6 +120,7 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
                 id: i as u32,
                 edge: *edge,
                 open: *open,
+                locked: false,
             },
         ));
     }
@@ -127,6 +134,7 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
                 id: (quest.doors.len() + i) as u32,
                 edge: *edge,
                 open: false,
+                locked: false,
             },
         ));
     }
@@ -147,6 +155,7 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
     }
     world.insert_resource(Dungeon {
         deck: rules.deck(),
+        groups,
         ..Default::default()
     });
     for f in &quest.furniture {
@@ -338,6 +347,8 @@ pub fn submit(world: &mut World, cmd: Command) -> Vec<GameEvent> {
     let draws = world.get_resource::<GameRng>().map(|r| r.0.get_word_pos());
     let events = match apply(world, &cmd) {
         Ok(mut evs) => {
+            let scripted = super::script::run(world, &cmd, &evs);
+            evs.extend(scripted);
             evs.extend(settle(world));
             let rolled = world.get_resource::<GameRng>().map(|r| r.0.get_word_pos()) != draws;
             world.insert_resource(LastAccepted {
@@ -377,6 +388,7 @@ fn undo_verdict(events: &[GameEvent], rolled: bool) -> Result<(), String> {
                 "a trap was found or sprung"
             }
             SecretDoorFound { .. } => "it found a secret door",
+            QuestMessage { .. } | DoorChanged { .. } => "it set off one of the quest's events",
             HeroKilled { .. } | MonsterKilled { .. } => "someone fell",
             _ => continue,
         };
@@ -825,6 +837,9 @@ fn apply(world: &mut World, cmd: &Command) -> Result<Vec<GameEvent>, String> {
             let d = snap.door(*door).ok_or_else(|| format!("there is no door {door}"))?;
             if d.open {
                 return Err("that door is already open".into());
+            }
+            if d.locked {
+                return Err("that door is locked".into());
             }
             let at = h.pos.unwrap_or(Pos::new(-1, -1));
             if !d.edge.touches(at) {
@@ -1368,6 +1383,8 @@ fn settle(world: &mut World) -> Vec<GameEvent> {
             ObjectiveKind::DefeatNamed(names) => !snap.monsters().any(|m| names.contains(&m.name)),
             ObjectiveKind::DefeatAll => snap.monsters().next().is_none(),
             ObjectiveKind::Reach(p) => snap.living_heroes().any(|h| h.pos == Some(*p)),
+            // Only the quest's events complete it (script::run sets `objective_done`).
+            ObjectiveKind::Scripted(_) => false,
         };
         if done {
             world.resource_mut::<Turn>().objective_done = true;

@@ -5,6 +5,7 @@ pub mod choices;
 pub mod describe;
 pub mod logic;
 pub mod model;
+pub mod script;
 pub mod snapshot;
 
 use std::time::Instant;

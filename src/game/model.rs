@@ -182,6 +182,10 @@ pub struct Dungeon {
     pub door_searches: Vec<(FigureId, Pos)>,
     /// The round each hero last fired a weapon that must be reloaded.
     pub shot_round: BTreeMap<FigureId, u32>,
+    /// Quest events (indexes into the quest's list) that have fired.
+    pub fired: std::collections::BTreeSet<usize>,
+    /// The group each monster belongs to, from the quest or the event that brought it in.
+    pub groups: BTreeMap<FigureId, String>,
 }
 
 /// A monster the heroes have seen: only these act on the sorcerer's turn.
@@ -201,6 +205,8 @@ pub struct Door {
     pub id: u32,
     pub edge: Edge,
     pub open: bool,
+    /// Locked by a quest event: closed, and no hero can open it until an event unlocks it.
+    pub locked: bool,
 }
 
 #[derive(Component, Clone, Debug)]
@@ -618,6 +624,16 @@ pub enum GameEvent {
         figure: FigureId,
         at: Pos,
     },
+    /// A quest event's message, read out to the players.
+    QuestMessage {
+        text: String,
+    },
+    /// A quest event opened, locked or unlocked a door.
+    DoorChanged {
+        door: u32,
+        open: bool,
+        locked: bool,
+    },
     TrapFound {
         trap: u32,
         kind: TrapKind,
@@ -745,6 +761,8 @@ impl GameEvent {
             GameEvent::HazardDrawn { .. } => "hazard_drawn",
             GameEvent::WanderingMonster { .. } => "wandering_monster",
             GameEvent::MonsterSummoned { .. } => "monster_summoned",
+            GameEvent::QuestMessage { .. } => "quest_message",
+            GameEvent::DoorChanged { .. } => "door_changed",
             GameEvent::TrapFound { .. } => "trap_found",
             GameEvent::TrapSprung { .. } => "trap_sprung",
             GameEvent::TrapDisarmed { .. } => "trap_disarmed",

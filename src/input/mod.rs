@@ -66,6 +66,7 @@ pub fn intent_for_click(snap: &Snapshot, p: Pos) -> Option<Command> {
     }
     if let Some(d) = snap.door_on(at, p)
         && !d.open
+        && !d.locked
     {
         return Some(Command::OpenDoor { hero: h.id, door: d.id });
     }
@@ -126,7 +127,7 @@ fn hero_input(world: &mut World) {
         } else if let (Some(d), Some(at)) = (step, h.pos) {
             let to = at.step(d);
             cmd = match snap.door_on(at, to) {
-                Some(door) if !door.open => Some(Command::OpenDoor {
+                Some(door) if !door.open && !door.locked => Some(Command::OpenDoor {
                     hero: h.id,
                     door: door.id,
                 }),
@@ -138,7 +139,7 @@ fn hero_input(world: &mut World) {
             };
         } else if pressed(&[KeyCode::KeyO]) {
             if let Some(at) = h.pos
-                && let Some(d) = snap.doors.iter().find(|d| !d.open && d.edge.touches(at))
+                && let Some(d) = snap.doors.iter().find(|d| !d.open && !d.locked && d.edge.touches(at))
             {
                 cmd = Some(Command::OpenDoor { hero: h.id, door: d.id });
             }

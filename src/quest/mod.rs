@@ -54,6 +54,87 @@ pub struct RawQuest {
     /// Fixed spell schools per caster; without it the heroes draft schools at the start.
     #[serde(default)]
     pub spell_schools: Option<BTreeMap<String, Vec<String>>>,
+    /// What happens when: triggers and their effects (see docs/quest-format.md, Events).
+    #[serde(default)]
+    pub events: Vec<RawEvent>,
+}
+
+/// One quest event as written: when it happens, what it does.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEvent {
+    pub when: RawTrigger,
+    pub then: Vec<RawEffect>,
+    /// Fire every time the trigger happens, not just the first.
+    #[serde(default)]
+    pub repeat: bool,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub enum RawTrigger {
+    /// A hero steps into the room that holds this square.
+    EntersRoom { room: (i32, i32) },
+    /// A hero steps onto this square.
+    EntersSquare { at: (i32, i32) },
+    /// A hero opens the door between these squares.
+    DoorOpened { at: (i32, i32), to: (i32, i32) },
+    /// A hero makes this search standing in the room that holds this square.
+    Searched { search: RawSearch, room: (i32, i32) },
+    /// The last of the monsters with these names falls.
+    Killed { names: Vec<String> },
+    /// The last monster of this group falls.
+    GroupKilled { group: String },
+    /// Round N begins.
+    Round(u32),
+    /// A hero dies.
+    HeroDies,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+pub enum RawSearch {
+    Treasure,
+    Traps,
+    SecretDoors,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub enum RawEffect {
+    /// Read out to the players.
+    Message(String),
+    /// The room that holds this square is revealed (its monsters wake).
+    Reveal {
+        room: (i32, i32),
+    },
+    /// The door between these squares opens (a secret one is found too).
+    OpenDoor {
+        at: (i32, i32),
+        to: (i32, i32),
+    },
+    /// The door between these squares slams shut and cannot be opened until unlocked.
+    LockDoor {
+        at: (i32, i32),
+        to: (i32, i32),
+    },
+    UnlockDoor {
+        at: (i32, i32),
+        to: (i32, i32),
+    },
+    /// Monsters appear (on the nearest free square if theirs is taken).
+    Spawn {
+        monsters: Vec<RawMonster>,
+    },
+    /// The hero who set the event off (else the hero whose turn it is) gains gold.
+    GiveGold {
+        amount: u32,
+    },
+    /// ... or an item, weapon, armour or potion.
+    Give {
+        item: String,
+    },
+    /// The quest's objective is met (for `Scripted` objectives, the only way).
+    CompleteObjective,
+    /// The quest is lost.
+    FailQuest,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -149,6 +230,9 @@ pub struct RawMonster {
     /// Dread spells this monster may cast, once each.
     #[serde(default)]
     pub spells: Vec<String>,
+    /// A name shared by monsters that events treat together (`GroupKilled`).
+    #[serde(default)]
+    pub group: Option<String>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -184,6 +268,12 @@ pub enum RawObjective {
         #[serde(default)]
         return_to_stairway: bool,
     },
+    /// Met only by a `CompleteObjective` effect of the quest's events; `goal` tells the heroes what to do.
+    Scripted {
+        goal: String,
+        #[serde(default = "yes")]
+        return_to_stairway: bool,
+    },
 }
 
 fn yes() -> bool {
@@ -195,6 +285,49 @@ pub enum ObjectiveKind {
     DefeatNamed(Vec<String>),
     DefeatAll,
     Reach(Pos),
+    /// Met by the quest's events; the text is the goal as the heroes are told it.
+    Scripted(String),
+}
+
+/// A quest event: when it happens, what it does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuestEvent {
+    pub when: Trigger,
+    pub then: Vec<Effect>,
+    pub repeat: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    EntersArea(u16),
+    EntersSquare(Pos),
+    DoorOpened(u32),
+    Searched(SearchKind, u16),
+    Killed(Vec<String>),
+    GroupKilled(String),
+    Round(u32),
+    HeroDies,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    Treasure,
+    Traps,
+    SecretDoors,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    Message(String),
+    Reveal(u16),
+    OpenDoor(u32),
+    LockDoor(u32),
+    UnlockDoor(u32),
+    Spawn(Vec<QuestMonster>),
+    GiveGold(u32),
+    Give(String),
+    CompleteObjective,
+    FailQuest,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -209,6 +342,7 @@ impl Objective {
             ObjectiveKind::DefeatNamed(names) => format!("Defeat {}", names.join(" and ")),
             ObjectiveKind::DefeatAll => "Defeat every monster".to_string(),
             ObjectiveKind::Reach(p) => format!("Reach the square {p}"),
+            ObjectiveKind::Scripted(goal) => goal.clone(),
         };
         if self.return_to_stairway {
             format!("{goal}, then return to the stairway")
@@ -218,13 +352,14 @@ impl Objective {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QuestMonster {
     pub kind: String,
     pub at: Pos,
     pub name: Option<String>,
     pub stats: MonsterDef,
     pub spells: Vec<String>,
+    pub group: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -283,6 +418,7 @@ pub struct Quest {
     /// Gear per hero class (every hero of the quest has an entry).
     pub gear: BTreeMap<String, Gear>,
     pub spell_schools: Option<BTreeMap<String, Vec<String>>>,
+    pub events: Vec<QuestEvent>,
 }
 
 /// One problem in a quest file, with its place.
@@ -449,6 +585,91 @@ fn load_board(name: &str, dir: Option<&Path>) -> Result<Board, String> {
         format!("unknown board \"{name}\" (built in: \"classic\"; or a .ron path next to the quest): {e}")
     })?;
     board::parse_board(name, &text).map_err(|e| format!("board file {}: {e}", path.display()))
+}
+
+/// Checks one monster entry's kind, name, numbers and Dread spells, and builds it (where it
+/// stands is for the caller to check). None when its kind is unknown.
+fn check_monster(
+    rules: &RuleSet,
+    m: &RawMonster,
+    path: &[PathPart],
+    names: &mut BTreeSet<String>,
+    err: &mut impl FnMut(Vec<PathPart>, String),
+) -> Option<QuestMonster> {
+    use PathPart::{Field, Index};
+    let at = |field: &'static str| [path.to_vec(), vec![Field(field)]].concat();
+    let Some(base) = rules.monsters.get(&m.kind) else {
+        let known: Vec<&str> = rules.monsters.keys().map(String::as_str).collect();
+        err(
+            at("kind"),
+            format!("unknown monster kind \"{}\" (known: {})", m.kind, known.join(", ")),
+        );
+        return None;
+    };
+    if let Some(n) = &m.name {
+        if n.trim().is_empty() {
+            err(at("name"), "a monster's name cannot be empty".into());
+        } else if !names.insert(n.clone()) {
+            err(at("name"), format!("two monsters are named \"{n}\""));
+        }
+    }
+    if m.group.as_ref().is_some_and(|g| g.trim().is_empty()) {
+        err(at("group"), "a group's name cannot be empty".into());
+    }
+    let stats = MonsterDef {
+        name: base.name.clone(),
+        only_harmed_by: base.only_harmed_by.clone(),
+        undead: base.undead,
+        movement: m.movement.unwrap_or(base.movement),
+        attack: m.attack.unwrap_or(base.attack),
+        defend: m.defend.unwrap_or(base.defend),
+        body: m.body.unwrap_or(base.body),
+        mind: m.mind.unwrap_or(base.mind),
+    };
+    for (field, v, lo) in [
+        ("movement", stats.movement, 0),
+        ("attack", stats.attack, 0),
+        ("defend", stats.defend, 0),
+        ("body", stats.body, 1),
+        ("mind", stats.mind, 0),
+    ] {
+        if v < lo || v > 20 {
+            err(at(field), format!("{field} {v} is outside {lo}..=20"));
+        }
+    }
+    for (j, sp) in m.spells.iter().enumerate() {
+        let spath = [path.to_vec(), vec![Field("spells"), Index(j)]].concat();
+        match rules.spells.get(sp) {
+            Some(d) if d.school.is_none() => {}
+            Some(_) => err(
+                spath.clone(),
+                format!("\"{sp}\" is a hero spell; monsters cast Dread spells"),
+            ),
+            None => {
+                let known: Vec<&str> = rules
+                    .spells
+                    .iter()
+                    .filter(|(_, d)| d.school.is_none())
+                    .map(|(k, _)| k.as_str())
+                    .collect();
+                err(
+                    spath.clone(),
+                    format!("unknown Dread spell \"{sp}\" (known: {})", known.join(", ")),
+                )
+            }
+        }
+        if m.spells[..j].contains(sp) {
+            err(spath, format!("Dread spell \"{sp}\" is listed twice"));
+        }
+    }
+    Some(QuestMonster {
+        kind: m.kind.clone(),
+        at: pos(m.at),
+        name: m.name.clone(),
+        stats,
+        spells: m.spells.clone(),
+        group: m.group.clone(),
+    })
 }
 
 /// Checks a raw quest against its board and rule set; returns every problem found.
@@ -697,34 +918,29 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         }
     }
 
-    // Monsters.
+    // Monsters (and those that events bring in later stand on the same kind of square).
+    let monster_square_problem = |p: Pos| -> Option<&'static str> {
+        if !on_board(p) {
+            Some("is off the board")
+        } else if solid(p) {
+            Some("stands on furniture or a blocked square")
+        } else if stair.contains(p) {
+            Some("stands on the stairway")
+        } else {
+            None
+        }
+    };
     let mut monsters = Vec::new();
     let mut names = BTreeSet::new();
     for (i, m) in raw.monsters.iter().enumerate() {
         let path = vec![Field("monsters"), Index(i)];
-        let p = pos(m.at);
-        let Some(base) = rules.monsters.get(&m.kind) else {
-            let known: Vec<&str> = rules.monsters.keys().map(String::as_str).collect();
-            err(
-                [path, vec![Field("kind")]].concat(),
-                format!("unknown monster kind \"{}\" (known: {})", m.kind, known.join(", ")),
-            );
+        let Some(monster) = check_monster(&rules, m, &path, &mut names, &mut err) else {
             continue;
         };
+        let p = monster.at;
         let at_path = [path.clone(), vec![Field("at")]].concat();
-        if !on_board(p) {
-            err(at_path, format!("monster \"{}\" at {p} is off the board", m.kind));
-            continue;
-        }
-        if solid(p) {
-            err(
-                at_path,
-                format!("monster \"{}\" at {p} stands on furniture or a blocked square", m.kind),
-            );
-            continue;
-        }
-        if stair.contains(p) {
-            err(at_path, format!("monster \"{}\" at {p} stands on the stairway", m.kind));
+        if let Some(why) = monster_square_problem(p) {
+            err(at_path, format!("monster \"{}\" at {p} {why}", m.kind));
             continue;
         }
         if let Some(prev) = taken.insert(p, format!("taken by monster entry {}", i + 1)) {
@@ -734,75 +950,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             );
             continue;
         }
-        if let Some(n) = &m.name {
-            if n.trim().is_empty() {
-                err(
-                    [path.clone(), vec![Field("name")]].concat(),
-                    "a monster's name cannot be empty".into(),
-                );
-            } else if !names.insert(n.clone()) {
-                err(
-                    [path.clone(), vec![Field("name")]].concat(),
-                    format!("two monsters are named \"{n}\""),
-                );
-            }
-        }
-        let stats = MonsterDef {
-            name: base.name.clone(),
-            only_harmed_by: base.only_harmed_by.clone(),
-            undead: base.undead,
-            movement: m.movement.unwrap_or(base.movement),
-            attack: m.attack.unwrap_or(base.attack),
-            defend: m.defend.unwrap_or(base.defend),
-            body: m.body.unwrap_or(base.body),
-            mind: m.mind.unwrap_or(base.mind),
-        };
-        for (field, v, lo) in [
-            ("movement", stats.movement, 0),
-            ("attack", stats.attack, 0),
-            ("defend", stats.defend, 0),
-            ("body", stats.body, 1),
-            ("mind", stats.mind, 0),
-        ] {
-            if v < lo || v > 20 {
-                err(
-                    [path.clone(), vec![Field(field)]].concat(),
-                    format!("{field} {v} is outside {lo}..=20"),
-                );
-            }
-        }
-        for (j, sp) in m.spells.iter().enumerate() {
-            let spath = [path.clone(), vec![Field("spells"), Index(j)]].concat();
-            match rules.spells.get(sp) {
-                Some(d) if d.school.is_none() => {}
-                Some(_) => err(spath, format!("\"{sp}\" is a hero spell; monsters cast Dread spells")),
-                None => {
-                    let known: Vec<&str> = rules
-                        .spells
-                        .iter()
-                        .filter(|(_, d)| d.school.is_none())
-                        .map(|(k, _)| k.as_str())
-                        .collect();
-                    err(
-                        spath,
-                        format!("unknown Dread spell \"{sp}\" (known: {})", known.join(", ")),
-                    )
-                }
-            }
-            if m.spells[..j].contains(sp) {
-                err(
-                    [path.clone(), vec![Field("spells"), Index(j)]].concat(),
-                    format!("Dread spell \"{sp}\" is listed twice"),
-                );
-            }
-        }
-        monsters.push(QuestMonster {
-            kind: m.kind.clone(),
-            at: p,
-            name: m.name.clone(),
-            stats,
-            spells: m.spells.clone(),
-        });
+        monsters.push(monster);
     }
     if monsters.is_empty() && raw.monsters.is_empty() {
         err(vec![Field("monsters")], "a quest needs at least one monster".into());
@@ -1031,7 +1179,167 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             }
             (ObjectiveKind::Reach(p), *return_to_stairway)
         }
+        RawObjective::Scripted {
+            goal,
+            return_to_stairway,
+        } => {
+            if goal.trim().is_empty() {
+                err(
+                    vec![Field("objective")],
+                    "a Scripted objective needs a goal to tell the heroes".into(),
+                );
+            }
+            let completes = raw
+                .events
+                .iter()
+                .any(|e| e.then.iter().any(|f| matches!(f, RawEffect::CompleteObjective)));
+            if !completes {
+                err(
+                    vec![Field("objective")],
+                    "a Scripted objective is met only by an event's CompleteObjective, and no event has one".into(),
+                );
+            }
+            (ObjectiveKind::Scripted(goal.clone()), *return_to_stairway)
+        }
     };
+
+    // Events: every square, room, door, name and group they mention must exist.
+    let mut events = Vec::new();
+    let mut groups: BTreeSet<String> = monsters.iter().filter_map(|m| m.group.clone()).collect();
+    for e in &raw.events {
+        for f in &e.then {
+            if let RawEffect::Spawn { monsters } = f {
+                groups.extend(monsters.iter().filter_map(|m| m.group.clone()));
+            }
+        }
+    }
+    for (i, e) in raw.events.iter().enumerate() {
+        let path = vec![Field("events"), Index(i)];
+        let when = [path.clone(), vec![Field("when")]].concat();
+        let room_of = |sq: (i32, i32)| -> Result<u16, String> {
+            let p = pos(sq);
+            if on_board(p) && board.area(p) != board::CORRIDOR {
+                Ok(board.area(p))
+            } else {
+                Err(format!("{p} is not a square inside a room"))
+            }
+        };
+        let door_between = |a: (i32, i32), b: (i32, i32)| -> Result<u32, String> {
+            let edge = Edge::new(pos(a), pos(b));
+            if let Some(i) = doors.iter().position(|(d, _)| *d == edge) {
+                Ok(i as u32)
+            } else if let Some(i) = secret_doors.iter().position(|d| *d == edge) {
+                Ok((doors.len() + i) as u32)
+            } else {
+                Err(format!(
+                    "there is no door or secret door between {} and {}",
+                    pos(a),
+                    pos(b)
+                ))
+            }
+        };
+        let trigger = match &e.when {
+            RawTrigger::EntersRoom { room } => room_of(*room).map(Trigger::EntersArea),
+            RawTrigger::EntersSquare { at } => {
+                let p = pos(*at);
+                if !on_board(p) || solid(p) {
+                    Err(format!("{p} is off the board or not walkable"))
+                } else {
+                    Ok(Trigger::EntersSquare(p))
+                }
+            }
+            RawTrigger::DoorOpened { at, to } => door_between(*at, *to).map(Trigger::DoorOpened),
+            RawTrigger::Searched { search, room } => room_of(*room).map(|a| {
+                let kind = match search {
+                    RawSearch::Treasure => SearchKind::Treasure,
+                    RawSearch::Traps => SearchKind::Traps,
+                    RawSearch::SecretDoors => SearchKind::SecretDoors,
+                };
+                Trigger::Searched(kind, a)
+            }),
+            RawTrigger::Killed { names: wanted } => match wanted.iter().find(|n| !names.contains(*n)) {
+                _ if wanted.is_empty() => Err("Killed needs at least one name".into()),
+                Some(n) => Err(format!("no monster is named \"{n}\"")),
+                None => Ok(Trigger::Killed(wanted.clone())),
+            },
+            RawTrigger::GroupKilled { group } => {
+                if groups.contains(group) {
+                    Ok(Trigger::GroupKilled(group.clone()))
+                } else {
+                    Err(format!("no monster is in the group \"{group}\""))
+                }
+            }
+            RawTrigger::Round(n) if *n >= 1 => Ok(Trigger::Round(*n)),
+            RawTrigger::Round(n) => Err(format!("rounds count from 1, not {n}")),
+            RawTrigger::HeroDies => Ok(Trigger::HeroDies),
+        };
+        let trigger = match trigger {
+            Ok(t) => Some(t),
+            Err(msg) => {
+                err(when, msg);
+                None
+            }
+        };
+        if e.then.is_empty() {
+            err(
+                [path.clone(), vec![Field("then")]].concat(),
+                "an event needs at least one effect".into(),
+            );
+        }
+        let mut effects = Vec::new();
+        for (j, f) in e.then.iter().enumerate() {
+            let fpath = [path.clone(), vec![Field("then"), Index(j)]].concat();
+            let effect = match f {
+                RawEffect::Message(text) if text.trim().is_empty() => Err("a message cannot be empty".to_string()),
+                RawEffect::Message(text) => Ok(Effect::Message(text.clone())),
+                RawEffect::Reveal { room } => room_of(*room).map(Effect::Reveal),
+                RawEffect::OpenDoor { at, to } => door_between(*at, *to).map(Effect::OpenDoor),
+                RawEffect::LockDoor { at, to } => door_between(*at, *to).map(Effect::LockDoor),
+                RawEffect::UnlockDoor { at, to } => door_between(*at, *to).map(Effect::UnlockDoor),
+                RawEffect::Spawn { monsters: raws } if raws.is_empty() => {
+                    Err("Spawn needs at least one monster".to_string())
+                }
+                RawEffect::Spawn { monsters: raws } => {
+                    let mut spawned = Vec::new();
+                    for (k, m) in raws.iter().enumerate() {
+                        let mpath = [fpath.clone(), vec![Field("monsters"), Index(k)]].concat();
+                        let Some(monster) = check_monster(&rules, m, &mpath, &mut names, &mut err) else {
+                            continue;
+                        };
+                        if let Some(why) = monster_square_problem(monster.at) {
+                            err(
+                                [mpath, vec![Field("at")]].concat(),
+                                format!("monster \"{}\" at {} {why}", m.kind, monster.at),
+                            );
+                            continue;
+                        }
+                        spawned.push(monster);
+                    }
+                    Ok(Effect::Spawn(spawned))
+                }
+                RawEffect::GiveGold { amount } => Ok(Effect::GiveGold(*amount)),
+                RawEffect::Give { item } if rules.potions.contains_key(item) || known_thing(item) => {
+                    Ok(Effect::Give(item.clone()))
+                }
+                RawEffect::Give { item } => Err(format!(
+                    "unknown item \"{item}\" (not a potion, weapon, armour or item of the rule set)"
+                )),
+                RawEffect::CompleteObjective => Ok(Effect::CompleteObjective),
+                RawEffect::FailQuest => Ok(Effect::FailQuest),
+            };
+            match effect {
+                Ok(f) => effects.push(f),
+                Err(msg) => err(fpath, msg),
+            }
+        }
+        if let Some(when) = trigger {
+            events.push(QuestEvent {
+                when,
+                then: effects,
+                repeat: e.repeat,
+            });
+        }
+    }
     if !rules.monsters.contains_key(&raw.wandering_monster) {
         err(
             vec![Field("wandering_monster")],
@@ -1065,5 +1373,6 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         treasure,
         gear,
         spell_schools: raw.spell_schools.clone(),
+        events,
     })
 }

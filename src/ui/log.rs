@@ -169,6 +169,10 @@ fn read_events(
                     egui::Color32::from_rgb(240, 170, 90),
                 )
             }
+            GameEvent::QuestMessage { text } => {
+                let title = quest.as_ref().map_or("The quest".to_string(), |q| q.0.name.clone());
+                *card = make(title, text.clone(), egui::Color32::from_rgb(220, 200, 150))
+            }
             GameEvent::SecretDoorFound { .. } => {
                 *card = make(
                     "Secret door".into(),
@@ -253,6 +257,7 @@ fn read_events(
             | GameEvent::TrapFound { .. }
             | GameEvent::SecretDoorFound { .. }
             | GameEvent::WanderingMonster { .. } => egui::Color32::from_rgb(240, 170, 90),
+            GameEvent::QuestMessage { .. } | GameEvent::DoorChanged { .. } => egui::Color32::from_rgb(220, 200, 150),
             GameEvent::SpellCast { .. } => egui::Color32::from_rgb(130, 180, 250),
             GameEvent::DreadSpellCast { .. } => egui::Color32::from_rgb(200, 120, 230),
             GameEvent::TreasureDrawn { .. }

@@ -230,7 +230,7 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
         }
     }
     if let Some(at) = active.pos {
-        for d in snap.doors.iter().filter(|d| !d.open && d.edge.touches(at)) {
+        for d in snap.doors.iter().filter(|d| !d.open && !d.locked && d.edge.touches(at)) {
             choices.0.push((
                 "Open the door".to_string(),
                 Command::OpenDoor {

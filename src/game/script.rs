@@ -1,0 +1,277 @@
+//! Quest events: after every accepted command, the quest's triggers are checked against what
+//! just happened, and the effects of those that fire are applied (effects may set off further
+//! events, a few rounds deep). Called only from `logic::submit`, so events replay with the game.
+
+use bevy::prelude::*;
+
+use super::logic::{self, reveal};
+use super::model::Command;
+use super::model::*;
+use super::snapshot::Snapshot;
+use crate::quest::{Effect, SearchKind, Trigger};
+use crate::rules::geometry::Pos;
+
+/// How many times effects may set off further events after one command.
+const CHAIN: usize = 8;
+
+/// Fires the events that `cmd` and its events `evs` set off; returns what they did.
+pub(super) fn run(world: &mut World, cmd: &Command, evs: &[GameEvent]) -> Vec<GameEvent> {
+    let Some(quest) = world.get_resource::<ActiveQuest>().map(|q| q.0.clone()) else {
+        return Vec::new();
+    };
+    if quest.events.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut pending: Vec<GameEvent> = evs.to_vec();
+    let mut command = Some(cmd);
+    for _ in 0..CHAIN {
+        if pending.is_empty() && command.is_none() {
+            break;
+        }
+        let Some(snap) = Snapshot::capture(world) else { break };
+        if matches!(snap.turn.phase, Phase::Over(_)) {
+            break;
+        }
+        let mut fired = Vec::new();
+        for (i, e) in quest.events.iter().enumerate() {
+            if !e.repeat && snap.dungeon.fired.contains(&i) {
+                continue;
+            }
+            if let Some(by) = triggered(&snap, &e.when, command, &pending) {
+                fired.push((i, by));
+            }
+        }
+        command = None;
+        let mut next = Vec::new();
+        for (i, by) in fired {
+            world.resource_mut::<Dungeon>().fired.insert(i);
+            for effect in &quest.events[i].then {
+                if world
+                    .get_resource::<Turn>()
+                    .is_some_and(|t| matches!(t.phase, Phase::Over(_)))
+                {
+                    break;
+                }
+                next.extend(apply(world, effect, by));
+            }
+        }
+        out.extend(next.iter().cloned());
+        pending = next;
+    }
+    out
+}
+
+/// Does `when` happen in these events (or this command)? Some(the hero who set it off, if any).
+fn triggered(snap: &Snapshot, when: &Trigger, cmd: Option<&Command>, evs: &[GameEvent]) -> Option<Option<FigureId>> {
+    let board = snap.board();
+    match when {
+        Trigger::EntersArea(area) => evs.iter().find_map(|e| match e {
+            GameEvent::HeroMoved { figure, to, .. } if board.in_bounds(*to) && board.area(*to) == *area => {
+                Some(Some(*figure))
+            }
+            _ => None,
+        }),
+        Trigger::EntersSquare(at) => evs.iter().find_map(|e| match e {
+            GameEvent::HeroMoved { figure, to, .. } if to == at => Some(Some(*figure)),
+            _ => None,
+        }),
+        Trigger::DoorOpened(door) => evs.iter().find_map(|e| match e {
+            GameEvent::DoorOpened { door: d, by } if d == door => Some(Some(*by)),
+            _ => None,
+        }),
+        Trigger::Searched(kind, area) => {
+            let hero = match (kind, cmd?) {
+                (SearchKind::Treasure, Command::SearchTreasure { hero })
+                | (SearchKind::Traps, Command::SearchTraps { hero })
+                | (SearchKind::SecretDoors, Command::SearchSecretDoors { hero }) => *hero,
+                _ => return None,
+            };
+            let at = snap.figure(hero)?.pos?;
+            (board.area(at) == *area).then_some(Some(hero))
+        }
+        Trigger::Killed(names) => {
+            let fell = evs.iter().find_map(|e| match e {
+                GameEvent::MonsterKilled { by, .. } => Some(*by),
+                _ => None,
+            })?;
+            let left = snap.monsters().any(|m| names.contains(&m.name));
+            (!left).then_some(fell)
+        }
+        Trigger::GroupKilled(group) => {
+            let in_group = |id: &FigureId| snap.dungeon.groups.get(id) == Some(group);
+            let fell = evs.iter().find_map(|e| match e {
+                GameEvent::MonsterKilled { figure, by } if in_group(figure) => Some(*by),
+                _ => None,
+            })?;
+            let left = snap.monsters().any(|m| in_group(&m.id));
+            (!left).then_some(fell)
+        }
+        Trigger::Round(n) => evs
+            .iter()
+            .any(|e| matches!(e, GameEvent::TurnStarted { round, .. } if round == n))
+            .then_some(None),
+        Trigger::HeroDies => evs.iter().find_map(|e| match e {
+            GameEvent::HeroKilled { figure, .. } => Some(Some(*figure)),
+            _ => None,
+        }),
+    }
+}
+
+/// The hero an effect's gift goes to: the one who set the event off if still standing, else the
+/// hero whose turn it is, else the first hero standing.
+fn recipient(snap: &Snapshot, by: Option<FigureId>) -> Option<FigureId> {
+    let standing = |id: FigureId| snap.figure(id).is_some_and(|f| f.hero && f.alive());
+    by.filter(|id| standing(*id))
+        .or_else(|| snap.active_hero().map(|h| h.id).filter(|id| standing(*id)))
+        .or_else(|| snap.living_heroes().next().map(|h| h.id))
+}
+
+fn set_door(world: &mut World, door: u32, open: bool, locked: bool) {
+    let mut found = None;
+    let mut q = world.query::<(Entity, &mut Door)>();
+    for (e, mut d) in q.iter_mut(world) {
+        if d.id == door {
+            d.open = open;
+            d.locked = locked;
+            found = Some(e);
+        }
+    }
+    // A secret door an event opens is found, too.
+    if open && let Some(e) = found {
+        world.entity_mut(e).remove::<Concealed>();
+    }
+}
+
+fn apply(world: &mut World, effect: &Effect, by: Option<FigureId>) -> Vec<GameEvent> {
+    let Some(snap) = Snapshot::capture(world) else {
+        return Vec::new();
+    };
+    let mut evs = Vec::new();
+    match effect {
+        Effect::Message(text) => evs.push(GameEvent::QuestMessage { text: text.clone() }),
+        Effect::Reveal(area) => {
+            let board = snap.board();
+            let squares: Vec<Pos> = board.area_squares(*area).collect();
+            let mut fog = world.resource_mut::<Fog>();
+            let fresh = squares.iter().filter(|p| !fog.is_revealed(**p)).count() as u32;
+            for p in &squares {
+                let i = board.index(*p);
+                fog.revealed[i] = true;
+            }
+            if fresh > 0 {
+                evs.push(GameEvent::AreaRevealed {
+                    area: board.area_info[*area as usize].name.clone(),
+                    squares: fresh,
+                });
+            }
+            // Monsters standing there wake; sight may now reach further.
+            evs.extend(reveal(world));
+        }
+        Effect::OpenDoor(door) => {
+            set_door(world, *door, true, false);
+            evs.push(GameEvent::DoorChanged {
+                door: *door,
+                open: true,
+                locked: false,
+            });
+            evs.extend(reveal(world));
+        }
+        Effect::LockDoor(door) => {
+            set_door(world, *door, false, true);
+            evs.push(GameEvent::DoorChanged {
+                door: *door,
+                open: false,
+                locked: true,
+            });
+        }
+        Effect::UnlockDoor(door) => {
+            let open = snap.door(*door).is_some_and(|d| d.open);
+            set_door(world, *door, open, false);
+            evs.push(GameEvent::DoorChanged {
+                door: *door,
+                open,
+                locked: false,
+            });
+        }
+        Effect::Spawn(monsters) => {
+            let mut snap = snap;
+            for m in monsters {
+                let free = |s: &Snapshot, p: Pos| s.figure_at(p).is_none() && !s.is_solid(p);
+                let Some(at) = Some(m.at)
+                    .filter(|p| free(&snap, *p))
+                    .or_else(|| super::actions::free_squares_near(&snap, m.at, 1).first().copied())
+                else {
+                    continue;
+                };
+                // Ids are never reused: the names table remembers every figure, dead or alive.
+                let id = FigureId(
+                    world
+                        .resource::<FigureNames>()
+                        .0
+                        .keys()
+                        .map(|f| f.0 + 1)
+                        .max()
+                        .unwrap_or(0),
+                );
+                let name = logic::spawn_monster(world, id, &m.kind, m.name.clone(), &m.stats, at, &m.spells);
+                world.resource_mut::<FigureNames>().0.insert(id, name);
+                if let Some(g) = &m.group {
+                    world.resource_mut::<Dungeon>().groups.insert(id, g.clone());
+                }
+                evs.push(GameEvent::MonsterSummoned { figure: id, at });
+                // One that appears in sight of the heroes is awake at once.
+                evs.extend(reveal(world));
+                snap = Snapshot::capture(world).expect("quest in play");
+            }
+        }
+        Effect::GiveGold(amount) => {
+            if let Some(hero) = recipient(&snap, by)
+                && let Some(e) = snap.figure(hero).map(|f| f.entity)
+                && let Some(mut inv) = world.get_mut::<Inventory>(e)
+            {
+                inv.gold += amount;
+                evs.push(GameEvent::GoldFound { hero, amount: *amount });
+            }
+        }
+        Effect::Give(item) => {
+            let rules = snap.rules().clone();
+            if let Some(hero) = recipient(&snap, by)
+                && let Some(h) = snap.figure(hero)
+            {
+                let name = rules.thing_name(item);
+                if rules.potions.contains_key(item) {
+                    if let Some(mut inv) = world.get_mut::<Inventory>(h.entity) {
+                        inv.potions.push(item.clone());
+                    }
+                    evs.push(GameEvent::PotionFound {
+                        hero,
+                        potion: item.clone(),
+                        name,
+                    });
+                } else {
+                    super::actions::receive_item(world, h, item);
+                    evs.push(GameEvent::ItemFound {
+                        hero,
+                        item: item.clone(),
+                        name,
+                    });
+                }
+            }
+        }
+        Effect::CompleteObjective => {
+            let mut turn = world.resource_mut::<Turn>();
+            if !turn.objective_done {
+                turn.objective_done = true;
+                evs.push(GameEvent::ObjectiveCompleted);
+            }
+        }
+        Effect::FailQuest => {
+            let mut turn = world.resource_mut::<Turn>();
+            let round = turn.round;
+            turn.phase = Phase::Over(Outcome::Lost);
+            evs.push(GameEvent::QuestLost { round });
+        }
+    }
+    evs
+}
