@@ -66,12 +66,13 @@ pub(super) fn run(world: &mut World, cmd: &Command, evs: &[GameEvent]) -> Vec<Ga
 fn triggered(snap: &Snapshot, when: &Trigger, cmd: Option<&Command>, evs: &[GameEvent]) -> Option<Option<FigureId>> {
     let board = snap.board();
     match when {
-        Trigger::EntersArea(area) => evs.iter().find_map(|e| match e {
-            GameEvent::HeroMoved { figure, to, .. } if board.in_bounds(*to) && board.area(*to) == *area => {
-                Some(Some(*figure))
-            }
-            _ => None,
-        }),
+        Trigger::EntersArea(area) => {
+            let inside = |p: &Pos| board.in_bounds(*p) && board.area(*p) == *area;
+            evs.iter().find_map(|e| match e {
+                GameEvent::HeroMoved { figure, from, to } if inside(to) && !inside(from) => Some(Some(*figure)),
+                _ => None,
+            })
+        }
         Trigger::EntersSquare(at) => evs.iter().find_map(|e| match e {
             GameEvent::HeroMoved { figure, to, .. } if to == at => Some(Some(*figure)),
             _ => None,
