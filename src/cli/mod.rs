@@ -307,7 +307,8 @@ pub fn run() -> ExitCode {
             if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
         Some(Mode::Quests) => {
-            for (id, file, _) in quest::builtin_quests() {
+            for id in quest::book_order() {
+                let file = format!("{id}.ron");
                 match quest::load(id) {
                     Ok(q) => println!("{id:<28} {}", q.name),
                     Err(p) => println!("{id:<28} BROKEN (quests/{file}): {p}"),

@@ -459,11 +459,33 @@ pub fn builtin_quests() -> &'static [(&'static str, &'static str, &'static [u8])
     BUILTIN_QUESTS
 }
 
+/// The quest book: the built-in quests in the order they are meant to be played, the two
+/// introductory quests first, then the campaign by rising difficulty.
+pub const QUEST_BOOK: &[&str] = &[
+    "tutorial-1-first-steps",
+    "tutorial-2-searching-and-spells",
+    "the-goblin-warren",
+    "the-sunken-reliquary",
+    "the-silent-granary",
+    "the-bone-orchard",
+    "the-wardens-vault",
+    "the-cartographers-folly",
+    "the-orc-warlords-hall",
+    "the-witch-lords-crypt",
+];
+
+/// The built-in quests' ids in quest-book order; any the book does not list follow by id.
+pub fn book_order() -> Vec<&'static str> {
+    let mut ids: Vec<&'static str> = BUILTIN_QUESTS.iter().map(|(id, _, _)| *id).collect();
+    ids.sort_by_key(|id| (QUEST_BOOK.iter().position(|b| b == id).unwrap_or(usize::MAX), *id));
+    ids
+}
+
 /// Loads a quest by built-in id or by path. Never panics, whatever the bytes.
-/// The quests on offer: the built-in ones, then every `.ron` file in `user_dir` (by file name),
+/// The quests on offer: the built-in ones in quest-book order, then every `.ron` file in `user_dir` (by file name),
 /// each as (its id or path, the quest or its problems). Broken quests are listed, not hidden.
 pub fn catalogue(user_dir: Option<&Path>) -> Vec<(String, Result<Arc<Quest>, String>)> {
-    let mut sources: Vec<String> = BUILTIN_QUESTS.iter().map(|(id, _, _)| id.to_string()).collect();
+    let mut sources: Vec<String> = book_order().into_iter().map(str::to_string).collect();
     if let Some(dir) = user_dir
         && let Ok(entries) = std::fs::read_dir(dir)
     {

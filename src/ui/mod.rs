@@ -208,7 +208,7 @@ fn title_screen(
             ui.separator();
             continue_row(ui, &mut state, &mut commands);
             ui.columns(2, |cols| {
-                cols[0].label(egui::RichText::new("Choose a quest").strong().size(18.0));
+                cols[0].label(egui::RichText::new("The quest book").strong().size(18.0));
                 let TitleState { quests, selected, .. } = &mut *state;
                 for (i, (id, q)) in quests.iter().enumerate() {
                     // The user's own quests are named by file; the built-in ones by id.
@@ -219,10 +219,11 @@ fn title_screen(
                     let yours = !quest::is_builtin(id);
                     match q {
                         Ok(q) => {
+                            // The quest book is numbered; the user's own quests carry their file name.
                             let label = if yours {
                                 format!("{}  ({file})", q.name)
                             } else {
-                                q.name.clone()
+                                format!("{}. {}", i + 1, q.name)
                             };
                             cols[0].selectable_value(selected, i, egui::RichText::new(label).size(16.0));
                         }
