@@ -177,7 +177,7 @@ fn a_search_in_a_room_reveals_another_and_gives_an_item_and_a_potion() {
     let mut g = with_events(
         "(kind: \"orc\", at: (7, 3)), (kind: \"orc\", at: (20, 17))",
         DEFEAT_ALL,
-        "(when: Searched(search: Treasure, room: (3, 2)), then: [Reveal(room: (7, 2)), Give(item: \"talisman_of_lore\"), Give(item: \"healing\")])",
+        "(when: Searched(search: Treasure, room: (3, 2)), then: [Reveal(room: (7, 2)), Give(item: \"talisman_of_lore\"), Give(item: \"healing\"), Give(item: \"orcs_bane\")])",
     );
     open_first_door(&mut g);
     g.set_allowance(0, 1);
@@ -213,6 +213,9 @@ fn a_search_in_a_room_reveals_another_and_gives_an_item_and_a_potion() {
     let me = snap.figure(dwarf()).unwrap();
     assert!(me.equipment.items.contains(&"talisman_of_lore".to_string()));
     assert!(me.inventory.potions.contains(&"healing".to_string()));
+    // An artifact weapon is taken in hand; the dwarf's own weapon is carried.
+    assert_eq!(me.equipment.weapon.as_deref(), Some("orcs_bane"));
+    assert!(me.equipment.items.contains(&"shortsword".to_string()), "{:?}", me.equipment);
 }
 
 #[test]

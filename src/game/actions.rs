@@ -476,7 +476,7 @@ pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outc
         }
         let mut eq = world.get::<Equipment>(e).cloned().unwrap_or_default();
         for item in &t.items {
-            eq.items.push(item.clone());
+            stow(&rules, &h.kind, &mut eq, item);
             evs.push(GameEvent::ItemFound {
                 hero: h.id,
                 item: item.clone(),
@@ -497,9 +497,35 @@ pub(super) fn receive_item(world: &mut World, hero: &FigureSnap, item: &str) {
         return;
     };
     let mut eq = world.get::<Equipment>(hero.entity).cloned().unwrap_or_default();
-    eq.items.push(item.to_string());
+    stow(&rules, &hero.kind, &mut eq, item);
     let fighter = derive_fighter(&rules, &usable(&rules, &hero.kind, &eq));
     world.entity_mut(hero.entity).insert((eq, fighter));
+}
+
+/// A found or given thing joins the hero's equipment. A weapon the hero may wield is taken in
+/// hand when it is an artifact or rolls more attack dice than the one in hand (the old one is
+/// carried); it stays carried when it would leave a shield useless or the hero cannot use it.
+/// See docs/rules-decisions.md.
+fn stow(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &mut Equipment, item: &str) {
+    let Some(new) = rules.weapons.get(item) else {
+        eq.items.push(item.to_string());
+        return;
+    };
+    let held = eq.weapon.as_ref().and_then(|w| rules.weapons.get(w));
+    let better = held.is_none_or(|w| (new.artifact && !w.artifact) || new.attack > w.attack);
+    let gear = crate::quest::Gear {
+        weapon: Some(item.to_string()),
+        ..Default::default()
+    };
+    let wieldable = may_carry(rules, class, item, &gear).is_ok()
+        && !(new.two_handed && eq.items.iter().any(|i| rules.armor.get(i).is_some_and(|a| a.shield)));
+    if better && wieldable {
+        if let Some(old) = eq.weapon.replace(item.to_string()) {
+            eq.items.push(old);
+        }
+    } else {
+        eq.items.push(item.to_string());
+    }
 }
 
 /// Only the carried things a hero may use count towards the hero's dice.
@@ -970,11 +996,7 @@ pub fn pick_up(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome {
             ..Default::default()
         };
         if may_carry(&rules, &h.kind, &item, &gear).is_ok() && !eq.has(&item) {
-            if eq.weapon.is_none() && rules.weapons.contains_key(&item) {
-                eq.weapon = Some(item);
-            } else {
-                eq.items.push(item);
-            }
+            stow(&rules, &h.kind, &mut eq, &item);
         } else {
             left.push(item);
         }

@@ -470,7 +470,7 @@ pub const QUEST_BOOK: &[&str] = &[
     "the-bone-orchard",
     "the-wardens-vault",
     "the-cartographers-folly",
-    "the-orc-warlords-hall",
+    "the-warlords-hall",
     "the-witch-lords-crypt",
 ];
 

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The screenshot set in docs/screenshots/, taken from the real binary in a virtual window
+# (Xvfb, software Vulkan): the title screen with a game to continue and a quest of the user's
+# own, a quest in progress under the fog with the log explaining the sorcerer, a treasure
+# card turned over, and the first tutorial's guidance. Each run uses a data folder of its own.
+# Usage: bash scripts/screenshots.sh [OUT_DIR]   (default docs/screenshots)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --with-window-tests
+. scripts/env.sh
+cargo build --quiet
+bin="$CARGO_TARGET_DIR/debug/hollowdeep"
+out="${1:-docs/screenshots}"
+mkdir -p "$out"
+home=$(mktemp -d)
+export XDG_DATA_HOME="$home/data" XDG_CONFIG_HOME="$home/config"
+shot() { # NAME FRAMES ARGS...
+  local name=$1 frames=$2
+  shift 2
+  xvfb-run -a -s "-screen 0 1600x900x24" "$bin" "$@" \
+    --screenshot "$out/$name.png" --after-frames "$frames" --quit-after-frames $((frames + 5)) >/dev/null 2>&1
+  echo "$out/$name.png"
+}
+# A quest in progress: the computer plays the heroes for a while against the hard sorcerer.
+shot quest-in-progress 420 play --quest the-wardens-vault --seed 4 --autoplay --sorcerer hard --pace 0.05
+# The first tutorial, its first piece of guidance on screen.
+shot tutorial 40 play --quest tutorial-1-first-steps --seed 2
+# A card turned over: the wizard's first treasure search of a game (the computer plays).
+shot treasure-card 260 play --quest the-sunken-reliquary --seed 8 --autoplay --pace 0.02
+# The title screen, with the game above left to continue and a quest of the user's own.
+mkdir -p "$XDG_DATA_HOME/hollowdeep/quests"
+cp quests/the-goblin-warren.ron "$XDG_DATA_HOME/hollowdeep/quests/my-goblin-warren.ron" 2>/dev/null || true
+shot title 20
+rm -rf "$home"
