@@ -215,7 +215,11 @@ fn a_search_in_a_room_reveals_another_and_gives_an_item_and_a_potion() {
     assert!(me.inventory.potions.contains(&"healing".to_string()));
     // An artifact weapon is taken in hand; the dwarf's own weapon is carried.
     assert_eq!(me.equipment.weapon.as_deref(), Some("orcs_bane"));
-    assert!(me.equipment.items.contains(&"shortsword".to_string()), "{:?}", me.equipment);
+    assert!(
+        me.equipment.items.contains(&"shortsword".to_string()),
+        "{:?}",
+        me.equipment
+    );
 }
 
 #[test]
@@ -351,4 +355,44 @@ fn events_are_checked_when_the_quest_loads() {
         "(when: Round(2), then: [Message(\"x\")])",
     );
     assert!(got.contains("no event has one"), "{got}");
+}
+
+#[test]
+fn round_one_greets_the_first_hero_and_a_late_monsters_name_waits_for_it() {
+    let mut g = with_events(
+        "(kind: \"goblin\", at: (2, 1)), (kind: \"orc\", at: (20, 17))",
+        DEFEAT_ALL,
+        "(when: Round(1), then: [Message(\"Welcome below.\")]),
+         (when: Round(9), then: [Spawn(monsters: [(kind: \"goblin\", at: (22, 2), name: \"Late\")])]),
+         (when: Killed(names: [\"Late\"]), then: [Message(\"Late falls.\")])",
+    );
+    // The opening itself sets off Round(1), before anyone has moved.
+    assert!(message(&g.log(), "Welcome below."), "{:?}", g.log());
+    // Another monster's fall does not count for one that has not come yet.
+    open_first_door(&mut g);
+    let goblin = g.snap().figure_at(p(2, 1)).unwrap().id;
+    g.set_body(goblin.0, 1);
+    for _ in 0..60 {
+        if g.snap().figure(goblin).is_none() || matches!(g.turn().phase, Phase::Over(_)) {
+            break;
+        }
+        match g.turn().phase {
+            Phase::Hero(_) if !g.turn().progress(dwarf()).acted => {
+                g.send(Command::Attack {
+                    attacker: dwarf(),
+                    target: goblin,
+                });
+            }
+            Phase::Hero(_) => {
+                g.send(Command::EndTurn);
+            }
+            _ => g.app.update(),
+        }
+        g.set_body(0, 7);
+    }
+    assert!(g.snap().figure(goblin).is_none(), "the goblin fell");
+    assert!(
+        !message(&g.log(), "Late falls."),
+        "Killed fired before its monster came"
+    );
 }

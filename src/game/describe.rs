@@ -249,7 +249,7 @@ pub fn describe(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::MonsterSummoned { figure, at } => format!("{} is summoned at {at}.", n(*figure)),
         GameEvent::QuestMessage { text } => text.clone(),
         GameEvent::DoorChanged { open: true, .. } => "A door swings open by itself.".to_string(),
-        GameEvent::DoorChanged { locked: true, .. } => "A door slams shut, and a bolt shoots home.".to_string(),
+        GameEvent::DoorChanged { locked: true, .. } => "A bolt shoots home: a door is locked.".to_string(),
         GameEvent::DoorChanged { .. } => "Somewhere a bolt is drawn back: a door is unlocked.".to_string(),
         GameEvent::TrapFound { kind, at, .. } => format!("A {} is found at {at}.", trap_name(*kind)),
         GameEvent::TrapSprung { figure, text, .. } => format!("{} springs a trap: {text}", n(*figure)),

@@ -199,6 +199,9 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
         round: 1,
         actor: Actor::Hero(FigureId(0)),
     });
+    // The quest's events see its opening too (a `Round(1)` message greets the first hero).
+    let scripted = super::script::run(world, None, &events);
+    events.extend(scripted);
     record(world, &events);
     events
 }
@@ -347,7 +350,7 @@ pub fn submit(world: &mut World, cmd: Command) -> Vec<GameEvent> {
     let draws = world.get_resource::<GameRng>().map(|r| r.0.get_word_pos());
     let events = match apply(world, &cmd) {
         Ok(mut evs) => {
-            let scripted = super::script::run(world, &cmd, &evs);
+            let scripted = super::script::run(world, Some(&cmd), &evs);
             evs.extend(scripted);
             evs.extend(settle(world));
             let rolled = world.get_resource::<GameRng>().map(|r| r.0.get_word_pos()) != draws;

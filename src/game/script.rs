@@ -15,7 +15,7 @@ use crate::rules::geometry::Pos;
 const CHAIN: usize = 8;
 
 /// Fires the events that `cmd` and its events `evs` set off; returns what they did.
-pub(super) fn run(world: &mut World, cmd: &Command, evs: &[GameEvent]) -> Vec<GameEvent> {
+pub(super) fn run(world: &mut World, cmd: Option<&Command>, evs: &[GameEvent]) -> Vec<GameEvent> {
     let Some(quest) = world.get_resource::<ActiveQuest>().map(|q| q.0.clone()) else {
         return Vec::new();
     };
@@ -24,7 +24,7 @@ pub(super) fn run(world: &mut World, cmd: &Command, evs: &[GameEvent]) -> Vec<Ga
     }
     let mut out = Vec::new();
     let mut pending: Vec<GameEvent> = evs.to_vec();
-    let mut command = Some(cmd);
+    let mut command = cmd;
     for _ in 0..CHAIN {
         if pending.is_empty() && command.is_none() {
             break;
@@ -33,12 +33,13 @@ pub(super) fn run(world: &mut World, cmd: &Command, evs: &[GameEvent]) -> Vec<Ga
         if matches!(snap.turn.phase, Phase::Over(_)) {
             break;
         }
+        let figure_names = world.resource::<FigureNames>().clone();
         let mut fired = Vec::new();
         for (i, e) in quest.events.iter().enumerate() {
             if !e.repeat && snap.dungeon.fired.contains(&i) {
                 continue;
             }
-            if let Some(by) = triggered(&snap, &e.when, command, &pending) {
+            if let Some(by) = triggered(&snap, &figure_names, &e.when, command, &pending) {
                 fired.push((i, by));
             }
         }
@@ -63,7 +64,13 @@ pub(super) fn run(world: &mut World, cmd: &Command, evs: &[GameEvent]) -> Vec<Ga
 }
 
 /// Does `when` happen in these events (or this command)? Some(the hero who set it off, if any).
-fn triggered(snap: &Snapshot, when: &Trigger, cmd: Option<&Command>, evs: &[GameEvent]) -> Option<Option<FigureId>> {
+fn triggered(
+    snap: &Snapshot,
+    figure_names: &FigureNames,
+    when: &Trigger,
+    cmd: Option<&Command>,
+    evs: &[GameEvent],
+) -> Option<Option<FigureId>> {
     let board = snap.board();
     match when {
         Trigger::EntersArea(area) => {
@@ -92,8 +99,11 @@ fn triggered(snap: &Snapshot, when: &Trigger, cmd: Option<&Command>, evs: &[Game
             (board.area(at) == *area).then_some(Some(hero))
         }
         Trigger::Killed(names) => {
+            // One of them must be the one that fell (those an event has yet to bring in are
+            // not "left" before they come).
+            let named = |id: &FigureId| figure_names.0.get(id).is_some_and(|n| names.contains(n));
             let fell = evs.iter().find_map(|e| match e {
-                GameEvent::MonsterKilled { by, .. } => Some(*by),
+                GameEvent::MonsterKilled { figure, by } if named(figure) => Some(*by),
                 _ => None,
             })?;
             let left = snap.monsters().any(|m| names.contains(&m.name));

@@ -1228,10 +1228,13 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
     // Events: every square, room, door, name and group they mention must exist.
     let mut events = Vec::new();
     let mut groups: BTreeSet<String> = monsters.iter().filter_map(|m| m.group.clone()).collect();
+    // Names and groups of monsters that events bring in count wherever the events list them.
+    let mut later_names: BTreeSet<String> = BTreeSet::new();
     for e in &raw.events {
         for f in &e.then {
             if let RawEffect::Spawn { monsters } = f {
                 groups.extend(monsters.iter().filter_map(|m| m.group.clone()));
+                later_names.extend(monsters.iter().filter_map(|m| m.name.clone()));
             }
         }
     }
@@ -1279,11 +1282,13 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
                 };
                 Trigger::Searched(kind, a)
             }),
-            RawTrigger::Killed { names: wanted } => match wanted.iter().find(|n| !names.contains(*n)) {
-                _ if wanted.is_empty() => Err("Killed needs at least one name".into()),
-                Some(n) => Err(format!("no monster is named \"{n}\"")),
-                None => Ok(Trigger::Killed(wanted.clone())),
-            },
+            RawTrigger::Killed { names: wanted } => {
+                match wanted.iter().find(|n| !names.contains(*n) && !later_names.contains(*n)) {
+                    _ if wanted.is_empty() => Err("Killed needs at least one name".into()),
+                    Some(n) => Err(format!("no monster is named \"{n}\"")),
+                    None => Ok(Trigger::Killed(wanted.clone())),
+                }
+            }
             RawTrigger::GroupKilled { group } => {
                 if groups.contains(group) {
                     Ok(Trigger::GroupKilled(group.clone()))
