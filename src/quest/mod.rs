@@ -465,11 +465,11 @@ pub const QUEST_BOOK: &[&str] = &[
     "tutorial-1-first-steps",
     "tutorial-2-searching-and-spells",
     "the-goblin-warren",
-    "the-sunken-reliquary",
     "the-silent-granary",
+    "the-sunken-reliquary",
+    "the-cartographers-folly",
     "the-bone-orchard",
     "the-wardens-vault",
-    "the-cartographers-folly",
     "the-warlords-hall",
     "the-witch-lords-crypt",
 ];
