@@ -220,7 +220,7 @@ const TIMED_WAKEUP: Duration = Duration::from_millis(250);
 fn idle_wakeups(card: Res<crate::ui::log::CardPopup>, time: Res<Time>, mut winit: ResMut<WinitSettings>) {
     let timed = card
         .since
-        .is_some_and(|since| time.elapsed_secs() - since < crate::ui::log::CARD_SECONDS + 0.5);
+        .is_some_and(|since| time.elapsed_secs() - since < card.seconds() + 0.5);
     let wait = if timed { TIMED_WAKEUP } else { IDLE_WAKEUP };
     let want = WinitSettings {
         focused_mode: UpdateMode::reactive(wait),

@@ -54,6 +54,15 @@ pub struct CardPopup {
     pub since: Option<f32>,
 }
 
+impl CardPopup {
+    /// How long it stays: long enough to read (about three words a second), never less than
+    /// `CARD_SECONDS`. The OK button closes it sooner.
+    pub fn seconds(&self) -> f32 {
+        let words = self.text.split_whitespace().count() as f32;
+        (words / 3.0 + 2.0).max(CARD_SECONDS)
+    }
+}
+
 /// One-shot UI state reset when a quest starts.
 #[derive(Resource)]
 pub struct Shown {

@@ -344,7 +344,7 @@ fn play_panels(
         Option<Res<crate::view::highlights::HeroChoices>>,
         Option<Res<crate::view::highlights::SpellChoices>>,
     ),
-    (card, time): (Res<log::CardPopup>, Res<Time>),
+    (mut card, time): (ResMut<log::CardPopup>, Res<Time>),
     (seed, opponents, slot, undo): (
         Option<Res<Seed>>,
         Option<Res<crate::game::Opponents>>,
@@ -672,18 +672,26 @@ fn play_panels(
             });
     }
     if let Some(since) = card.since
-        && time.elapsed_secs() - since < log::CARD_SECONDS
+        && time.elapsed_secs() - since < card.seconds()
     {
+        let mut close = false;
+        // Below the board's middle, where the stairway and the first corridors are seldom.
         egui::Window::new(egui::RichText::new(&card.title).color(card.color).strong())
             .id(egui::Id::new("card_popup"))
             .collapsible(false)
             .resizable(false)
             .title_bar(true)
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(-55.0, 16.0))
-            .default_width(340.0)
+            .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(-55.0, -12.0))
+            .default_width(380.0)
             .show(&ctx, |ui| {
                 ui.label(egui::RichText::new(&card.text).size(15.0));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Min), |ui| {
+                    close = ui.small_button("OK").clicked();
+                });
             });
+        if close {
+            card.since = None;
+        }
     }
     if let Phase::Over(outcome) = turn.phase {
         egui::Window::new(match outcome {
