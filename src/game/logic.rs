@@ -348,9 +348,14 @@ pub fn submit(world: &mut World, cmd: Command) -> Vec<GameEvent> {
         _ => None,
     });
     let draws = world.get_resource::<GameRng>().map(|r| r.0.get_word_pos());
+    let actor_at = hero.and_then(|id| {
+        let e = entity_of(world, id)?;
+        world.get::<GridPos>(e).map(|p| p.0)
+    });
     let events = match apply(world, &cmd) {
         Ok(mut evs) => {
-            let scripted = super::script::run(world, Some(&cmd), &evs);
+            let cause = super::script::Cause { cmd: &cmd, at: actor_at };
+            let scripted = super::script::run(world, Some(cause), &evs);
             evs.extend(scripted);
             evs.extend(settle(world));
             let rolled = world.get_resource::<GameRng>().map(|r| r.0.get_word_pos()) != draws;

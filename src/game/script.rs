@@ -14,8 +14,17 @@ use crate::rules::geometry::Pos;
 /// How many times effects may set off further events after one command.
 const CHAIN: usize = 8;
 
-/// Fires the events that `cmd` and its events `evs` set off; returns what they did.
-pub(super) fn run(world: &mut World, cmd: Option<&Command>, evs: &[GameEvent]) -> Vec<GameEvent> {
+/// What set the events off: the command, and where its hero stood when it was given (a hero
+/// may not be standing anywhere afterwards: a search can kill).
+#[derive(Clone, Copy)]
+pub(super) struct Cause<'a> {
+    pub cmd: &'a Command,
+    pub at: Option<Pos>,
+}
+
+/// Fires the events that `cause` (None: the quest's opening) and its events `evs` set off;
+/// returns what they did.
+pub(super) fn run(world: &mut World, cause: Option<Cause>, evs: &[GameEvent]) -> Vec<GameEvent> {
     let Some(quest) = world.get_resource::<ActiveQuest>().map(|q| q.0.clone()) else {
         return Vec::new();
     };
@@ -24,7 +33,7 @@ pub(super) fn run(world: &mut World, cmd: Option<&Command>, evs: &[GameEvent]) -
     }
     let mut out = Vec::new();
     let mut pending: Vec<GameEvent> = evs.to_vec();
-    let mut command = cmd;
+    let mut command = cause;
     for _ in 0..CHAIN {
         if pending.is_empty() && command.is_none() {
             break;
@@ -68,7 +77,7 @@ fn triggered(
     snap: &Snapshot,
     figure_names: &FigureNames,
     when: &Trigger,
-    cmd: Option<&Command>,
+    cause: Option<Cause>,
     evs: &[GameEvent],
 ) -> Option<Option<FigureId>> {
     let board = snap.board();
@@ -89,14 +98,16 @@ fn triggered(
             _ => None,
         }),
         Trigger::Searched(kind, area) => {
-            let hero = match (kind, cmd?) {
+            let cause = cause?;
+            let hero = match (kind, cause.cmd) {
                 (SearchKind::Treasure, Command::SearchTreasure { hero })
                 | (SearchKind::Traps, Command::SearchTraps { hero })
                 | (SearchKind::SecretDoors, Command::SearchSecretDoors { hero }) => *hero,
                 _ => return None,
             };
-            let at = snap.figure(hero)?.pos?;
-            (board.area(at) == *area).then_some(Some(hero))
+            // Where the hero searched, even if what the search turned up felled the hero.
+            let at = cause.at?;
+            (board.in_bounds(at) && board.area(at) == *area).then_some(Some(hero))
         }
         Trigger::Killed(names) => {
             // One of them must be the one that fell (those an event has yet to bring in are
