@@ -232,7 +232,11 @@ pub fn describe(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::StatusEnded { figure, status } => format!("{} {}.", n(*figure), status_ended(*status)),
         GameEvent::TurnSkipped { figure, reason } => format!("{} misses the turn ({reason}).", n(*figure)),
         GameEvent::ThrownWeaponLost { hero, weapon } => {
-            format!("That was a throw: {}'s {} is gone.", n(*hero), capital(&weapon.replace('_', " ")))
+            format!(
+                "That was a throw: {}'s {} is gone.",
+                n(*hero),
+                capital(&weapon.replace('_', " "))
+            )
         }
         GameEvent::TreasureDrawn { hero, title, text } => {
             format!("{} searches for treasure and draws \"{title}\": {text}", n(*hero))

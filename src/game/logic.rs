@@ -354,7 +354,10 @@ pub fn submit(world: &mut World, cmd: Command) -> Vec<GameEvent> {
     });
     let events = match apply(world, &cmd) {
         Ok(mut evs) => {
-            let cause = super::script::Cause { cmd: &cmd, at: actor_at };
+            let cause = super::script::Cause {
+                cmd: &cmd,
+                at: actor_at,
+            };
             let scripted = super::script::run(world, Some(cause), &evs);
             evs.extend(scripted);
             evs.extend(settle(world));

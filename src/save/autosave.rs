@@ -46,9 +46,13 @@ pub fn plugin(app: &mut App) {
 
 /// Writes the game whenever a command was added since the last write.
 fn autosave(world: &mut World) {
-    let Some(slot) = world.get_resource::<SaveSlot>().cloned() else {
+    let Some(slot) = world.get_resource::<SaveSlot>() else {
         return;
     };
+    if slot.finished && slot.saved.is_some() {
+        return;
+    }
+    let slot = slot.clone();
     let (Some(path), Some(turn)) = (slot.path.clone(), world.get_resource::<Turn>()) else {
         return;
     };
@@ -61,13 +65,14 @@ fn autosave(world: &mut World) {
         }
         return;
     }
-    let Some(saved) = snapshot(world, &slot) else {
-        return;
-    };
-    let count = saved.commands.len();
+    // Only when a command was added: nothing is copied on the frames in between.
+    let count = world.get_resource::<CommandLog>().map_or(0, |l| l.0.len());
     if slot.saved == Some(count) {
         return;
     }
+    let Some(saved) = snapshot(world, &slot) else {
+        return;
+    };
     if slot.saved.is_none() {
         keep_damaged(&path);
     }
