@@ -41,6 +41,8 @@ pub struct PendingQuest {
     pub companions: Vec<String>,
     /// A saved game to rebuild instead of a fresh start: its commands and notes.
     pub restore: Option<(Vec<game::model::Command>, Vec<(u32, game::model::GameEvent)>)>,
+    /// A quest of the campaign (its heroes bring the party's gear; the campaign is settled at the end).
+    pub campaign: bool,
 }
 
 impl PendingQuest {
@@ -50,6 +52,7 @@ impl PendingQuest {
         let quest = saved.load_quest().map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(PendingQuest {
             quest,
+            campaign: saved.campaign_gear.is_some(),
             source: saved.quest,
             seed: saved.seed,
             autoplay: saved.autoplay,
@@ -95,6 +98,33 @@ fn track_undo(world: &mut World) {
     let now = UndoAvailable(logic::undo_status(world));
     if world.get_resource::<UndoAvailable>() != Some(&now) {
         world.insert_resource(now);
+    }
+}
+
+impl PendingQuest {
+    /// The campaign's next quest, with the party's gear; the error says why there is none.
+    pub fn campaign_next(
+        seed: u64,
+        opponents: game::Opponents,
+        autoplay: bool,
+        companions: Vec<String>,
+    ) -> Result<PendingQuest, String> {
+        let path = crate::campaign::campaign_path().ok_or("No data folder (HOME is not set): no campaign.")?;
+        let campaign = crate::campaign::Campaign::read(&path)?;
+        let id = campaign
+            .next_quest()
+            .ok_or("The campaign is complete: the party has done every quest of the book.")?;
+        let q = crate::quest::load(id).map_err(|p| p.to_string())?;
+        Ok(PendingQuest {
+            quest: campaign.prepare(&q),
+            source: id.to_string(),
+            seed,
+            autoplay,
+            opponents,
+            companions,
+            restore: None,
+            campaign: true,
+        })
     }
 }
 
@@ -178,11 +208,10 @@ fn begin_pending_quest(world: &mut World) {
     world.insert_resource(p.opponents);
     world.remove_resource::<game::Thinking>();
     *world.resource_mut::<game::SorcererMind>() = Default::default();
-    world.insert_resource(crate::save::autosave::SaveSlot::new(
-        &p.source,
-        p.autoplay,
-        p.companions.clone(),
-    ));
+    let mut slot = crate::save::autosave::SaveSlot::new(&p.source, p.autoplay, p.companions.clone());
+    slot.campaign = p.campaign;
+    world.insert_resource(slot);
+    world.remove_resource::<crate::save::autosave::CampaignNews>();
     match &p.restore {
         Some((commands, notes)) => {
             logic::restore(world, p.quest, p.seed, commands, notes);

@@ -2,6 +2,7 @@
 
 pub mod ai;
 pub mod app;
+pub mod campaign;
 pub mod cli;
 pub mod embedded;
 pub mod game;

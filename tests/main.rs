@@ -1,6 +1,7 @@
 //! The one integration-test binary (every extra binary relinks Bevy): scenarios, loaders, simulation, window.
 
 mod ai;
+mod campaign;
 mod common;
 mod e2e;
 mod events;

@@ -168,6 +168,7 @@ pub fn run() -> ExitCode {
                         opponents: crate::game::Opponents { sorcerer, heroes_bot },
                         companions,
                         restore: None,
+                        campaign: false,
                     },
                     pace: pace.clamp(0.0, 10.0),
                 };

@@ -506,7 +506,7 @@ pub(super) fn receive_item(world: &mut World, hero: &FigureSnap, item: &str) {
 /// hand when it is an artifact or rolls more attack dice than the one in hand (the old one is
 /// carried); it stays carried when it would leave a shield useless or the hero cannot use it.
 /// See docs/rules-decisions.md.
-fn stow(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &mut Equipment, item: &str) {
+pub fn stow(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &mut Equipment, item: &str) {
     let Some(new) = rules.weapons.get(item) else {
         eq.items.push(item.to_string());
         return;

@@ -381,7 +381,8 @@ pub struct SpecialTreasure {
 }
 
 /// A hero's gear at the start of the quest.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Gear {
     pub weapon: Option<String>,
     pub items: Vec<String>,

@@ -16,6 +16,8 @@ pub struct SaveSlot {
     pub source: String,
     pub autoplay: bool,
     pub companions: Vec<String>,
+    /// A quest of the campaign: its gear is saved with it, and the campaign is settled at its end.
+    pub campaign: bool,
     /// Commands in the file on disk (None: nothing written yet for this game).
     pub saved: Option<usize>,
     /// The last write's failure, shown in the play panel until a write succeeds.
@@ -34,6 +36,7 @@ impl SaveSlot {
             source: source.to_string(),
             autoplay,
             companions,
+            campaign: false,
             saved: None,
             finished: false,
         }
@@ -56,8 +59,12 @@ fn autosave(world: &mut World) {
     let (Some(path), Some(turn)) = (slot.path.clone(), world.get_resource::<Turn>()) else {
         return;
     };
-    if matches!(turn.phase, Phase::Over(_)) {
+    if let Phase::Over(outcome) = turn.phase {
         if !slot.finished {
+            if slot.campaign {
+                let result = settle_campaign(world, outcome);
+                world.insert_resource(CampaignNews(result));
+            }
             // Nothing is left to continue: the finished quest's save and its backup go.
             let _ = std::fs::remove_file(&path);
             let _ = std::fs::remove_file(super::files::backup_path(&path));
@@ -109,6 +116,7 @@ pub fn snapshot(world: &World, slot: &SaveSlot) -> Option<SavedQuest> {
         round: turn.round,
         commands: world.get_resource::<CommandLog>()?.0.clone(),
         notes: world.get_resource::<NoteLog>()?.0.clone(),
+        campaign_gear: slot.campaign.then(|| quest.gear.clone()),
     })
 }
 
@@ -133,4 +141,22 @@ fn keep_damaged(path: &std::path::Path) {
             return;
         }
     }
+}
+
+/// What the end of a campaign quest did to the campaign, for the end window: Ok(the next
+/// quest's name, if any) or why the campaign could not be updated.
+#[derive(Resource, Clone, Debug)]
+pub struct CampaignNews(pub Result<Option<String>, String>);
+
+/// The party keeps what it carried out; the quest is marked completed if won.
+fn settle_campaign(world: &mut World, outcome: crate::game::model::Outcome) -> Result<Option<String>, String> {
+    let path = crate::campaign::campaign_path().ok_or("no data folder: the campaign is not saved")?;
+    let mut campaign = crate::campaign::Campaign::read(&path)?;
+    let snap = crate::game::snapshot::Snapshot::capture(world).ok_or("no quest in play")?;
+    campaign.settle(&snap.quest.id, outcome, &snap);
+    campaign.write(&path)?;
+    Ok(campaign
+        .next_quest()
+        .and_then(|id| crate::quest::load(id).ok())
+        .map(|q| q.name))
 }

@@ -95,6 +95,10 @@ pub struct SavedQuest {
     /// Events that are not the result of a command (the sorcerer's reasons), with the number
     /// of commands sent before each, so the log reads the same after a resume.
     pub notes: Vec<(u32, GameEvent)>,
+    /// A campaign quest: the party's gear each hero brought (it replaces the quest's own), and
+    /// the campaign is settled when the quest ends.
+    #[serde(default)]
+    pub campaign_gear: Option<std::collections::BTreeMap<String, crate::quest::Gear>>,
 }
 
 impl SavedQuest {
@@ -107,9 +111,15 @@ impl SavedQuest {
         read_ron(path, "save", SAVE_FORMAT, |s: &SavedQuest| s.format)
     }
 
-    /// The saved quest, loaded again and checked against the rule set it was played under.
+    /// The saved quest, loaded again and checked against the rule set it was played under
+    /// (with the campaign party's gear, for a campaign quest).
     pub fn load_quest(&self) -> Result<Arc<Quest>, String> {
-        let q: Quest = quest::load(&self.quest).map_err(|p| format!("the saved game's quest: {p}"))?;
+        let mut q: Quest = quest::load(&self.quest).map_err(|p| format!("the saved game's quest: {p}"))?;
+        if let Some(gear) = &self.campaign_gear {
+            for (class, g) in gear {
+                q.gear.insert(class.clone(), g.clone());
+            }
+        }
         if q.rules.id != self.rules {
             return Err(format!(
                 "the game was saved under rule set \"{}\", but \"{}\" now uses \"{}\"",

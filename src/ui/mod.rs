@@ -101,6 +101,10 @@ struct TitleState {
     saved: SavedGame,
     /// A problem to show (a save whose quest no longer loads).
     message: Option<String>,
+    /// The campaign on disk: None when there is none yet.
+    campaign: Option<Result<crate::campaign::Campaign, String>>,
+    /// The hero the armory is open for.
+    armory_for: Option<String>,
     selected: usize,
     seed: String,
     autoplay: bool,
@@ -115,6 +119,8 @@ impl Default for TitleState {
             quests: quest_list(),
             saved: SavedGame::look(),
             message: None,
+            campaign: look_for_campaign(),
+            armory_for: None,
             selected: 0,
             // A fresh seed each time, shown so a game can be replayed; the game itself never reads the clock.
             seed: (std::time::SystemTime::now()
@@ -132,8 +138,132 @@ impl Default for TitleState {
 /// Back on the title screen: the save and the user's quests may have changed.
 fn refresh_title(mut state: ResMut<TitleState>) {
     state.saved = SavedGame::look();
+    state.campaign = look_for_campaign();
     state.quests = quest_list();
     state.selected = state.selected.min(state.quests.len().saturating_sub(1));
+}
+
+fn look_for_campaign() -> Option<Result<crate::campaign::Campaign, String>> {
+    let path = crate::campaign::campaign_path()?;
+    path.exists().then(|| crate::campaign::Campaign::read(&path))
+}
+
+/// The campaign row: begin one, or go on with it (the next quest of the book) and visit the armory.
+fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands) {
+    let seed = state.seed.trim().parse().unwrap_or(1);
+    let opponents = crate::game::Opponents {
+        sorcerer: state.sorcerer,
+        ..Default::default()
+    };
+    let mut start = false;
+    ui.horizontal(|ui| match &state.campaign {
+        None => {
+            if ui.button(egui::RichText::new("Begin a campaign").size(18.0)).clicked() {
+                let rules = crate::rules::ruleset::RuleSet::heroquest_2021();
+                let fresh = crate::campaign::Campaign::new(&rules);
+                match crate::campaign::campaign_path().map(|p| fresh.write(&p)) {
+                    Some(Ok(())) => {
+                        state.campaign = Some(Ok(fresh));
+                        start = true;
+                    }
+                    Some(Err(e)) => state.message = Some(e),
+                    None => state.message = Some("No data folder (HOME is not set): no campaign.".into()),
+                }
+            }
+            ui.label(
+                egui::RichText::new("the quest book in order, with one party that keeps its gold and gear").weak(),
+            );
+        }
+        Some(Ok(c)) => {
+            let next = c.next_quest().and_then(|id| quest::load(id).ok()).map(|q| q.name);
+            let label = match &next {
+                Some(name) => format!("Campaign: {name}"),
+                None => "Campaign: every quest done".to_string(),
+            };
+            if ui
+                .add_enabled(next.is_some(), egui::Button::new(egui::RichText::new(label).size(18.0)))
+                .clicked()
+            {
+                start = true;
+            }
+            let gold: u32 = c.party.values().map(|h| h.gold).sum();
+            ui.label(egui::RichText::new(format!("{} quests done, {gold} gold", c.completed.len())).weak());
+            if ui.button("Armory").clicked() {
+                state.armory_for = state
+                    .armory_for
+                    .is_none()
+                    .then(|| c.party.keys().next().cloned())
+                    .flatten();
+            }
+        }
+        Some(Err(e)) => {
+            ui.colored_label(
+                egui::Color32::LIGHT_RED,
+                format!("The campaign cannot be read: {e} (the file was left as it is)"),
+            );
+        }
+    });
+    if start {
+        let companions = state.companions.iter().cloned().collect();
+        match PendingQuest::campaign_next(seed, opponents, state.autoplay, companions) {
+            Ok(p) => commands.insert_resource(p),
+            Err(e) => state.message = Some(e),
+        }
+    }
+}
+
+/// The armory between quests: the 2021 prices, what each hero may use, the party's gold.
+fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
+    let (Some(hero), Some(Ok(campaign))) = (state.armory_for.clone(), state.campaign.as_mut()) else {
+        return;
+    };
+    let rules = crate::rules::ruleset::RuleSet::heroquest_2021();
+    let mut open = true;
+    let mut chosen = hero.clone();
+    let mut bought: Option<Result<(), String>> = None;
+    egui::Window::new("The armory")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::RIGHT_CENTER, egui::vec2(-20.0, 0.0))
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                for (class, h) in &campaign.party {
+                    let name = rules.heroes.get(class).map_or(class.clone(), |d| d.name.clone());
+                    ui.selectable_value(&mut chosen, class.clone(), format!("{name} ({} gold)", h.gold));
+                }
+            });
+            if let Some(h) = campaign.party.get(&chosen) {
+                let mut carried: Vec<String> = h.weapon.iter().chain(&h.items).map(|i| rules.thing_name(i)).collect();
+                carried.extend(h.potions.iter().map(|p| rules.thing_name(p)));
+                ui.label(egui::RichText::new(format!("Carries: {}", carried.join(", "))).small());
+                if !h.quests.is_empty() {
+                    ui.label(egui::RichText::new(format!("Quests completed: {}", h.quests.len())).small());
+                }
+            }
+            ui.separator();
+            egui::Grid::new("stock").striped(true).show(ui, |ui| {
+                for (id, name, cost) in crate::campaign::Campaign::armory(&rules) {
+                    ui.label(&name);
+                    ui.label(format!("{cost} gold"));
+                    let verdict = campaign.clone().buy(&rules, &chosen, &id);
+                    let button = ui
+                        .add_enabled(verdict.is_ok(), egui::Button::new("Buy"))
+                        .on_disabled_hover_text(verdict.as_ref().err().cloned().unwrap_or_default());
+                    if button.clicked() {
+                        bought = Some(campaign.buy(&rules, &chosen, &id));
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+    if let Some(Ok(())) = bought
+        && let Some(path) = crate::campaign::campaign_path()
+        && let Err(e) = campaign.write(&path)
+    {
+        state.message = Some(e);
+    }
+    state.armory_for = open.then_some(chosen);
 }
 
 /// The "Continue" row: the saved quest in progress, or why it cannot be read.
@@ -194,6 +324,7 @@ fn title_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     *insets = PanelInsets::default();
+    armory_window(ctx, &mut state);
     egui::Window::new("Hollowdeep")
         .title_bar(false)
         .resizable(false)
@@ -207,6 +338,8 @@ fn title_screen(
             });
             ui.separator();
             continue_row(ui, &mut state, &mut commands);
+            campaign_row(ui, &mut state, &mut commands);
+            ui.separator();
             ui.columns(2, |cols| {
                 cols[0].label(egui::RichText::new("The quest book").strong().size(18.0));
                 let TitleState { quests, selected, .. } = &mut *state;
@@ -305,6 +438,7 @@ fn title_screen(
                             quest: q.clone(),
                             source: state.quests[state.selected].0.clone(),
                             restore: None,
+                            campaign: false,
                             seed,
                             autoplay: state.autoplay,
                             opponents: crate::game::Opponents { sorcerer: state.sorcerer, ..Default::default() },
@@ -345,11 +479,12 @@ fn play_panels(
         Option<Res<crate::view::highlights::SpellChoices>>,
     ),
     (mut card, time): (ResMut<log::CardPopup>, Res<Time>),
-    (seed, opponents, slot, undo): (
+    (seed, opponents, slot, undo, news): (
         Option<Res<Seed>>,
         Option<Res<crate::game::Opponents>>,
         Option<Res<crate::save::autosave::SaveSlot>>,
         Res<crate::app::UndoAvailable>,
+        Option<Res<crate::save::autosave::CampaignNews>>,
     ),
     mut next_screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
@@ -710,20 +845,56 @@ fn play_panels(
                 }
                 Outcome::Retreated => "The heroes have fled up the stairway; the quest is left unfinished.".to_string(),
             });
+            let campaign = slot.as_ref().is_some_and(|s| s.campaign);
+            if campaign {
+                match news.as_ref().map(|n| &n.0) {
+                    Some(Ok(next)) => {
+                        ui.label(
+                            "The party keeps its gold, potions and gear; a hero who fell is replaced by a new one.",
+                        );
+                        ui.label(match next {
+                            Some(name) => format!("Next in the quest book: {name}."),
+                            None => "The quest book is done: the campaign is won!".to_string(),
+                        });
+                    }
+                    Some(Err(e)) => {
+                        ui.colored_label(
+                            egui::Color32::LIGHT_RED,
+                            format!("The campaign could not be updated: {e}"),
+                        );
+                    }
+                    None => {}
+                }
+            }
             ui.horizontal(|ui| {
-                if ui.button("Play again").clicked() {
+                let next_seed = seed.as_ref().map_or(1, |s| s.0.wrapping_add(1));
+                let companions: Vec<String> = heroes
+                    .iter()
+                    .filter(|h| controllers.companions.contains(h.0))
+                    .map(|h| h.1.class.clone())
+                    .collect();
+                if campaign {
+                    if ui.button("Go on with the campaign").clicked() {
+                        match PendingQuest::campaign_next(
+                            next_seed,
+                            opponents.as_deref().copied().unwrap_or_default(),
+                            controllers.heroes == Controller::Bot,
+                            companions.clone(),
+                        ) {
+                            Ok(p) => commands.insert_resource(p),
+                            Err(_) => next_screen.set(Screen::Title),
+                        }
+                    }
+                } else if ui.button("Play again").clicked() {
                     commands.insert_resource(PendingQuest {
                         quest: quest.0.clone(),
                         source: slot.as_ref().map_or_else(|| q.id.clone(), |s| s.source.clone()),
                         restore: None,
-                        seed: seed.as_ref().map_or(1, |s| s.0.wrapping_add(1)),
+                        campaign: false,
+                        seed: next_seed,
                         autoplay: controllers.heroes == Controller::Bot,
                         opponents: opponents.as_deref().copied().unwrap_or_default(),
-                        companions: heroes
-                            .iter()
-                            .filter(|h| controllers.companions.contains(h.0))
-                            .map(|h| h.1.class.clone())
-                            .collect(),
+                        companions,
                     });
                 }
                 if ui.button("Back to the title screen").clicked() {

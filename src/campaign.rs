@@ -1,0 +1,212 @@
+//! The campaign: one party plays the quest book in order. Between quests the heroes keep their
+//! gold, potions and equipment (body, mind and spells come back in full); a hero who fell is
+//! replaced by a fresh one of the same kind; the armory sells gear at the rule set's prices.
+//! Saved as versioned RON beside the quest in progress, written atomically with a backup.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::model::{Equipment, Outcome};
+use crate::game::snapshot::Snapshot;
+use crate::quest::{self, Gear, Quest};
+use crate::rules::ruleset::RuleSet;
+use crate::save::files::{read_ron, write_ron};
+
+/// The campaign format this build writes and reads.
+pub const CAMPAIGN_FORMAT: u32 = 1;
+
+/// One hero of the party, as it stands between quests.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PartyHero {
+    pub gold: u32,
+    pub weapon: Option<String>,
+    pub items: Vec<String>,
+    pub potions: Vec<String>,
+    /// Quests this hero has completed.
+    pub quests: Vec<String>,
+    /// Heroes of this kind who fell before this one.
+    pub fallen: u32,
+}
+
+impl PartyHero {
+    fn fresh(rules: &RuleSet, class: &str, fallen: u32) -> PartyHero {
+        PartyHero {
+            gold: 0,
+            weapon: rules.heroes.get(class).map(|h| h.weapon.clone()),
+            items: Vec::new(),
+            potions: Vec::new(),
+            quests: Vec::new(),
+            fallen,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Campaign {
+    pub format: u32,
+    pub rules: String,
+    /// The party, by hero kind ("barbarian").
+    pub party: BTreeMap<String, PartyHero>,
+    /// Quest ids the party has completed, in the order it completed them.
+    pub completed: Vec<String>,
+}
+
+/// Where the campaign is kept.
+pub fn campaign_path() -> Option<PathBuf> {
+    crate::save::data_dir().map(|d| d.join("saves").join("campaign.ron"))
+}
+
+impl Campaign {
+    /// A new party: every hero of the rule set with the starting weapon and nothing else.
+    pub fn new(rules: &RuleSet) -> Campaign {
+        Campaign {
+            format: CAMPAIGN_FORMAT,
+            rules: rules.id.clone(),
+            party: rules
+                .heroes
+                .keys()
+                .map(|class| (class.clone(), PartyHero::fresh(rules, class, 0)))
+                .collect(),
+            completed: Vec::new(),
+        }
+    }
+
+    pub fn write(&self, path: &Path) -> Result<(), String> {
+        write_ron(path, self, "campaign", true)
+    }
+
+    pub fn read(path: &Path) -> Result<Campaign, String> {
+        read_ron(path, "campaign", CAMPAIGN_FORMAT, |c: &Campaign| c.format)
+    }
+
+    /// The next quest of the book the party has not completed.
+    pub fn next_quest(&self) -> Option<&'static str> {
+        quest::book_order()
+            .into_iter()
+            .find(|id| !self.completed.iter().any(|c| c == id))
+    }
+
+    /// The quest as this party plays it: each hero brings what it has (the quest's own gear is
+    /// the party's to keep only if it is listed there, so it is replaced, not added to).
+    pub fn prepare(&self, quest: &Quest) -> Arc<Quest> {
+        let mut q = quest.clone();
+        for class in &q.heroes {
+            if let Some(h) = self.party.get(class) {
+                let gear = q.gear.entry(class.clone()).or_default();
+                *gear = Gear {
+                    weapon: h.weapon.clone(),
+                    items: h.items.clone(),
+                    potions: h.potions.clone(),
+                    gold: h.gold,
+                };
+            }
+        }
+        Arc::new(q)
+    }
+
+    /// After a quest: the heroes who came out alive keep what they carry; a hero who fell is
+    /// replaced by a fresh one; a won quest is marked completed, for the party and for each hero
+    /// who lived to see it.
+    pub fn settle(&mut self, quest_id: &str, outcome: Outcome, snap: &Snapshot) {
+        let rules = snap.rules().clone();
+        for h in snap.heroes() {
+            let class = h.kind.clone();
+            let fallen = self.party.get(&class).map_or(0, |p| p.fallen);
+            if h.body == 0 && !h.escaped {
+                self.party
+                    .insert(class.clone(), PartyHero::fresh(&rules, &class, fallen + 1));
+                continue;
+            }
+            let entry = self
+                .party
+                .entry(class.clone())
+                .or_insert_with(|| PartyHero::fresh(&rules, &class, 0));
+            entry.gold = h.inventory.gold;
+            entry.potions = h.inventory.potions.clone();
+            entry.weapon = h.equipment.weapon.clone();
+            entry.items = h.equipment.items.clone();
+            if outcome == Outcome::Won && !entry.quests.iter().any(|q| q == quest_id) {
+                entry.quests.push(quest_id.to_string());
+            }
+        }
+        if outcome == Outcome::Won && !self.completed.iter().any(|q| q == quest_id) {
+            self.completed.push(quest_id.to_string());
+        }
+    }
+
+    /// What the armory sells: weapons, armour and tools that are not artifacts, with prices.
+    pub fn armory(rules: &RuleSet) -> Vec<(String, String, u32)> {
+        let mut stock: Vec<(String, String, u32)> = Vec::new();
+        stock.extend(
+            rules
+                .weapons
+                .iter()
+                .filter(|(_, w)| !w.artifact && w.cost > 0)
+                .map(|(id, w)| (id.clone(), w.name.clone(), w.cost)),
+        );
+        stock.extend(
+            rules
+                .armor
+                .iter()
+                .filter(|(_, a)| !a.artifact && a.cost > 0)
+                .map(|(id, a)| (id.clone(), a.name.clone(), a.cost)),
+        );
+        stock.extend(
+            rules
+                .items
+                .iter()
+                .filter(|(_, i)| !i.artifact && i.cost > 0)
+                .map(|(id, i)| (id.clone(), i.name.clone(), i.cost)),
+        );
+        stock.sort_by_key(|(id, _, cost)| (*cost, id.clone()));
+        stock
+    }
+
+    /// Buys `item` for the hero of kind `class`: it must be for sale, affordable, usable by that
+    /// hero with what it carries, and not one the hero already has.
+    pub fn buy(&mut self, rules: &RuleSet, class: &str, item: &str) -> Result<(), String> {
+        let Some((_, name, cost)) = Self::armory(rules).into_iter().find(|(id, _, _)| id == item) else {
+            return Err(format!("the armory does not sell \"{item}\""));
+        };
+        let hero_name = rules.heroes.get(class).map_or(class.to_string(), |h| h.name.clone());
+        let h = self
+            .party
+            .get_mut(class)
+            .ok_or_else(|| format!("there is no {hero_name} in the party"))?;
+        if h.weapon.as_deref() == Some(item) || h.items.iter().any(|i| i == item) {
+            return Err(format!("the {hero_name} already has a {name}"));
+        }
+        if h.gold < cost {
+            return Err(format!("the {name} costs {cost} gold; the {hero_name} has {}", h.gold));
+        }
+        let gear = Gear {
+            weapon: h.weapon.clone(),
+            items: h.items.clone(),
+            potions: Vec::new(),
+            gold: 0,
+        };
+        crate::game::logic::may_carry(rules, class, item, &gear)?;
+        if let Some(w) = rules.weapons.get(item)
+            && w.two_handed
+            && h.items.iter().any(|i| rules.armor.get(i).is_some_and(|a| a.shield))
+        {
+            return Err(format!(
+                "the {hero_name} carries a shield, and the {name} needs both hands"
+            ));
+        }
+        let mut eq = Equipment {
+            weapon: h.weapon.clone(),
+            items: h.items.clone(),
+        };
+        crate::game::actions::stow(rules, class, &mut eq, item);
+        h.weapon = eq.weapon;
+        h.items = eq.items;
+        h.gold -= cost;
+        Ok(())
+    }
+}

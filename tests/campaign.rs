@@ -1,0 +1,160 @@
+//! The campaign: the party plays the quest book in order, keeps what it carries out, replaces
+//! the fallen, and buys gear in the armory; the campaign file is written atomically and a
+//! damaged one is refused by name.
+
+use hollowdeep::ai::{HeroBot, SorcererLevel};
+use hollowdeep::campaign::Campaign;
+use hollowdeep::game::model::*;
+use hollowdeep::game::snapshot::Snapshot;
+use hollowdeep::quest;
+use hollowdeep::rules::ruleset::RuleSet;
+use hollowdeep::sim::{self, Matchup};
+
+/// Plays `quest` for the campaign with bots to its end (as the window would, through the same
+/// `decide` and `submit`), then settles the campaign; returns the end snapshot and outcome.
+fn play_for(campaign: &mut Campaign, id: &str, seed: u64) -> (Snapshot, Outcome) {
+    let q = quest::load(id).unwrap();
+    let prepared = campaign.prepare(&q);
+    let matchup = Matchup {
+        sorcerer: SorcererLevel::Normal,
+        heroes_bot: HeroBot::Competent,
+    };
+    let mut world = sim::headless_world(prepared, seed, matchup);
+    for _ in 0..5000 {
+        let Some(cmd) = hollowdeep::game::decide(&mut world) else {
+            break;
+        };
+        hollowdeep::game::logic::submit(&mut world, cmd);
+    }
+    let snap = Snapshot::capture(&mut world).unwrap();
+    let Phase::Over(outcome) = snap.turn.phase else {
+        panic!("{id} seed {seed} did not end");
+    };
+    campaign.settle(id, outcome, &snap);
+    (snap, outcome)
+}
+
+#[test]
+fn the_party_keeps_what_it_carries_out_and_the_fallen_are_replaced() {
+    let rules = RuleSet::heroquest_2021();
+    let mut c = Campaign::new(&rules);
+    assert_eq!(c.next_quest(), Some("tutorial-1-first-steps"));
+    assert_eq!(c.party.len(), 4);
+    // Find a won game of the first quest, then check what the party kept.
+    let mut won = None;
+    for seed in 1..40 {
+        let mut trial = c.clone();
+        let (snap, outcome) = play_for(&mut trial, "tutorial-1-first-steps", seed);
+        if outcome == Outcome::Won {
+            won = Some((trial, snap));
+            break;
+        }
+    }
+    let (after, snap) = won.expect("the bots win the first tutorial within 40 seeds");
+    assert_eq!(after.completed, vec!["tutorial-1-first-steps".to_string()]);
+    assert_eq!(after.next_quest(), Some("tutorial-2-searching-and-spells"));
+    for h in snap.heroes() {
+        let p = &after.party[&h.kind];
+        if h.body == 0 && !h.escaped {
+            assert_eq!(p.fallen, 1, "{} fell", h.kind);
+            assert_eq!(p.gold, 0);
+            assert!(p.quests.is_empty());
+        } else {
+            assert_eq!(p.gold, h.inventory.gold, "{}", h.kind);
+            assert_eq!(p.potions, h.inventory.potions);
+            assert_eq!(p.weapon, h.equipment.weapon);
+            assert_eq!(p.items, h.equipment.items);
+            assert_eq!(p.quests, vec!["tutorial-1-first-steps".to_string()]);
+        }
+    }
+    // Heroes who sat the quest out are as they were.
+    for (class, p) in &after.party {
+        if !snap.heroes().any(|h| &h.kind == class) {
+            assert_eq!(p, &c.party[class]);
+        }
+    }
+    c = after;
+    // The next quest starts with what the party carries, not the quest's own gear.
+    let q = quest::load("the-goblin-warren").unwrap();
+    c.party.get_mut("dwarf").unwrap().gold = 77;
+    c.party.get_mut("dwarf").unwrap().potions = vec!["healing".into()];
+    let prepared = c.prepare(&q);
+    let world_snap = {
+        let mut world = sim::headless_world(prepared, 3, Matchup::default());
+        Snapshot::capture(&mut world).unwrap()
+    };
+    let dwarf = world_snap.heroes().find(|h| h.kind == "dwarf").unwrap();
+    assert_eq!(dwarf.inventory.gold, 77);
+    assert_eq!(dwarf.inventory.potions, vec!["healing".to_string()]);
+}
+
+#[test]
+fn a_lost_quest_is_not_completed_and_can_be_tried_again() {
+    let rules = RuleSet::heroquest_2021();
+    for seed in 1..60 {
+        let mut c = Campaign::new(&rules);
+        let (_, outcome) = play_for(&mut c, "the-witch-lords-crypt", seed);
+        if outcome != Outcome::Won {
+            assert!(c.completed.is_empty());
+            assert_eq!(c.next_quest(), Some("tutorial-1-first-steps"));
+            assert!(c.party.values().any(|h| h.fallen > 0), "someone fell in a lost quest");
+            return;
+        }
+    }
+    panic!("the bots never lost the finale in 60 seeds");
+}
+
+#[test]
+fn the_armory_sells_at_its_prices_to_heroes_who_may_use_the_gear() {
+    let rules = RuleSet::heroquest_2021();
+    let mut c = Campaign::new(&rules);
+    let stock = Campaign::armory(&rules);
+    assert!(stock.iter().any(|(id, _, cost)| id == "shield" && *cost == 150));
+    assert!(
+        stock.iter().all(|(id, _, _)| id != "spirit_blade"),
+        "artifacts are not for sale"
+    );
+    let err = c.buy(&rules, "barbarian", "shield").unwrap_err();
+    assert!(err.contains("150 gold"), "{err}");
+    c.party.get_mut("barbarian").unwrap().gold = 1000;
+    c.buy(&rules, "barbarian", "shield").unwrap();
+    assert_eq!(c.party["barbarian"].gold, 850);
+    assert!(c.party["barbarian"].items.contains(&"shield".to_string()));
+    let err = c.buy(&rules, "barbarian", "shield").unwrap_err();
+    assert!(err.contains("already"), "{err}");
+    let err = c.buy(&rules, "barbarian", "battle_axe").unwrap_err();
+    assert!(err.contains("both hands"), "{err}");
+    c.party.get_mut("wizard").unwrap().gold = 1000;
+    let err = c.buy(&rules, "wizard", "broadsword").unwrap_err();
+    assert!(err.contains("Wizard"), "{err}");
+    let err = c.buy(&rules, "wizard", "spirit_blade").unwrap_err();
+    assert!(err.contains("does not sell"), "{err}");
+    // A better weapon goes into the hand; the old one is carried.
+    c.party.get_mut("dwarf").unwrap().gold = 500;
+    c.buy(&rules, "dwarf", "broadsword").unwrap();
+    assert_eq!(c.party["dwarf"].weapon.as_deref(), Some("broadsword"));
+    assert!(c.party["dwarf"].items.contains(&"shortsword".to_string()));
+    assert_eq!(c.party["dwarf"].gold, 250);
+}
+
+#[test]
+fn the_campaign_file_round_trips_and_a_damaged_one_is_refused_by_name() {
+    let dir = std::env::temp_dir().join(format!("hollowdeep-campaign-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("campaign.ron");
+    let rules = RuleSet::heroquest_2021();
+    let mut c = Campaign::new(&rules);
+    c.completed.push("tutorial-1-first-steps".into());
+    c.write(&path).unwrap();
+    assert_eq!(Campaign::read(&path).unwrap(), c);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, &text[..text.len() / 3]).unwrap();
+    let err = Campaign::read(&path).unwrap_err();
+    assert!(
+        err.contains("campaign.ron") && err.contains("not a valid campaign"),
+        "{err}"
+    );
+    std::fs::write(&path, text.replacen("format: 1", "format: 2", 1)).unwrap();
+    assert!(Campaign::read(&path).unwrap_err().contains("newer"));
+    let _ = std::fs::remove_dir_all(dir);
+}
