@@ -187,7 +187,9 @@ fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Comman
                 start = true;
             }
             let gold: u32 = c.party.values().map(|h| h.gold).sum();
-            ui.label(egui::RichText::new(format!("{} quests done, {gold} gold", c.completed.len())).weak());
+            let done = c.completed.len();
+            let quests = if done == 1 { "quest" } else { "quests" };
+            ui.label(egui::RichText::new(format!("{done} {quests} done, {gold} gold in the party")).weak());
             if ui.button("Armory").clicked() {
                 state.armory_for = state
                     .armory_for
