@@ -80,8 +80,24 @@ impl Campaign {
         write_ron(path, self, "campaign", true)
     }
 
+    /// Reads the campaign; a damaged file, or one naming heroes or gear the rule set does not
+    /// know, is refused with the file's name and the problem.
     pub fn read(path: &Path) -> Result<Campaign, String> {
-        read_ron(path, "campaign", CAMPAIGN_FORMAT, |c: &Campaign| c.format)
+        let c: Campaign = read_ron(path, "campaign", CAMPAIGN_FORMAT, |c: &Campaign| c.format)?;
+        let rules = RuleSet::heroquest_2021();
+        if c.rules != rules.id {
+            return Err(format!("{}: unknown rule set \"{}\"", path.display(), c.rules));
+        }
+        for (class, h) in &c.party {
+            let gear = Gear {
+                weapon: h.weapon.clone(),
+                items: h.items.clone(),
+                potions: h.potions.clone(),
+                gold: h.gold,
+            };
+            check_gear(&rules, class, &gear).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        Ok(c)
     }
 
     /// The next quest of the book the party has not completed.
@@ -209,4 +225,27 @@ impl Campaign {
         h.gold -= cost;
         Ok(())
     }
+}
+
+/// Is this gear something the rule set knows, for a hero it knows? (Saves and the campaign are
+/// files a person can edit: what they name is checked before it reaches the board.)
+pub fn check_gear(rules: &RuleSet, class: &str, gear: &Gear) -> Result<(), String> {
+    if !rules.heroes.contains_key(class) {
+        return Err(format!("unknown hero \"{class}\""));
+    }
+    let known = |t: &str| rules.weapons.contains_key(t) || rules.armor.contains_key(t) || rules.items.contains_key(t);
+    for t in gear.weapon.iter().chain(&gear.items) {
+        if !known(t) {
+            return Err(format!("the {class} carries unknown item \"{t}\""));
+        }
+    }
+    if let Some(w) = &gear.weapon
+        && !rules.weapons.contains_key(w)
+    {
+        return Err(format!("the {class} holds \"{w}\", which is not a weapon"));
+    }
+    if let Some(p) = gear.potions.iter().find(|p| !rules.potions.contains_key(*p)) {
+        return Err(format!("the {class} carries unknown potion \"{p}\""));
+    }
+    Ok(())
 }

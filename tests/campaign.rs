@@ -156,5 +156,9 @@ fn the_campaign_file_round_trips_and_a_damaged_one_is_refused_by_name() {
     );
     std::fs::write(&path, text.replacen("format: 1", "format: 2", 1)).unwrap();
     assert!(Campaign::read(&path).unwrap_err().contains("newer"));
+    // Gear the rule set does not know is refused before it reaches the board.
+    std::fs::write(&path, text.replacen("\"broadsword\"", "\"vorpal_spoon\"", 1)).unwrap();
+    let err = Campaign::read(&path).unwrap_err();
+    assert!(err.contains("campaign.ron") && err.contains("vorpal_spoon"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
