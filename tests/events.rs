@@ -396,3 +396,31 @@ fn round_one_greets_the_first_hero_and_a_late_monsters_name_waits_for_it() {
         "Killed fired before its monster came"
     );
 }
+
+#[test]
+fn once_the_goal_is_met_a_bot_opens_the_door_that_shuts_it_in() {
+    // The dwarf starts in the north-west cell behind its closed door; round 1 meets the goal.
+    let q = quest_with(
+        &["dwarf"],
+        &[(2, 1)],
+        DOORS,
+        FAR_ORC,
+        "Scripted(goal: \"Get out\", return_to_stairway: true)",
+        "events: [(when: Round(1), then: [CompleteObjective])],",
+    );
+    let mut g = Game::start(q, 2);
+    assert!(g.turn().objective_done);
+    let mut opened = false;
+    for _ in 0..6 {
+        if g.turn().phase != Phase::Hero(dwarf()) {
+            break;
+        }
+        let cmd = hollowdeep::ai::heroes::next_command(&g.snap(), hollowdeep::ai::HeroBot::Competent);
+        let evs = g.send(cmd);
+        if has(&evs, |e| matches!(e, GameEvent::DoorOpened { door: 0, .. })) {
+            opened = true;
+            break;
+        }
+    }
+    assert!(opened, "the way home is shut: the bot opens the door");
+}

@@ -376,8 +376,11 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
     if let Some(c) = act(snap, h, smart) {
         return c;
     }
-    // 2. Open a closed door beside us (a free action) unless the job is done.
-    if !snap.turn.objective_done
+    // 2. Open a closed door beside us (a free action) unless the job is done and the way home
+    //    is open (a quest event may have shut a door behind the party).
+    let way_home_shut = snap.turn.objective_done
+        && field(snap, h).is_none_or(|f| !snap.quest.stairway.squares().any(|p| f.dist(p).is_some()));
+    if (!snap.turn.objective_done || way_home_shut)
         && let Some(d) = snap.doors.iter().find(|d| !d.open && !d.locked && d.edge.touches(at))
     {
         return Command::OpenDoor { hero: h.id, door: d.id };
