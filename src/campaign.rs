@@ -22,6 +22,9 @@ pub const CAMPAIGN_FORMAT: u32 = 1;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PartyHero {
+    /// The name the player gave this hero; None: the rule set's ("Barbarian").
+    #[serde(default)]
+    pub name: Option<String>,
     pub gold: u32,
     pub weapon: Option<String>,
     pub items: Vec<String>,
@@ -35,6 +38,7 @@ pub struct PartyHero {
 impl PartyHero {
     fn fresh(rules: &RuleSet, class: &str, fallen: u32) -> PartyHero {
         PartyHero {
+            name: None,
             gold: 0,
             weapon: rules.heroes.get(class).map(|h| h.weapon.clone()),
             items: Vec::new(),
@@ -113,6 +117,9 @@ impl Campaign {
         let mut q = quest.clone();
         for class in &q.heroes {
             if let Some(h) = self.party.get(class) {
+                if let Some(name) = h.name.as_ref().filter(|n| !n.trim().is_empty()) {
+                    q.hero_names.insert(class.clone(), name.trim().to_string());
+                }
                 let gear = q.gear.entry(class.clone()).or_default();
                 *gear = Gear {
                     weapon: h.weapon.clone(),

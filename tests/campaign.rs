@@ -86,6 +86,36 @@ fn the_party_keeps_what_it_carries_out_and_the_fallen_are_replaced() {
     let dwarf = world_snap.heroes().find(|h| h.kind == "dwarf").unwrap();
     assert_eq!(dwarf.inventory.gold, 77);
     assert_eq!(dwarf.inventory.potions, vec!["healing".to_string()]);
+    // The names the players gave their heroes are the names the game uses.
+    c.party.get_mut("dwarf").unwrap().name = Some("Brokk Ashbeard".into());
+    let named = c.prepare(&q);
+    let mut world = sim::headless_world(named.clone(), 3, Matchup::default());
+    let snap = Snapshot::capture(&mut world).unwrap();
+    assert_eq!(
+        snap.heroes().find(|h| h.kind == "dwarf").unwrap().name,
+        "Brokk Ashbeard"
+    );
+    assert_eq!(snap.heroes().find(|h| h.kind == "elf").unwrap().name, "Elf");
+    // A campaign quest's save carries the party's names and gear, and resumes with them.
+    let mut slot = hollowdeep::save::autosave::SaveSlot::new("the-goblin-warren", true, Vec::new());
+    slot.campaign = true;
+    let saved = hollowdeep::save::autosave::snapshot(&world, &slot).unwrap();
+    let dir = std::env::temp_dir().join(format!("hollowdeep-campaign-save-{}", std::process::id()));
+    let path = dir.join("quest-in-progress.ron");
+    saved.write(&path).unwrap();
+    let back = hollowdeep::save::SavedQuest::read(&path).unwrap().load_quest().unwrap();
+    assert_eq!(back.hero_names, named.hero_names);
+    assert_eq!(back.gear, named.gear);
+    let _ = std::fs::remove_dir_all(dir);
+    // A fallen hero's successor starts without the name.
+    let mut fallen = c.clone();
+    let mut dead = snap.clone();
+    for h in dead.figures.iter_mut().filter(|h| h.kind == "dwarf") {
+        h.body = 0;
+    }
+    fallen.settle("the-goblin-warren", Outcome::Lost, &dead);
+    assert_eq!(fallen.party["dwarf"].name, None);
+    assert_eq!(fallen.party["dwarf"].fallen, c.party["dwarf"].fallen + 1);
 }
 
 #[test]

@@ -48,6 +48,8 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
     let mut hero_ids = Vec::new();
     for (seat, (class, start)) in quest.heroes.iter().zip(&quest.hero_starts).enumerate() {
         let def = &rules.heroes[class];
+        // A name the players gave this hero, else the rule set's ("Barbarian").
+        let name = quest.hero_names.get(class).cloned().unwrap_or_else(|| def.name.clone());
         let gear = quest.gear.get(class).cloned().unwrap_or_default();
         let equipment = Equipment {
             weapon: gear.weapon.clone(),
@@ -64,13 +66,13 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
         }
         hero_ids.push((class.clone(), FigureId(next_id)));
         world.spawn((
-            Name::new(def.name.clone()),
+            Name::new(name.clone()),
             QuestEntity,
             FigureId(next_id),
             GridPos(*start),
             Hero {
                 class: class.clone(),
-                name: def.name.clone(),
+                name: name.clone(),
                 seat,
             },
             Body {
@@ -92,7 +94,7 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
                 book,
             ),
         ));
-        names.0.insert(FigureId(next_id), def.name.clone());
+        names.0.insert(FigureId(next_id), name.clone());
         next_id += 1;
     }
     let mut groups = BTreeMap::new();

@@ -420,6 +420,9 @@ pub struct Quest {
     pub gear: BTreeMap<String, Gear>,
     pub spell_schools: Option<BTreeMap<String, Vec<String>>>,
     pub events: Vec<QuestEvent>,
+    /// Names the players gave their heroes (a campaign party), by hero kind; the rule set's
+    /// names ("Barbarian") where none is given.
+    pub hero_names: BTreeMap<String, String>,
 }
 
 /// One problem in a quest file, with its place.
@@ -1402,5 +1405,6 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         gear,
         spell_schools: raw.spell_schools.clone(),
         events,
+        hero_names: BTreeMap::new(),
     })
 }

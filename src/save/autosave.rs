@@ -117,6 +117,7 @@ pub fn snapshot(world: &World, slot: &SaveSlot) -> Option<SavedQuest> {
         commands: world.get_resource::<CommandLog>()?.0.clone(),
         notes: world.get_resource::<NoteLog>()?.0.clone(),
         campaign_gear: slot.campaign.then(|| quest.gear.clone()),
+        hero_names: quest.hero_names.clone(),
     })
 }
 

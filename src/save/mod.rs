@@ -99,6 +99,9 @@ pub struct SavedQuest {
     /// the campaign is settled when the quest ends.
     #[serde(default)]
     pub campaign_gear: Option<std::collections::BTreeMap<String, crate::quest::Gear>>,
+    /// The names the party's heroes go by (a campaign quest).
+    #[serde(default)]
+    pub hero_names: std::collections::BTreeMap<String, String>,
 }
 
 impl SavedQuest {
@@ -121,6 +124,7 @@ impl SavedQuest {
                 q.gear.insert(class.clone(), g.clone());
             }
         }
+        q.hero_names = self.hero_names.clone();
         if q.rules.id != self.rules {
             return Err(format!(
                 "the game was saved under rule set \"{}\", but \"{}\" now uses \"{}\"",

@@ -223,7 +223,8 @@ fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
     let mut open = true;
     let mut chosen = hero.clone();
     let mut bought: Option<Result<(), String>> = None;
-    egui::Window::new("The armory")
+    let mut renamed = false;
+    egui::Window::new("The party and the armory")
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
@@ -231,11 +232,30 @@ fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 for (class, h) in &campaign.party {
-                    let name = rules.heroes.get(class).map_or(class.clone(), |d| d.name.clone());
+                    let name = h
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| rules.heroes.get(class).map_or(class.clone(), |d| d.name.clone()));
                     ui.selectable_value(&mut chosen, class.clone(), format!("{name} ({} gold)", h.gold));
                 }
             });
-            if let Some(h) = campaign.party.get(&chosen) {
+            if let Some(h) = campaign.party.get_mut(&chosen) {
+                ui.horizontal(|ui| {
+                    ui.label("Name:");
+                    let mut name = h.name.clone().unwrap_or_default();
+                    let hint = rules.heroes.get(&chosen).map_or(String::new(), |d| d.name.clone());
+                    let edit = ui.add(
+                        egui::TextEdit::singleline(&mut name)
+                            .hint_text(hint)
+                            .desired_width(160.0),
+                    );
+                    if edit.changed() {
+                        h.name = Some(name.chars().take(24).collect()).filter(|n: &String| !n.trim().is_empty());
+                    }
+                    if edit.lost_focus() {
+                        renamed = true;
+                    }
+                });
                 let mut carried: Vec<String> = h.weapon.iter().chain(&h.items).map(|i| rules.thing_name(i)).collect();
                 carried.extend(h.potions.iter().map(|p| rules.thing_name(p)));
                 ui.label(egui::RichText::new(format!("Carries: {}", carried.join(", "))).small());
@@ -259,7 +279,7 @@ fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
                 }
             });
         });
-    if let Some(Ok(())) = bought
+    if (renamed || matches!(bought, Some(Ok(()))))
         && let Some(path) = crate::campaign::campaign_path()
         && let Err(e) = campaign.write(&path)
     {
