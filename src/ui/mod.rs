@@ -190,7 +190,7 @@ fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Comman
             let done = c.completed.len();
             let quests = if done == 1 { "quest" } else { "quests" };
             ui.label(egui::RichText::new(format!("{done} {quests} done, {gold} gold in the party")).weak());
-            if ui.button("Armory").clicked() {
+            if ui.button("Party & armory").clicked() {
                 state.armory_for = state
                     .armory_for
                     .is_none()
@@ -453,7 +453,9 @@ fn title_screen(
             ui.vertical_centered(|ui| {
                 let ready = matches!(state.quests.get(state.selected), Some((_, Ok(_))));
                 let begin = ui.add_enabled(ready, egui::Button::new(egui::RichText::new("Begin the quest").size(20.0)));
-                if (begin.clicked() || (ready && ui.input(|i| i.key_pressed(egui::Key::Enter))))
+                // Enter begins too, unless a text field (the seed, a hero's name) has the keyboard.
+                let enter = !ui.ctx().egui_wants_keyboard_input() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if (begin.clicked() || (ready && enter))
                     && let Some((_, Ok(q))) = state.quests.get(state.selected) {
                         let seed = state.seed.trim().parse().unwrap_or(1);
                         commands.insert_resource(PendingQuest {
