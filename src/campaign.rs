@@ -164,42 +164,29 @@ impl Campaign {
 
     /// What the armory sells: weapons, armour and tools that are not artifacts, with prices.
     pub fn armory(rules: &RuleSet) -> Vec<(String, String, u32)> {
-        let mut stock: Vec<(String, String, u32)> = Vec::new();
-        stock.extend(
-            rules
-                .weapons
-                .iter()
-                .filter(|(_, w)| !w.artifact && w.cost > 0)
-                .map(|(id, w)| (id.clone(), w.name.clone(), w.cost)),
-        );
-        stock.extend(
-            rules
-                .armor
-                .iter()
-                .filter(|(_, a)| !a.artifact && a.cost > 0)
-                .map(|(id, a)| (id.clone(), a.name.clone(), a.cost)),
-        );
-        stock.extend(
-            rules
-                .items
-                .iter()
-                .filter(|(_, i)| !i.artifact && i.cost > 0)
-                .map(|(id, i)| (id.clone(), i.name.clone(), i.cost)),
-        );
+        let weapons = rules.weapons.iter().map(|(id, w)| (id, &w.name, w.cost, w.artifact));
+        let armor = rules.armor.iter().map(|(id, a)| (id, &a.name, a.cost, a.artifact));
+        let items = rules.items.iter().map(|(id, i)| (id, &i.name, i.cost, i.artifact));
+        let mut stock: Vec<(String, String, u32)> = weapons
+            .chain(armor)
+            .chain(items)
+            .filter(|(_, _, cost, artifact)| !artifact && *cost > 0)
+            .map(|(id, name, cost, _)| (id.clone(), name.clone(), cost))
+            .collect();
         stock.sort_by_key(|(id, _, cost)| (*cost, id.clone()));
         stock
     }
 
-    /// Buys `item` for the hero of kind `class`: it must be for sale, affordable, usable by that
-    /// hero with what it carries, and not one the hero already has.
-    pub fn buy(&mut self, rules: &RuleSet, class: &str, item: &str) -> Result<(), String> {
+    /// May the hero of kind `class` buy `item`? It must be for sale, affordable, usable by that
+    /// hero with what it carries, and not one the hero already has. Ok with its price.
+    pub fn check_purchase(&self, rules: &RuleSet, class: &str, item: &str) -> Result<u32, String> {
         let Some((_, name, cost)) = Self::armory(rules).into_iter().find(|(id, _, _)| id == item) else {
             return Err(format!("the armory does not sell \"{item}\""));
         };
         let hero_name = rules.heroes.get(class).map_or(class.to_string(), |h| h.name.clone());
         let h = self
             .party
-            .get_mut(class)
+            .get(class)
             .ok_or_else(|| format!("there is no {hero_name} in the party"))?;
         if h.weapon.as_deref() == Some(item) || h.items.iter().any(|i| i == item) {
             return Err(format!("the {hero_name} already has a {name}"));
@@ -222,6 +209,14 @@ impl Campaign {
                 "the {hero_name} carries a shield, and the {name} needs both hands"
             ));
         }
+        Ok(cost)
+    }
+
+    /// Buys `item` for the hero of kind `class` (see `check_purchase`); a better weapon is
+    /// taken in hand.
+    pub fn buy(&mut self, rules: &RuleSet, class: &str, item: &str) -> Result<(), String> {
+        let cost = self.check_purchase(rules, class, item)?;
+        let h = self.party.get_mut(class).expect("checked: the hero is in the party");
         let mut eq = Equipment {
             weapon: h.weapon.clone(),
             items: h.items.clone(),

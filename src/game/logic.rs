@@ -350,15 +350,19 @@ pub fn submit(world: &mut World, cmd: Command) -> Vec<GameEvent> {
         _ => None,
     });
     let draws = world.get_resource::<GameRng>().map(|r| r.0.get_word_pos());
-    let actor_at = hero.and_then(|id| {
-        let e = entity_of(world, id)?;
-        world.get::<GridPos>(e).map(|p| p.0)
-    });
+    // Where a searching hero stood, for the quest's `Searched` events (a search can kill; no
+    // other command needs it, so no other command pays for the lookup).
+    let searcher_at = match cmd {
+        Command::SearchTreasure { .. } | Command::SearchTraps { .. } | Command::SearchSecretDoors { .. } => hero
+            .and_then(|id| entity_of(world, id))
+            .and_then(|e| world.get::<GridPos>(e).map(|p| p.0)),
+        _ => None,
+    };
     let events = match apply(world, &cmd) {
         Ok(mut evs) => {
             let cause = super::script::Cause {
                 cmd: &cmd,
-                at: actor_at,
+                at: searcher_at,
             };
             let scripted = super::script::run(world, Some(cause), &evs);
             evs.extend(scripted);

@@ -14,7 +14,7 @@ use crate::rules::geometry::Pos;
 /// How many times effects may set off further events after one command.
 const CHAIN: usize = 8;
 
-/// What set the events off: the command, and where its hero stood when it was given (a hero
+/// What set the events off: the command, and where a searching hero stood when it searched (a hero
 /// may not be standing anywhere afterwards: a search can kill).
 #[derive(Clone, Copy)]
 pub(super) struct Cause<'a> {
@@ -149,6 +149,16 @@ fn recipient(snap: &Snapshot, by: Option<FigureId>) -> Option<FigureId> {
         .or_else(|| snap.living_heroes().next().map(|h| h.id))
 }
 
+/// An event opens, locks or unlocks a door: the event, and what comes into sight through it.
+fn change_door(world: &mut World, door: u32, open: bool, locked: bool) -> Vec<GameEvent> {
+    set_door(world, door, open, locked);
+    let mut evs = vec![GameEvent::DoorChanged { door, open, locked }];
+    if open {
+        evs.extend(reveal(world));
+    }
+    evs
+}
+
 fn set_door(world: &mut World, door: u32, open: bool, locked: bool) {
     let mut found = None;
     let mut q = world.query::<(Entity, &mut Door)>();
@@ -190,31 +200,11 @@ fn apply(world: &mut World, effect: &Effect, by: Option<FigureId>) -> Vec<GameEv
             // Monsters standing there wake; sight may now reach further.
             evs.extend(reveal(world));
         }
-        Effect::OpenDoor(door) => {
-            set_door(world, *door, true, false);
-            evs.push(GameEvent::DoorChanged {
-                door: *door,
-                open: true,
-                locked: false,
-            });
-            evs.extend(reveal(world));
-        }
-        Effect::LockDoor(door) => {
-            set_door(world, *door, false, true);
-            evs.push(GameEvent::DoorChanged {
-                door: *door,
-                open: false,
-                locked: true,
-            });
-        }
+        Effect::OpenDoor(door) => evs.extend(change_door(world, *door, true, false)),
+        Effect::LockDoor(door) => evs.extend(change_door(world, *door, false, true)),
         Effect::UnlockDoor(door) => {
             let open = snap.door(*door).is_some_and(|d| d.open);
-            set_door(world, *door, open, false);
-            evs.push(GameEvent::DoorChanged {
-                door: *door,
-                open,
-                locked: false,
-            });
+            evs.extend(change_door(world, *door, open, false));
         }
         Effect::Spawn(monsters) => {
             let mut snap = snap;

@@ -105,6 +105,8 @@ struct TitleState {
     campaign: Option<Result<crate::campaign::Campaign, String>>,
     /// The hero the armory is open for.
     armory_for: Option<String>,
+    /// The rule set the campaign and the armory use, parsed once.
+    rules: Arc<crate::rules::ruleset::RuleSet>,
     selected: usize,
     seed: String,
     autoplay: bool,
@@ -115,12 +117,15 @@ struct TitleState {
 
 impl Default for TitleState {
     fn default() -> Self {
+        // The quest list, the save and the campaign are read by `refresh_title`, which also runs
+        // when the app starts on the title screen.
         TitleState {
-            quests: quest_list(),
-            saved: SavedGame::look(),
+            quests: Vec::new(),
+            saved: SavedGame::None,
             message: None,
-            campaign: look_for_campaign(),
+            campaign: None,
             armory_for: None,
+            rules: Arc::new(crate::rules::ruleset::RuleSet::heroquest_2021()),
             selected: 0,
             // A fresh seed each time, shown so a game can be replayed; the game itself never reads the clock.
             seed: (std::time::SystemTime::now()
@@ -159,8 +164,7 @@ fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Comman
     ui.horizontal(|ui| match &state.campaign {
         None => {
             if ui.button(egui::RichText::new("Begin a campaign").size(18.0)).clicked() {
-                let rules = crate::rules::ruleset::RuleSet::heroquest_2021();
-                let fresh = crate::campaign::Campaign::new(&rules);
+                let fresh = crate::campaign::Campaign::new(&state.rules);
                 match crate::campaign::campaign_path().map(|p| fresh.write(&p)) {
                     Some(Ok(())) => {
                         state.campaign = Some(Ok(fresh));
@@ -219,7 +223,7 @@ fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
     let (Some(hero), Some(Ok(campaign))) = (state.armory_for.clone(), state.campaign.as_mut()) else {
         return;
     };
-    let rules = crate::rules::ruleset::RuleSet::heroquest_2021();
+    let rules = state.rules.clone();
     let mut open = true;
     let mut chosen = hero.clone();
     let mut bought: Option<Result<(), String>> = None;
@@ -268,7 +272,7 @@ fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
                 for (id, name, cost) in crate::campaign::Campaign::armory(&rules) {
                     ui.label(&name);
                     ui.label(format!("{cost} gold"));
-                    let verdict = campaign.clone().buy(&rules, &chosen, &id);
+                    let verdict = campaign.check_purchase(&rules, &chosen, &id);
                     let button = ui
                         .add_enabled(verdict.is_ok(), egui::Button::new("Buy"))
                         .on_disabled_hover_text(verdict.as_ref().err().cloned().unwrap_or_default());
