@@ -17,7 +17,8 @@ use crate::quest::Quest;
 /// Where the app begins.
 pub enum Start {
     Title,
-    Quest { quest: PendingQuest, pace: f32 },
+    /// `pace`: seconds between the computer's moves; None keeps the player's setting.
+    Quest { quest: PendingQuest, pace: Option<f32> },
 }
 
 /// Top-level screens.
@@ -139,7 +140,12 @@ struct FrameChecks {
     frame: u32,
 }
 
+/// Why the settings file could not be read, for the title screen (the defaults are in use).
+#[derive(Resource, Default)]
+pub struct SettingsProblem(pub Option<String>);
+
 pub fn run(start: Start, window: WindowArgs) {
+    let (settings, settings_problem) = crate::save::settings::Settings::load();
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -167,10 +173,12 @@ pub fn run(start: Start, window: WindowArgs) {
     // The sorcerer plans on the async compute pool so the window never waits for it.
     .insert_resource(game::PlanOffThread(true))
     .insert_resource(Pace {
-        delay: 0.35,
+        delay: settings.pace,
         waited: 0.0,
         fast_forward: false,
     })
+    .insert_resource(settings)
+    .insert_resource(SettingsProblem(settings_problem))
     .init_state::<Screen>()
     .add_plugins((crate::view::plugin, crate::ui::plugin, crate::input::plugin))
     .insert_resource(FrameChecks { args: window, frame: 0 })
@@ -190,11 +198,9 @@ pub fn run(start: Start, window: WindowArgs) {
             ),
         );
     if let Start::Quest { quest, pace } = start {
-        app.insert_resource(Pace {
-            delay: pace,
-            waited: 0.0,
-            fast_forward: false,
-        });
+        if let Some(delay) = pace {
+            app.world_mut().resource_mut::<Pace>().delay = delay;
+        }
         app.insert_resource(quest);
     }
     app.run();

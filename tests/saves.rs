@@ -408,3 +408,53 @@ fn the_users_quest_folder_lists_good_and_broken_quests() {
     assert_eq!(quest::catalogue(Some(&dir.join("nowhere"))).len(), builtin);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn settings_round_trip_and_a_bad_settings_file_gives_the_defaults_and_says_why() {
+    use hollowdeep::save::settings::Settings;
+    let dir = temp_dir("settings");
+    let path = dir.join("settings.ron");
+    // No file yet: the defaults, no complaint.
+    let (s, problem) = Settings::load_from(&path);
+    assert_eq!(s, Settings::default());
+    assert!(problem.is_none());
+    let chosen = Settings {
+        sorcerer: SorcererLevel::Hard,
+        companions: ["dwarf".to_string(), "elf".to_string()].into(),
+        pace: 0.8,
+        ui_scale: 1.25,
+        ..Settings::default()
+    };
+    chosen.save_to(&path).unwrap();
+    assert_eq!(Settings::load_from(&path), (chosen.clone(), None));
+    // A second write keeps the first as the backup.
+    let faster = Settings { pace: 0.1, ..chosen.clone() };
+    faster.save_to(&path).unwrap();
+    assert_eq!(Settings::load_from(&path).0, faster);
+    assert_eq!(Settings::load_from(&hollowdeep::save::files::backup_path(&path)).0, chosen);
+    // A file with only some fields (an older build, or trimmed by hand) fills in the rest;
+    // values out of range are brought inside it.
+    std::fs::write(&path, "(format: 1, sorcerer: easy, ui_scale: 9.0)").unwrap();
+    let (s, problem) = Settings::load_from(&path);
+    assert!(problem.is_none(), "{problem:?}");
+    assert_eq!(s.sorcerer, SorcererLevel::Easy);
+    assert_eq!(s.pace, Settings::default().pace);
+    assert_eq!(s.ui_scale, hollowdeep::save::settings::UI_SCALE_RANGE.1);
+    // Damaged, misspelt, newer: the defaults, a message naming the file and the problem, and
+    // the file left as it was.
+    for (bytes, expect) in [
+        (&b"(format: 1, sorcerer: har"[..], "not a valid settings file"),
+        (&b"(format: 1, pase: 0.5)"[..], "pase"),
+        (&b"(format: 4)"[..], "newer than this build reads"),
+        (&[0xffu8, 0x00][..], "not a text file"),
+    ] {
+        std::fs::write(&path, bytes).unwrap();
+        let (s, problem) = Settings::load_from(&path);
+        assert_eq!(s, Settings::default());
+        let problem = problem.expect("a bad file is reported");
+        assert!(problem.contains("settings.ron"), "{problem}");
+        assert!(problem.contains(expect), "expected \"{expect}\" in: {problem}");
+        assert_eq!(std::fs::read(&path).unwrap(), bytes, "the file was changed");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

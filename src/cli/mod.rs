@@ -47,9 +47,10 @@ pub enum Mode {
         /// Let the computer play the heroes too.
         #[arg(long)]
         autoplay: bool,
-        /// Seconds between the computer's moves, so they can be followed (0 = as fast as it can).
-        #[arg(long, default_value_t = 0.35)]
-        pace: f32,
+        /// Seconds between the computer's moves, so they can be followed (0 = as fast as it can);
+        /// by default the one chosen in the options.
+        #[arg(long)]
+        pace: Option<f32>,
         /// How the computer sorcerer plays.
         #[arg(long, value_enum, default_value_t = SorcererLevel::Normal)]
         sorcerer: SorcererLevel,
@@ -64,9 +65,9 @@ pub enum Mode {
     Continue {
         /// A save file; by default the autosave in the data folder.
         path: Option<std::path::PathBuf>,
-        /// Seconds between the computer's moves.
-        #[arg(long, default_value_t = 0.35)]
-        pace: f32,
+        /// Seconds between the computer's moves; by default the one chosen in the options.
+        #[arg(long)]
+        pace: Option<f32>,
     },
     /// Play games headless, hero bots against the sorcerer, and report.
     Simulate {
@@ -170,7 +171,7 @@ pub fn run() -> ExitCode {
                         restore: None,
                         campaign: false,
                     },
-                    pace: pace.clamp(0.0, 10.0),
+                    pace: pace.map(|p| p.clamp(0.0, 10.0)),
                 };
                 crate::app::run(start, cli.window);
                 ExitCode::SUCCESS
@@ -194,7 +195,7 @@ pub fn run() -> ExitCode {
                     crate::app::run(
                         crate::app::Start::Quest {
                             quest,
-                            pace: pace.clamp(0.0, 10.0),
+                            pace: pace.map(|p| p.clamp(0.0, 10.0)),
                         },
                         cli.window,
                     );

@@ -4,6 +4,7 @@
 
 pub mod autosave;
 pub mod files;
+pub mod settings;
 
 pub use files::{autosave_path, config_dir, data_dir, user_quest_dir};
 use files::{read_ron, write_ron};

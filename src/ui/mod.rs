@@ -13,19 +13,24 @@ use crate::game::model::*;
 use crate::game::{Controller, Controllers, Pace};
 use crate::quest::{self, Quest};
 use crate::view::PanelInsets;
+use crate::save::settings::Settings;
 use log::{DiceTray, GameLog, Shown};
+
+pub mod options;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<TitleState>()
-        .add_plugins(log::plugin)
+        .add_plugins((log::plugin, options::plugin))
         .add_systems(OnEnter(Screen::Title), refresh_title)
         .add_systems(
             EguiPrimaryContextPass,
             (
+                options::zoom_system.run_if(resource_exists::<Settings>),
                 title_screen.run_if(in_state(Screen::Title)),
                 play_panels.run_if(in_state(Screen::Playing)),
-            ),
+            )
+                .chain(),
         )
         .add_systems(
             PreUpdate,
@@ -141,7 +146,11 @@ impl Default for TitleState {
 }
 
 /// Back on the title screen: the save and the user's quests may have changed.
-fn refresh_title(mut state: ResMut<TitleState>) {
+fn refresh_title(mut state: ResMut<TitleState>, settings: Option<Res<Settings>>) {
+    if let Some(s) = settings {
+        state.sorcerer = s.sorcerer;
+        state.companions = s.companions.clone();
+    }
     state.saved = SavedGame::look();
     state.campaign = look_for_campaign();
     state.quests = quest_list();
@@ -334,9 +343,6 @@ fn continue_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Comman
             Err(e) => state.message = Some(e),
         }
     }
-    if let Some(m) = &state.message {
-        ui.colored_label(egui::Color32::LIGHT_RED, m);
-    }
     ui.separator();
 }
 
@@ -347,10 +353,14 @@ fn title_screen(
     mut state: ResMut<TitleState>,
     mut commands: Commands,
     mut insets: ResMut<PanelInsets>,
+    (mut settings, mut options, problem): (Option<ResMut<Settings>>, ResMut<options::OptionsOpen>, Res<crate::app::SettingsProblem>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     *insets = PanelInsets::default();
     armory_window(ctx, &mut state);
+    if let Some(settings) = settings.as_deref_mut() {
+        options::options_window(ctx, &mut options, settings);
+    }
     egui::Window::new("Hollowdeep")
         .title_bar(false)
         .resizable(false)
@@ -363,7 +373,13 @@ fn title_screen(
                 ui.label(egui::RichText::new("Four heroes. One sorcerer. The dungeon below.").italics().size(16.0));
             });
             ui.separator();
+            if let Some(m) = &problem.0 {
+                ui.colored_label(egui::Color32::LIGHT_RED, m);
+            }
             continue_row(ui, &mut state, &mut commands);
+            if let Some(m) = &state.message {
+                ui.colored_label(egui::Color32::LIGHT_RED, m);
+            }
             campaign_row(ui, &mut state, &mut commands);
             ui.separator();
             ui.columns(2, |cols| {
@@ -473,9 +489,19 @@ fn title_screen(
                             companions: state.companions.iter().cloned().collect(),
                         });
                     }
+                if ui.button("Options").clicked() {
+                    options.0 = !options.0;
+                }
                 ui.label(egui::RichText::new("Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, U undo, F fast-forward.").small());
             });
         });
+    // What the title screen chose is kept for the next start.
+    if let Some(s) = settings.as_deref_mut()
+        && (s.sorcerer != state.sorcerer || s.companions != state.companions)
+    {
+        s.sorcerer = state.sorcerer;
+        s.companions = state.companions.clone();
+    }
     Ok(())
 }
 
@@ -514,10 +540,13 @@ fn play_panels(
         Res<crate::app::UndoAvailable>,
         Option<Res<crate::save::autosave::CampaignNews>>,
     ),
-    mut next_screen: ResMut<NextState<Screen>>,
-    mut commands: Commands,
+    (mut next_screen, mut commands): (ResMut<NextState<Screen>>, Commands),
+    (mut settings, mut options): (Option<ResMut<Settings>>, ResMut<options::OptionsOpen>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
+    if let Some(settings) = settings.as_deref_mut() {
+        options::options_window(&ctx, &mut options, settings);
+    }
     let (Some(quest), Some(turn)) = (quest, turn) else {
         return Ok(());
     };
@@ -769,6 +798,9 @@ fn play_panels(
             }
             ui.horizontal(|ui| {
                 ui.checkbox(&mut pace.fast_forward, "Fast-forward (F)");
+                if ui.small_button("Options").clicked() {
+                    options.0 = !options.0;
+                }
                 let level = opponents.as_deref().copied().unwrap_or_default().sorcerer;
                 ui.label(
                     egui::RichText::new(format!("Sorcerer: {}", level.as_str()))
@@ -795,9 +827,11 @@ fn play_panels(
         .rect
         .width();
     shown.briefing_open = false;
+    // Panel widths are in egui points; the board is laid out in window pixels.
+    let zoom = ctx.zoom_factor();
     *insets = PanelInsets {
-        left,
-        right,
+        left: left * zoom,
+        right: right * zoom,
         top: 0.0,
         bottom: 0.0,
     };

@@ -1,0 +1,90 @@
+//! The player's settings: chosen on the title screen and in the options window, kept in the
+//! platform's config folder (`settings.ron`) and read back at the next start.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::Resource;
+use serde::{Deserialize, Serialize};
+
+use super::files::{config_dir, read_ron, write_ron};
+use crate::ai::SorcererLevel;
+
+/// The settings format this build writes and reads.
+pub const SETTINGS_FORMAT: u32 = 1;
+
+/// Every field has a default, so a settings file from an older build (or one a player trimmed by
+/// hand) still reads; unknown fields are refused so a misspelt one is named rather than ignored.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    pub format: u32,
+    /// The sorcerer's level for the next quest.
+    pub sorcerer: SorcererLevel,
+    /// Heroes (rule-set ids) the computer plays beside the people.
+    pub companions: BTreeSet<String>,
+    /// Seconds between the computer's moves (sorcerer and companions), so a person can follow them.
+    pub pace: f32,
+    /// Size of the panels and text: 1 is the designed size.
+    pub ui_scale: f32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            format: SETTINGS_FORMAT,
+            sorcerer: SorcererLevel::Normal,
+            companions: BTreeSet::new(),
+            pace: 0.35,
+            ui_scale: 1.0,
+        }
+    }
+}
+
+/// The ranges the options window offers; a file with values outside them is brought inside.
+pub const PACE_RANGE: (f32, f32) = (0.0, 1.5);
+pub const UI_SCALE_RANGE: (f32, f32) = (0.75, 1.75);
+
+impl Settings {
+    /// `<config>/hollowdeep/settings.ron`.
+    pub fn path() -> Option<PathBuf> {
+        config_dir().map(|d| d.join("settings.ron"))
+    }
+
+    /// Reads the settings file. No file: the defaults. A file that cannot be read: the defaults
+    /// and a message naming the file and the problem (the file is left as it is until the player
+    /// changes a setting; the write then keeps it as `settings.ron.bak`).
+    pub fn load_from(path: &Path) -> (Settings, Option<String>) {
+        if !path.exists() {
+            return (Settings::default(), None);
+        }
+        match read_ron::<Settings>(path, "settings file", SETTINGS_FORMAT, |s| s.format) {
+            Ok(s) => (s.clamped(), None),
+            Err(e) => (Settings::default(), Some(format!("{e} (the defaults are used)"))),
+        }
+    }
+
+    pub fn load() -> (Settings, Option<String>) {
+        match Settings::path() {
+            Some(p) => Settings::load_from(&p),
+            None => (Settings::default(), None),
+        }
+    }
+
+    pub fn save_to(&self, path: &Path) -> Result<(), String> {
+        write_ron(path, self, "settings file", true)
+    }
+
+    pub fn save(&self) -> Result<(), String> {
+        let path = Settings::path().ok_or("no config folder: neither XDG_CONFIG_HOME nor HOME is set")?;
+        self.save_to(&path)
+    }
+
+    /// Values outside the offered ranges (a hand-edited file) brought inside them.
+    pub fn clamped(mut self) -> Settings {
+        let clamp = |v: f32, (lo, hi): (f32, f32), default: f32| if v.is_finite() { v.clamp(lo, hi) } else { default };
+        self.pace = clamp(self.pace, PACE_RANGE, 0.35);
+        self.ui_scale = clamp(self.ui_scale, UI_SCALE_RANGE, 1.0);
+        self
+    }
+}
