@@ -152,7 +152,14 @@ impl Campaign {
             entry.gold = h.inventory.gold;
             entry.potions = h.inventory.potions.clone();
             entry.weapon = h.equipment.weapon.clone();
-            entry.items = h.equipment.items.clone();
+            // A quest's own items (a stolen crown) stay with the quest.
+            entry.items = h
+                .equipment
+                .items
+                .iter()
+                .filter(|i| !rules.items.get(*i).is_some_and(|d| d.quest))
+                .cloned()
+                .collect();
             if outcome == Outcome::Won && !entry.quests.iter().any(|q| q == quest_id) {
                 entry.quests.push(quest_id.to_string());
             }

@@ -4,6 +4,7 @@ mod ai;
 mod campaign;
 mod common;
 mod e2e;
+mod objectives;
 mod events;
 mod quests;
 mod replay;

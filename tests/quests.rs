@@ -76,6 +76,8 @@ fn the_quest_book_together_uses_every_monster_trap_furniture_objective_and_event
                 ObjectiveKind::DefeatAll => "objective DefeatAll",
                 ObjectiveKind::Reach(_) => "objective Reach",
                 ObjectiveKind::Scripted(_) => "objective Scripted",
+                ObjectiveKind::FindItem { .. } => "objective FindItem",
+                ObjectiveKind::Escape(_) => "objective Escape",
             }
             .into(),
         );

@@ -466,6 +466,13 @@ fn goals(snap: &Snapshot, hero: crate::game::model::FigureId, over_traps: bool) 
     };
     let reachable = |v: Vec<Pos>| -> Vec<Pos> { v.into_iter().filter(|p| f.dist(*p).is_some()).collect() };
     let quest = &snap.quest;
+    // An escape: the way out is the goal from the start (and the way home after it).
+    if let ObjectiveKind::Escape(exits) = &quest.objective.kind {
+        let out = reachable(exits.iter().copied().filter(|p| snap.can_stop_on(h, *p)).collect());
+        if !out.is_empty() {
+            return out;
+        }
+    }
     if snap.turn.objective_done {
         let home = reachable(quest.stairway.squares().filter(|p| snap.can_stop_on(h, *p)).collect());
         if !home.is_empty() {

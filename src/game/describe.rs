@@ -160,6 +160,9 @@ pub fn describe(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::HeroEscaped { figure } => {
             format!("{} climbs the stairway to safety.", n(*figure))
         }
+        GameEvent::HeroGotOut { figure } => {
+            format!("{} slips out of the dungeon by the way out.", n(*figure))
+        }
         GameEvent::QuestWon { round } => {
             format!("Victory! The heroes complete the quest in {round} rounds.")
         }

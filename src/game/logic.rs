@@ -387,7 +387,7 @@ fn undo_verdict(events: &[GameEvent], rolled: bool) -> Result<(), String> {
     use GameEvent::*;
     for e in events {
         let why = match e {
-            QuestWon { .. } | QuestLost { .. } | QuestAbandoned { .. } | ObjectiveCompleted | HeroEscaped { .. } => {
+            QuestWon { .. } | QuestLost { .. } | QuestAbandoned { .. } | ObjectiveCompleted | HeroEscaped { .. } | HeroGotOut { .. } => {
                 "it decided part of the quest"
             }
             MovementRolled { .. } => "the movement dice were rolled",
@@ -1402,6 +1402,12 @@ fn settle(world: &mut World) -> Vec<GameEvent> {
             ObjectiveKind::Reach(p) => snap.living_heroes().any(|h| h.pos == Some(*p)),
             // Only the quest's events complete it (script::run sets `objective_done`).
             ObjectiveKind::Scripted(_) => false,
+            // Carried out of the dungeon counts; a fallen hero's things lie on the floor.
+            ObjectiveKind::FindItem { item, .. } => snap
+                .heroes()
+                .any(|h| (h.alive() || h.escaped) && h.equipment.has(item)),
+            // Met below, when the first hero gets out.
+            ObjectiveKind::Escape(_) => false,
         };
         if done {
             world.resource_mut::<Turn>().objective_done = true;
@@ -1409,12 +1415,28 @@ fn settle(world: &mut World) -> Vec<GameEvent> {
         }
     }
     let round = snap.turn.round;
-    if done && !quest.objective.return_to_stairway {
+    let escape = matches!(quest.objective.kind, ObjectiveKind::Escape(_));
+    if done && !quest.objective.return_to_stairway && !escape {
         world.resource_mut::<Turn>().phase = Phase::Over(Outcome::Won);
         evs.push(GameEvent::QuestWon { round });
         return evs;
     }
     let mut active_left = false;
+    // An escape: a hero on a way out leaves the dungeon, and the first to do so meets the goal.
+    if let ObjectiveKind::Escape(exits) = &quest.objective.kind {
+        for h in snap.living_heroes() {
+            if h.pos.is_some_and(|p| exits.contains(&p)) {
+                world.entity_mut(h.entity).insert(Escaped).remove::<GridPos>();
+                evs.push(GameEvent::HeroGotOut { figure: h.id });
+                active_left |= snap.turn.phase == Phase::Hero(h.id);
+                if !done {
+                    done = true;
+                    world.resource_mut::<Turn>().objective_done = true;
+                    evs.push(GameEvent::ObjectiveCompleted);
+                }
+            }
+        }
+    }
     if done {
         for h in snap.living_heroes() {
             if h.pos.is_some_and(|p| quest.stairway.contains(p)) {

@@ -704,6 +704,10 @@ pub enum GameEvent {
     HeroEscaped {
         figure: FigureId,
     },
+    /// A hero left the dungeon by the quest's way out (an `Escape` objective).
+    HeroGotOut {
+        figure: FigureId,
+    },
     QuestWon {
         round: u32,
     },
@@ -739,6 +743,7 @@ impl GameEvent {
             GameEvent::HeroKilled { .. } => "hero_killed",
             GameEvent::ObjectiveCompleted => "objective_completed",
             GameEvent::HeroEscaped { .. } => "hero_escaped",
+            GameEvent::HeroGotOut { .. } => "hero_got_out",
             GameEvent::QuestWon { .. } => "quest_won",
             GameEvent::QuestLost { .. } => "quest_lost",
             GameEvent::CommandRejected { .. } => "command_rejected",

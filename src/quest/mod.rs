@@ -57,6 +57,17 @@ pub struct RawQuest {
     /// What happens when: triggers and their effects (see docs/quest-format.md, Events).
     #[serde(default)]
     pub events: Vec<RawEvent>,
+    /// Things only this quest has (a stolen crown, a key), by id: placed as special treasure or
+    /// given by events like any item, and left behind when the quest ends.
+    #[serde(default)]
+    pub quest_items: BTreeMap<String, RawQuestItem>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawQuestItem {
+    pub name: String,
+    pub text: String,
 }
 
 /// One quest event as written: when it happens, what it does.
@@ -274,6 +285,16 @@ pub enum RawObjective {
         #[serde(default = "yes")]
         return_to_stairway: bool,
     },
+    /// A hero must hold this item (a quest item or one of the rule set's), which the quest's
+    /// special treasure or events must place.
+    FindItem {
+        item: String,
+        #[serde(default = "yes")]
+        return_to_stairway: bool,
+    },
+    /// The heroes must leave the dungeon through one of these squares (not the stairway they came
+    /// down). A hero standing on one climbs out; the quest is won once every hero still alive is out.
+    Escape { exits: Vec<(i32, i32)> },
 }
 
 fn yes() -> bool {
@@ -287,6 +308,10 @@ pub enum ObjectiveKind {
     Reach(Pos),
     /// Met by the quest's events; the text is the goal as the heroes are told it.
     Scripted(String),
+    /// A hero holds the item (id, display name).
+    FindItem { item: String, name: String },
+    /// The way out: heroes on these squares leave the dungeon.
+    Escape(Vec<Pos>),
 }
 
 /// A quest event: when it happens, what it does.
@@ -343,6 +368,11 @@ impl Objective {
             ObjectiveKind::DefeatAll => "Defeat every monster".to_string(),
             ObjectiveKind::Reach(p) => format!("Reach the square {p}"),
             ObjectiveKind::Scripted(goal) => goal.clone(),
+            ObjectiveKind::FindItem { name, .. } => format!("Find {name}"),
+            ObjectiveKind::Escape(exits) => match exits.as_slice() {
+                [one] => format!("Escape the dungeon by the way out at {one}"),
+                _ => format!("Escape the dungeon by one of the {} ways out", exits.len()),
+            },
         };
         if self.return_to_stairway {
             format!("{goal}, then return to the stairway")
@@ -722,7 +752,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             "the quest needs a briefing for the heroes".into(),
         );
     }
-    let rules = if raw.rules == "heroquest-2021" {
+    let mut rules = if raw.rules == "heroquest-2021" {
         RuleSet::heroquest_2021()
     } else {
         err(
@@ -731,6 +761,27 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         );
         RuleSet::heroquest_2021()
     };
+    // The quest's own items join its copy of the rule set, so they are found, given, carried,
+    // dropped and named like any other.
+    for (id, item) in &raw.quest_items {
+        let path = vec![Field("quest_items")];
+        if rules.weapons.contains_key(id) || rules.armor.contains_key(id) || rules.items.contains_key(id) || rules.potions.contains_key(id) {
+            err(path, format!("quest item \"{id}\" has the id of the rule set's own {id}; choose another"));
+        } else if item.name.trim().is_empty() || item.text.trim().is_empty() {
+            err(path, format!("quest item \"{id}\" needs a name and a text"));
+        } else {
+            rules.items.insert(
+                id.clone(),
+                crate::rules::ruleset::ItemDef {
+                    name: item.name.clone(),
+                    cost: 0,
+                    artifact: false,
+                    quest: true,
+                    text: item.text.clone(),
+                },
+            );
+        }
+    }
     let board = match load_board(&raw.board, dir) {
         Ok(b) => b,
         Err(e) => {
@@ -1226,6 +1277,58 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
                 );
             }
             (ObjectiveKind::Scripted(goal.clone()), *return_to_stairway)
+        }
+        RawObjective::FindItem {
+            item,
+            return_to_stairway,
+        } => {
+            let name = known_thing(item).then(|| rules.thing_name(item));
+            if name.is_none() {
+                err(
+                    vec![Field("objective")],
+                    format!("the item to find, \"{item}\", is neither a quest item nor a weapon, armour or item of the rule set"),
+                );
+            }
+            let placed = raw.treasure.iter().any(|t| t.items.contains(item))
+                || raw.events.iter().any(|e| {
+                    e.then
+                        .iter()
+                        .any(|f| matches!(f, RawEffect::Give { item: i } if i == item))
+                });
+            if !placed {
+                err(
+                    vec![Field("objective")],
+                    format!("nothing places \"{item}\" in the dungeon: put it in a room's special treasure or give it with an event"),
+                );
+            }
+            (
+                ObjectiveKind::FindItem {
+                    item: item.clone(),
+                    name: name.unwrap_or_else(|| item.clone()),
+                },
+                *return_to_stairway,
+            )
+        }
+        RawObjective::Escape { exits } => {
+            if exits.is_empty() {
+                err(vec![Field("objective")], "Escape needs at least one way out in `exits`".into());
+            }
+            let mut out = Vec::new();
+            for (i, &e) in exits.iter().enumerate() {
+                let p = pos(e);
+                let path = vec![Field("objective"), Field("exits"), Index(i)];
+                if !on_board(p) || solid(p) {
+                    err(path, format!("the way out {p} is off the board or not walkable"));
+                } else if stair.contains(p) {
+                    err(path, format!("the way out {p} is on the stairway; an escape leaves by another way"));
+                } else if raw.hero_starts.iter().any(|s| pos(*s) == p) {
+                    err(path, format!("the way out {p} is a hero's start square"));
+                } else if !out.contains(&p) {
+                    out.push(p);
+                }
+            }
+            // The heroes leave by the way out, so there is no stairway to return to.
+            (ObjectiveKind::Escape(out), false)
         }
     };
 

@@ -79,6 +79,9 @@ pub struct ItemDef {
     pub cost: u32,
     #[serde(default)]
     pub artifact: bool,
+    /// Belongs to one quest (its `quest_items`): left behind when the quest ends.
+    #[serde(default)]
+    pub quest: bool,
     pub text: String,
 }
 

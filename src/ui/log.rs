@@ -258,7 +258,8 @@ fn read_events(
             GameEvent::MonsterKilled { .. }
             | GameEvent::QuestWon { .. }
             | GameEvent::ObjectiveCompleted
-            | GameEvent::HeroEscaped { .. } => egui::Color32::from_rgb(140, 220, 130),
+            | GameEvent::HeroEscaped { .. }
+            | GameEvent::HeroGotOut { .. } => egui::Color32::from_rgb(140, 220, 130),
             GameEvent::TurnStarted { .. } => egui::Color32::from_rgb(230, 190, 110),
             GameEvent::SorcererReasoned { .. } => egui::Color32::from_rgb(190, 150, 220),
             GameEvent::MonsterRevealed { .. }
