@@ -138,3 +138,100 @@ fn the_new_objectives_are_checked_when_the_quest_loads() {
         assert!(err.contains("t.ron:"), "no file and line in:\n{err}");
     }
 }
+
+/// Brother Aldous waits in the top corridor at (12, 0), just north of the stairway (12..13, 2..3).
+const RESCUE: &str = "Rescue(name: \"Brother Aldous\", at: (12, 0), return_to_stairway: true)";
+
+fn captive_id(g: &mut Game) -> FigureId {
+    g.snap().captive().expect("a rescue has a captive").id
+}
+
+#[test]
+fn a_freed_captive_follows_their_hero_and_the_rescue_is_won_at_the_stairway() {
+    let q = quest(&["dwarf"], &[(10, 0)], "", FAR_ORC, RESCUE);
+    assert_eq!(q.objective.describe(), "Free Brother Aldous and lead them to the stairway, then return to the stairway");
+    let mut g = Game::start(q, 5);
+    let aldous = captive_id(&mut g);
+    // The captive takes no turn and cannot be handed things.
+    assert!(g.snap().heroes().all(|h| !h.captive));
+    assert!(rejected(&g.send(Command::Give { from: FigureId(0), to: aldous, item: "healing".into() })).is_some());
+    g.set_allowance(0, 10);
+    let evs = g.send(Command::Move {
+        figure: FigureId(0),
+        path: path(&[(11, 0)]),
+    });
+    assert!(
+        has(&evs, |e| matches!(e, GameEvent::CaptiveFreed { captive, hero: FigureId(0) } if *captive == aldous)),
+        "{evs:?}"
+    );
+    assert!(!has(&evs, |e| matches!(e, GameEvent::ObjectiveCompleted)));
+    // Through the captive's square (the heroes' side passes its own) and down to the stairway:
+    // the captive walks one square behind and climbs out with the dwarf.
+    let evs = g.send(Command::Move {
+        figure: FigureId(0),
+        path: path(&[(12, 0), (12, 1), (12, 2)]),
+    });
+    assert!(rejected(&evs).is_none(), "{evs:?}");
+    assert!(
+        has(&evs, |e| matches!(e, GameEvent::CaptiveMoved { to, .. } if *to == p(12, 1))),
+        "{evs:?}"
+    );
+    assert!(has(&evs, |e| matches!(e, GameEvent::CaptiveRescued { .. })), "{evs:?}");
+    assert!(has(&evs, |e| matches!(e, GameEvent::ObjectiveCompleted)), "{evs:?}");
+    assert!(has(&evs, |e| matches!(e, GameEvent::HeroEscaped { figure: FigureId(0) })), "{evs:?}");
+    assert!(won(&evs), "{evs:?}");
+}
+
+#[test]
+fn the_rescue_is_lost_when_the_captive_falls() {
+    // An orc beside the captive, in sight of the dwarf down the corridor.
+    let q = quest(
+        &["dwarf"],
+        &[(16, 0)],
+        "",
+        "(kind: \"orc\", at: (13, 0))",
+        RESCUE,
+    );
+    let mut g = Game::start(q, 9);
+    let aldous = captive_id(&mut g);
+    let orc = g.snap().monsters().next().unwrap().id;
+    assert!(g.snap().figure(orc).unwrap().awake);
+    g.set_body(aldous.0, 1);
+    let mut lost = false;
+    for _ in 0..40 {
+        g.end_hero_turns();
+        let evs = g.send(Command::Attack { attacker: orc, target: aldous });
+        assert!(rejected(&evs).is_none(), "{evs:?}");
+        if has(&evs, |e| matches!(e, GameEvent::CaptiveKilled { by: Some(b), .. } if *b == orc)) {
+            assert!(has(&evs, |e| matches!(e, GameEvent::QuestLost { .. })), "{evs:?}");
+            lost = true;
+            break;
+        }
+        g.send(Command::EndTurn);
+    }
+    assert!(lost, "the orc never hit in 40 tries");
+    assert_eq!(g.turn().phase, Phase::Over(Outcome::Lost));
+}
+
+#[test]
+fn a_rescue_is_checked_when_the_quest_loads() {
+    let base = |objective: &str| {
+        format!(
+            "Quest(format: 1, name: \"T\", briefing: \"B.\", heroes: [\"dwarf\"], hero_starts: [(2, 0)], stairway: (12, 2, 2, 2),
+             monsters: [(kind: \"orc\", at: (20, 17))], objective: {objective}, wandering_monster: \"orc\")"
+        )
+    };
+    for (objective, expect) in [
+        ("Rescue(name: \"\", at: (5, 0))", "needs a name"),
+        ("Rescue(name: \"A\", at: (12, 2))", "on the stairway"),
+        ("Rescue(name: \"A\", at: (20, 17))", "a monster already stands"),
+        ("Rescue(name: \"A\", at: (5, 0), body: 0)", "body must be 1 to 10"),
+        ("Rescue(name: \"A\", at: (-1, 0))", "off the board"),
+    ] {
+        let err = quest::parse("t", "t.ron", base(objective).as_bytes(), None)
+            .err()
+            .unwrap_or_else(|| panic!("accepted: {objective}"))
+            .to_string();
+        assert!(err.contains(expect), "expected \"{expect}\" in:\n{err}");
+    }
+}

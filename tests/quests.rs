@@ -78,6 +78,7 @@ fn the_quest_book_together_uses_every_monster_trap_furniture_objective_and_event
                 ObjectiveKind::Scripted(_) => "objective Scripted",
                 ObjectiveKind::FindItem { .. } => "objective FindItem",
                 ObjectiveKind::Escape(_) => "objective Escape",
+                ObjectiveKind::Rescue(_) => "objective Rescue",
             }
             .into(),
         );

@@ -473,7 +473,10 @@ fn goals(snap: &Snapshot, hero: crate::game::model::FigureId, over_traps: bool) 
             return out;
         }
     }
-    if snap.turn.objective_done {
+    // A rescue: the hero the captive follows leads them home before anything else.
+    let captive = snap.captive().filter(|c| c.alive());
+    let leading = captive.is_some_and(|c| c.follows == Some(h.id));
+    if snap.turn.objective_done || leading {
         let home = reachable(quest.stairway.squares().filter(|p| snap.can_stop_on(h, *p)).collect());
         if !home.is_empty() {
             return home;
@@ -516,6 +519,20 @@ fn goals(snap: &Snapshot, hero: crate::game::model::FigureId, over_traps: bool) 
         && f.dist(p).is_some()
     {
         return vec![p];
+    }
+    // A captive seen and not yet freed: stand next to them.
+    if let Some(c) = captive.filter(|c| c.follows.is_none())
+        && let Some(at) = c.pos.filter(|p| snap.fog.is_revealed(*p))
+    {
+        let beside = reachable(
+            at.neighbours()
+                .into_iter()
+                .filter(|q| snap.edge_open(*q, at) && snap.can_stop_on(h, *q))
+                .collect(),
+        );
+        if !beside.is_empty() {
+            return beside;
+        }
     }
     // Explore: the near side of closed doors, and corridor squares not yet seen.
     let mut explore: Vec<Pos> = Vec::new();

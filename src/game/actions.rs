@@ -907,7 +907,7 @@ pub fn give(world: &mut World, snap: &Snapshot, from: FigureId, to: FigureId, it
     let h = hero(snap, from)?;
     let o = figure(snap, to)?;
     let rules = snap.rules().clone();
-    if !o.hero || !o.alive() || o.id == h.id {
+    if !o.hero || o.captive || !o.alive() || o.id == h.id {
         return Err("things can only be given to another hero on the board".into());
     }
     let (a, b) = (here(h), o.pos.expect("alive"));

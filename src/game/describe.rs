@@ -160,6 +160,15 @@ pub fn describe(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::HeroEscaped { figure } => {
             format!("{} climbs the stairway to safety.", n(*figure))
         }
+        GameEvent::CaptiveFreed { captive, hero } => {
+            format!("{} frees {}, who follows {}.", n(*hero), n(*captive), n(*hero))
+        }
+        GameEvent::CaptiveMoved { .. } => return None,
+        GameEvent::CaptiveRescued { captive } => format!("{} climbs the stairway to freedom.", n(*captive)),
+        GameEvent::CaptiveKilled { captive, by } => match by {
+            Some(by) => format!("{} strikes down {}. The rescue has failed.", n(*by), n(*captive)),
+            None => format!("{} has fallen. The rescue has failed.", n(*captive)),
+        },
         GameEvent::HeroGotOut { figure } => {
             format!("{} slips out of the dungeon by the way out.", n(*figure))
         }

@@ -114,6 +114,30 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
         names.0.insert(FigureId(next_id), name);
         next_id += 1;
     }
+    if let ObjectiveKind::Rescue(c) = &quest.objective.kind {
+        world.spawn((
+            Name::new(c.name.clone()),
+            QuestEntity,
+            FigureId(next_id),
+            GridPos(c.at),
+            Captive {
+                name: c.name.clone(),
+                follows: None,
+            },
+            Body {
+                current: c.body,
+                max: c.body,
+            },
+            Fighter {
+                attack: 0,
+                defend: c.defend,
+                movement: Movement::Fixed(0),
+                diagonal: false,
+            },
+            Status::default(),
+        ));
+        names.0.insert(FigureId(next_id), c.name.clone());
+    }
     for (i, (edge, open)) in quest.doors.iter().enumerate() {
         world.spawn((
             Name::new(format!("door {i}")),
@@ -387,7 +411,12 @@ fn undo_verdict(events: &[GameEvent], rolled: bool) -> Result<(), String> {
     use GameEvent::*;
     for e in events {
         let why = match e {
-            QuestWon { .. } | QuestLost { .. } | QuestAbandoned { .. } | ObjectiveCompleted | HeroEscaped { .. } | HeroGotOut { .. } => {
+            QuestWon { .. } | QuestLost { .. } | QuestAbandoned { .. }
+            | ObjectiveCompleted
+            | HeroEscaped { .. }
+            | HeroGotOut { .. }
+            | CaptiveRescued { .. }
+            | CaptiveKilled { .. } => {
                 "it decided part of the quest"
             }
             MovementRolled { .. } => "the movement dice were rolled",
@@ -649,7 +678,10 @@ pub(super) fn apply_damage(world: &mut World, id: FigureId, amount: u8, by: Opti
     }
     let snap = Snapshot::capture(world).expect("quest in play");
     let f = snap.figure(id).expect("figure exists").clone();
-    if f.hero {
+    if f.captive {
+        world.entity_mut(e).insert(Dead).remove::<GridPos>();
+        evs.push(GameEvent::CaptiveKilled { captive: id, by });
+    } else if f.hero {
         if let Some(saved) = escape_death(world, &snap, &f) {
             evs.extend(saved);
             return evs;
@@ -1198,6 +1230,9 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
             evs.extend(seen);
         }
     }
+    if f.hero {
+        evs.extend(lead_captive(world, f.id, &trail));
+    }
     p.steps_used = p.steps_used.saturating_add(taken).min(p.allowance.unwrap_or(0));
     p.moving = if p.steps_left() == 0 || ends_turn {
         MoveState::Done
@@ -1212,6 +1247,65 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
         }
     }
     Ok(evs)
+}
+
+/// The captive following `hero` walks the hero's trail to the last square behind the hero that
+/// is free (a teammate may stand on the one just behind).
+fn lead_captive(world: &mut World, hero: FigureId, trail: &[Pos]) -> Vec<GameEvent> {
+    let snap = Snapshot::capture_positions(world).expect("quest in play");
+    let Some(c) = snap.captive().filter(|c| c.alive() && c.follows == Some(hero)) else {
+        return Vec::new();
+    };
+    let from = c.pos.expect("alive");
+    let Some(&to) = trail[..trail.len().saturating_sub(1)]
+        .iter()
+        .rev()
+        .find(|q| **q == from || snap.can_stop_on(c, **q))
+    else {
+        return Vec::new();
+    };
+    if to == from {
+        return Vec::new();
+    }
+    world.get_mut::<GridPos>(c.entity).expect("captive on board").0 = to;
+    vec![GameEvent::CaptiveMoved { captive: c.id, from, to }]
+}
+
+/// After every command, the captive of a rescue: freed by a hero beside them (the first in turn
+/// order), left waiting if their hero falls or leaves, out by the stairway when their hero stands
+/// on it.
+fn settle_captive(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
+    let mut evs = Vec::new();
+    let Some(c) = snap.captive().filter(|c| c.alive()) else {
+        return evs;
+    };
+    let at = c.pos.expect("alive");
+    let leader = c.follows.and_then(|id| snap.figure(id)).filter(|h| h.alive());
+    let leader = match leader {
+        Some(h) => Some(h),
+        None => {
+            let freer = snap.living_heroes().find(|h| {
+                h.pos
+                    .is_some_and(|p| p.is_orthogonally_adjacent(at) && snap.edge_open(p, at))
+            });
+            let mut cap = world.get_mut::<Captive>(c.entity).expect("captive");
+            cap.follows = freer.map(|h| h.id);
+            if let Some(h) = freer {
+                evs.push(GameEvent::CaptiveFreed {
+                    captive: c.id,
+                    hero: h.id,
+                });
+            }
+            freer
+        }
+    };
+    if let Some(h) = leader
+        && h.pos.is_some_and(|p| snap.quest.stairway.contains(p))
+    {
+        world.entity_mut(c.entity).insert(Escaped).remove::<GridPos>();
+        evs.push(GameEvent::CaptiveRescued { captive: c.id });
+    }
+    evs
 }
 
 /// Reveals what the heroes can now see: a glimpse of a room shows the whole room; corridor
@@ -1395,6 +1489,21 @@ fn settle(world: &mut World) -> Vec<GameEvent> {
     }
     let quest = snap.quest.clone();
     let mut done = snap.turn.objective_done;
+    let round = snap.turn.round;
+    if let ObjectiveKind::Rescue(_) = &quest.objective.kind {
+        let captive = snap.captive();
+        if captive.is_some_and(|c| !c.escaped && c.body == 0) {
+            world.resource_mut::<Turn>().phase = Phase::Over(Outcome::Lost);
+            evs.push(GameEvent::QuestLost { round });
+            return evs;
+        }
+        let freed = settle_captive(world, &snap);
+        let rescued = freed.iter().any(|e| matches!(e, GameEvent::CaptiveRescued { .. }));
+        evs.extend(freed);
+        if rescued {
+            return [evs, settle(world)].concat();
+        }
+    }
     if !done {
         done = match &quest.objective.kind {
             ObjectiveKind::DefeatNamed(names) => !snap.monsters().any(|m| names.contains(&m.name)),
@@ -1408,13 +1517,13 @@ fn settle(world: &mut World) -> Vec<GameEvent> {
                 .any(|h| (h.alive() || h.escaped) && h.equipment.has(item)),
             // Met below, when the first hero gets out.
             ObjectiveKind::Escape(_) => false,
+            ObjectiveKind::Rescue(_) => snap.captive().is_some_and(|c| c.escaped),
         };
         if done {
             world.resource_mut::<Turn>().objective_done = true;
             evs.push(GameEvent::ObjectiveCompleted);
         }
     }
-    let round = snap.turn.round;
     let escape = matches!(quest.objective.kind, ObjectiveKind::Escape(_));
     if done && !quest.objective.return_to_stairway && !escape {
         world.resource_mut::<Turn>().phase = Phase::Over(Outcome::Won);

@@ -148,6 +148,16 @@ impl Trap {
     }
 }
 
+/// The prisoner of a `Rescue` quest: on the heroes' side but never taking a turn. Freed by a hero
+/// who stands next to them, they then follow that hero one square behind; they climb out when
+/// that hero stands on the stairway. Their fall loses the quest.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Captive {
+    pub name: String,
+    /// The hero they follow; None until freed, and again if that hero falls.
+    pub follows: Option<FigureId>,
+}
+
 /// A secret door nobody has found yet: a wall to everyone until a search reveals it.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Concealed;
@@ -708,6 +718,26 @@ pub enum GameEvent {
     HeroGotOut {
         figure: FigureId,
     },
+    /// The captive of a `Rescue` quest now follows this hero.
+    CaptiveFreed {
+        captive: FigureId,
+        hero: FigureId,
+    },
+    /// The captive walked after the hero they follow.
+    CaptiveMoved {
+        captive: FigureId,
+        from: Pos,
+        to: Pos,
+    },
+    /// The captive climbed the stairway out of the dungeon: the rescue's goal.
+    CaptiveRescued {
+        captive: FigureId,
+    },
+    /// The captive fell: the quest is lost.
+    CaptiveKilled {
+        captive: FigureId,
+        by: Option<FigureId>,
+    },
     QuestWon {
         round: u32,
     },
@@ -744,6 +774,10 @@ impl GameEvent {
             GameEvent::ObjectiveCompleted => "objective_completed",
             GameEvent::HeroEscaped { .. } => "hero_escaped",
             GameEvent::HeroGotOut { .. } => "hero_got_out",
+            GameEvent::CaptiveFreed { .. } => "captive_freed",
+            GameEvent::CaptiveMoved { .. } => "captive_moved",
+            GameEvent::CaptiveRescued { .. } => "captive_rescued",
+            GameEvent::CaptiveKilled { .. } => "captive_killed",
             GameEvent::QuestWon { .. } => "quest_won",
             GameEvent::QuestLost { .. } => "quest_lost",
             GameEvent::CommandRejected { .. } => "command_rejected",

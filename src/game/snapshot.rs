@@ -34,6 +34,10 @@ pub struct FigureSnap {
     pub undead: bool,
     pub only_harmed_by: Option<String>,
     pub seat: usize,
+    /// The prisoner of a rescue: on the heroes' side (`hero` is set) but not one of the heroes.
+    pub captive: bool,
+    /// The hero a freed captive follows.
+    pub follows: Option<FigureId>,
 }
 
 impl FigureSnap {
@@ -68,6 +72,7 @@ type FigureRow = (
         Option<&'static Equipment>,
         Option<&'static Inventory>,
         Option<&'static Spellbook>,
+        Option<&'static Captive>,
     ),
 );
 
@@ -220,12 +225,13 @@ impl Snapshot {
             kind_names,
             ..
         } = queries;
-        for (entity, id, pos, hero, monster, body, mind, fighter, awake, escaped, (status, eq, inv, book)) in
+        for (entity, id, pos, hero, monster, body, mind, fighter, awake, escaped, (status, eq, inv, book, captive)) in
             figures_query.iter(world)
         {
             let (kind, name) = match (hero, monster) {
-                (None, None) => continue,
+                (None, None) if captive.is_none() => continue,
                 _ if !full => (String::new(), String::new()),
+                (None, None) => ("captive".to_string(), captive.map(|c| c.name.clone()).unwrap_or_default()),
                 (Some(h), _) => (h.class.clone(), h.name.clone()),
                 (None, Some(m)) => (
                     m.kind.clone(),
@@ -243,7 +249,7 @@ impl Snapshot {
                 id: *id,
                 entity,
                 pos: pos.map(|p| p.0),
-                hero: hero.is_some(),
+                hero: hero.is_some() || captive.is_some(),
                 kind,
                 name,
                 body: body.current,
@@ -259,6 +265,8 @@ impl Snapshot {
                 undead: monster.is_some_and(|m| m.undead),
                 only_harmed_by: monster.and_then(|m| m.only_harmed_by.clone()),
                 seat: hero.map_or(usize::MAX, |h| h.seat),
+                captive: captive.is_some(),
+                follows: captive.and_then(|c| c.follows),
             });
         }
         figures.sort_by_key(|f| f.id);
@@ -442,7 +450,12 @@ impl Snapshot {
     }
 
     pub fn heroes(&self) -> impl Iterator<Item = &FigureSnap> {
-        self.figures.iter().filter(|f| f.hero)
+        self.figures.iter().filter(|f| f.hero && !f.captive)
+    }
+
+    /// The prisoner of a rescue quest, whatever became of them.
+    pub fn captive(&self) -> Option<&FigureSnap> {
+        self.figures.iter().find(|f| f.captive)
     }
 
     pub fn living_heroes(&self) -> impl Iterator<Item = &FigureSnap> {

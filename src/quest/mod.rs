@@ -295,6 +295,26 @@ pub enum RawObjective {
     /// The heroes must leave the dungeon through one of these squares (not the stairway they came
     /// down). A hero standing on one climbs out; the quest is won once every hero still alive is out.
     Escape { exits: Vec<(i32, i32)> },
+    /// A captive waits at `at`: a hero who stands next to them frees them, they follow that hero,
+    /// and the goal is met when they climb the stairway. If they fall, the quest is lost.
+    Rescue {
+        name: String,
+        at: (i32, i32),
+        #[serde(default = "captive_body")]
+        body: u8,
+        #[serde(default = "captive_defend")]
+        defend: u8,
+        #[serde(default = "yes")]
+        return_to_stairway: bool,
+    },
+}
+
+fn captive_body() -> u8 {
+    2
+}
+
+fn captive_defend() -> u8 {
+    2
 }
 
 fn yes() -> bool {
@@ -312,6 +332,17 @@ pub enum ObjectiveKind {
     FindItem { item: String, name: String },
     /// The way out: heroes on these squares leave the dungeon.
     Escape(Vec<Pos>),
+    /// Bring the captive to the stairway.
+    Rescue(Captive),
+}
+
+/// The prisoner of a `Rescue` objective.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Captive {
+    pub name: String,
+    pub at: Pos,
+    pub body: u8,
+    pub defend: u8,
 }
 
 /// A quest event: when it happens, what it does.
@@ -369,6 +400,7 @@ impl Objective {
             ObjectiveKind::Reach(p) => format!("Reach the square {p}"),
             ObjectiveKind::Scripted(goal) => goal.clone(),
             ObjectiveKind::FindItem { name, .. } => format!("Find {name}"),
+            ObjectiveKind::Rescue(c) => format!("Free {} and lead them to the stairway", c.name),
             ObjectiveKind::Escape(exits) => match exits.as_slice() {
                 [one] => format!("Escape the dungeon by the way out at {one}"),
                 _ => format!("Escape the dungeon by one of the {} ways out", exits.len()),
@@ -1329,6 +1361,46 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             }
             // The heroes leave by the way out, so there is no stairway to return to.
             (ObjectiveKind::Escape(out), false)
+        }
+        RawObjective::Rescue {
+            name,
+            at,
+            body,
+            defend,
+            return_to_stairway,
+        } => {
+            let p = pos(*at);
+            if name.trim().is_empty() {
+                err(vec![Field("objective")], "the captive needs a name".into());
+            }
+            if !on_board(p) || solid(p) {
+                err(
+                    vec![Field("objective")],
+                    format!("the captive's square {p} is off the board or not walkable"),
+                );
+            } else if stair.contains(p) || raw.hero_starts.iter().any(|s| pos(*s) == p) {
+                err(
+                    vec![Field("objective")],
+                    format!("the captive's square {p} is on the stairway or a hero's start square"),
+                );
+            } else if monsters.iter().any(|m| m.at == p) {
+                err(vec![Field("objective")], format!("a monster already stands on the captive's square {p}"));
+            }
+            if !(1..=10).contains(body) || *defend > 6 {
+                err(
+                    vec![Field("objective")],
+                    format!("the captive's body must be 1 to 10 and defend 0 to 6 (got {body} and {defend})"),
+                );
+            }
+            (
+                ObjectiveKind::Rescue(Captive {
+                    name: name.clone(),
+                    at: p,
+                    body: *body,
+                    defend: *defend,
+                }),
+                *return_to_stairway,
+            )
         }
     };
 

@@ -4,7 +4,7 @@ use bevy::prelude::*;
 
 use super::art::Art;
 use super::{TILE, world_of};
-use crate::game::model::{ActiveQuest, Awake, Body, FigureId, GridPos, Hero, Monster};
+use crate::game::model::{ActiveQuest, Awake, Body, Captive, FigureId, Fog, GridPos, Hero, Monster};
 
 #[derive(Component)]
 pub struct FigureVisual;
@@ -38,6 +38,7 @@ pub fn figure_color(kind: &str) -> Color {
         "abomination" => Color::srgb(0.35, 0.8, 0.8),
         "dread_warrior" => Color::srgb(0.75, 0.5, 0.95),
         "gargoyle" => Color::srgb(0.7, 0.7, 0.78),
+        "captive" => Color::srgb(0.62, 0.55, 0.42),
         _ => Color::srgb(0.9, 0.3, 0.3),
     }
 }
@@ -47,18 +48,19 @@ fn attach_figures(
     art: Res<Art>,
     quest: Res<ActiveQuest>,
     figures: Query<
-        (Entity, Option<&Hero>, Option<&Monster>, Option<&GridPos>, &Body),
+        (Entity, Option<&Hero>, Option<&Monster>, Option<&GridPos>, &Body, Has<Captive>),
         (With<FigureId>, Without<FigureVisual>),
     >,
 ) {
     let b = &quest.0.board;
-    for (e, hero, monster, pos, body) in &figures {
+    for (e, hero, monster, pos, body, captive) in &figures {
         let kind = hero
             .map(|h| h.class.clone())
             .or_else(|| monster.map(|m| m.kind.clone()))
-            .unwrap_or_default();
+            .unwrap_or_else(|| if captive { "captive".into() } else { String::new() });
         let start = pos.map_or(Vec2::ZERO, |p| world_of(p.0, b.width, b.height));
-        let is_hero = hero.is_some();
+        // The captive stands on the heroes' side and looks it: a hero's disc in sackcloth.
+        let is_hero = hero.is_some() || captive;
         let named = monster.is_some_and(|m| m.name.is_some());
         commands
             .entity(e)
@@ -108,7 +110,7 @@ fn attach_figures(
                     },
                     Transform::from_xyz(0.0, 0.0, 0.1),
                 ));
-                if !is_hero && body.max > 1 {
+                if (!is_hero || captive) && body.max > 1 {
                     p.spawn((
                         BodyBadge,
                         Text2d::new(body.current.to_string()),
@@ -128,14 +130,20 @@ fn attach_figures(
 fn place_figures(
     time: Res<Time>,
     quest: Res<ActiveQuest>,
-    mut figures: Query<(&mut Transform, &mut Visibility, Option<&GridPos>, Has<Hero>, Has<Awake>), With<FigureVisual>>,
+    fog: Option<Res<Fog>>,
+    mut figures: Query<
+        (&mut Transform, &mut Visibility, Option<&GridPos>, Has<Hero>, Has<Awake>, Has<Captive>),
+        With<FigureVisual>,
+    >,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let b = &quest.0.board;
     let t = (time.delta_secs() * 14.0).min(1.0);
-    for (mut tf, mut vis, pos, hero, awake) in &mut figures {
+    for (mut tf, mut vis, pos, hero, awake, captive) in &mut figures {
+        // The captive shows once the heroes have seen their square.
+        let seen = |p: &GridPos| captive && fog.as_ref().is_some_and(|f| f.is_revealed(p.0));
         let want = match pos {
-            Some(p) if hero || awake => {
+            Some(p) if hero || awake || seen(p) => {
                 let target = world_of(p.0, b.width, b.height);
                 let cur = tf.translation.truncate();
                 let next = if *vis == Visibility::Hidden || cur.distance(target) < 0.5 {
