@@ -473,10 +473,10 @@ fn goals(snap: &Snapshot, hero: crate::game::model::FigureId, over_traps: bool) 
             return out;
         }
     }
-    // A rescue: the hero the captive follows leads them home before anything else.
+    // A rescue: once the captive follows someone, the whole party heads home with them.
     let captive = snap.captive().filter(|c| c.alive());
-    let leading = captive.is_some_and(|c| c.follows == Some(h.id));
-    if snap.turn.objective_done || leading {
+    let escorting = captive.is_some_and(|c| c.follows.is_some());
+    if snap.turn.objective_done || escorting {
         let home = reachable(quest.stairway.squares().filter(|p| snap.can_stop_on(h, *p)).collect());
         if !home.is_empty() {
             return home;

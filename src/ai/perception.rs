@@ -139,7 +139,13 @@ impl Perception {
                 occ[grid.index(p)] = if f.hero { Occ::Hero } else { Occ::Monster };
             }
         }
-        let heroes: Vec<HeroView> = snap.living_heroes().map(|h| hero_view(snap, &grid, &occ, h)).collect();
+        // A rescue's captive is a target like a hero (worth the quest), who never strikes back.
+        let captive = snap.captive().filter(|c| c.alive());
+        let heroes: Vec<HeroView> = snap
+            .living_heroes()
+            .chain(captive)
+            .map(|h| hero_view(snap, &grid, &occ, h))
+            .collect();
         let starts: Vec<usize> = heroes.iter().map(|h| h.at).collect();
         let to_hero: Vec<Vec<u16>> = starts.iter().map(|h| monster_steps_to(&grid, &occ, &[*h])).collect();
         // The nearest hero's steps are the least of each hero's.
@@ -156,9 +162,12 @@ impl Perception {
     }
 }
 
+/// What the fall of a rescue's captive is worth to the sorcerer: the quest, so more than any hero.
+const CAPTIVE_WORTH: f64 = 30.0;
+
 fn hero_view(snap: &Snapshot, grid: &Grid, occ: &[Occ], h: &FigureSnap) -> HeroView {
     let at = grid.index(h.pos.expect("living heroes stand somewhere"));
-    let acts = !h.idle();
+    let acts = !h.idle() && !h.captive;
     let move_dice = match h.fighter.movement {
         _ if !acts || h.has(StatusKind::Chained) => 0,
         Movement::Dice(n) if h.has(StatusKind::SwiftWind) => n * 2,
@@ -182,7 +191,8 @@ fn hero_view(snap: &Snapshot, grid: &Grid, occ: &[Occ], h: &FigureSnap) -> HeroV
         move_dice,
         acts,
         dist: hero_steps(grid, occ, at),
-        worth: 8.0 + casters.min(4.0) * 0.75,
+        // Killing the captive wins the quest for the sorcerer.
+        worth: if h.captive { CAPTIVE_WORTH } else { 8.0 + casters.min(4.0) * 0.75 },
         escapes,
     }
 }
