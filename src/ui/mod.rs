@@ -227,23 +227,102 @@ fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Comman
     }
 }
 
+/// A campaign hero's character sheet: the rule set's figures with the hero's own gear, what the
+/// hero carries, and the quests the hero has completed.
+fn character_sheet(
+    ui: &mut egui::Ui,
+    rules: &crate::rules::ruleset::RuleSet,
+    class: &str,
+    h: &crate::campaign::PartyHero,
+    quest_names: &std::collections::BTreeMap<String, String>,
+) {
+    let Some(def) = rules.heroes.get(class) else {
+        return;
+    };
+    let gear = crate::game::model::Equipment {
+        weapon: h.weapon.clone(),
+        items: h.items.clone(),
+    };
+    let fighter = crate::game::logic::derive_fighter(rules, &gear);
+    let movement = match fighter.movement {
+        crate::game::model::Movement::Dice(n) => format!("{n} red dice"),
+        crate::game::model::Movement::Fixed(n) => format!("{n} squares"),
+    };
+    let names = |ids: &mut dyn Iterator<Item = &String>| -> String {
+        let v: Vec<String> = ids.map(|i| rules.thing_name(i)).collect();
+        if v.is_empty() { "nothing".into() } else { v.join(", ") }
+    };
+    ui.label(egui::RichText::new(format!("Character sheet: {}", def.name)).strong());
+    egui::Grid::new("sheet").num_columns(4).spacing([14.0, 4.0]).show(ui, |ui| {
+        ui.label("Body");
+        ui.label(def.body.to_string());
+        ui.label("Attack");
+        ui.label(format!("{} combat dice", fighter.attack));
+        ui.end_row();
+        ui.label("Mind");
+        ui.label(def.mind.to_string());
+        ui.label("Defend");
+        ui.label(format!("{} combat dice", fighter.defend));
+        ui.end_row();
+        ui.label("Gold");
+        ui.label(h.gold.to_string());
+        ui.label("Movement");
+        ui.label(movement);
+        ui.end_row();
+    });
+    ui.label(format!(
+        "Weapon in hand: {}",
+        h.weapon.as_deref().map_or("none".into(), |w| rules.thing_name(w))
+    ));
+    ui.label(format!("Armour and things: {}", names(&mut h.items.iter())));
+    ui.label(format!("Potions: {}", names(&mut h.potions.iter())));
+    let done: Vec<String> = h
+        .quests
+        .iter()
+        .map(|q| quest_names.get(q).cloned().unwrap_or_else(|| q.clone()))
+        .collect();
+    ui.label(if done.is_empty() {
+        "Quests completed: none yet".to_string()
+    } else {
+        format!("Quests completed ({}): {}", done.len(), done.join(", "))
+    });
+    if h.fallen > 0 {
+        let before = if h.fallen == 1 { "hero" } else { "heroes" };
+        ui.label(
+            egui::RichText::new(format!(
+                "{} {before} of this seat fell before; this one started afresh.",
+                h.fallen
+            ))
+            .weak(),
+        );
+    }
+}
+
 /// The armory between quests: the 2021 prices, what each hero may use, the party's gold.
 fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
     let (Some(hero), Some(Ok(campaign))) = (state.armory_for.clone(), state.campaign.as_mut()) else {
         return;
     };
     let rules = state.rules.clone();
+    // Quest names for the sheet, from the quest book already read.
+    let quest_names: std::collections::BTreeMap<String, String> = state
+        .quests
+        .iter()
+        .filter_map(|(id, q)| q.as_ref().ok().map(|q| (id.clone(), q.name.clone())))
+        .collect();
     let mut open = true;
     let mut chosen = hero.clone();
     let mut bought: Option<Result<(), String>> = None;
     let mut renamed = false;
+    // Beside the title window (720 points wide, centred), not over it, on a 1600-wide screen.
     egui::Window::new("The party and the armory")
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::RIGHT_CENTER, egui::vec2(-20.0, 0.0))
+        .max_width(380.0)
+        .anchor(egui::Align2::RIGHT_CENTER, egui::vec2(-8.0, 0.0))
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 for (class, h) in &campaign.party {
                     let name = h
                         .name
@@ -269,12 +348,7 @@ fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
                         renamed = true;
                     }
                 });
-                let mut carried: Vec<String> = h.weapon.iter().chain(&h.items).map(|i| rules.thing_name(i)).collect();
-                carried.extend(h.potions.iter().map(|p| rules.thing_name(p)));
-                ui.label(egui::RichText::new(format!("Carries: {}", carried.join(", "))).small());
-                if !h.quests.is_empty() {
-                    ui.label(egui::RichText::new(format!("Quests completed: {}", h.quests.len())).small());
-                }
+                character_sheet(ui, &rules, &chosen, h, &quest_names);
             }
             ui.separator();
             egui::Grid::new("stock").striped(true).show(ui, |ui| {
