@@ -149,7 +149,7 @@ fn captive_id(g: &mut Game) -> FigureId {
 #[test]
 fn a_freed_captive_follows_their_hero_and_the_rescue_is_won_at_the_stairway() {
     let q = quest(&["dwarf"], &[(10, 0)], "", FAR_ORC, RESCUE);
-    assert_eq!(q.objective.describe(), "Free Brother Aldous and lead them to the stairway, then return to the stairway");
+    assert_eq!(q.objective.describe(), "Free Brother Aldous and bring them back up the stairway with you");
     let mut g = Game::start(q, 5);
     let aldous = captive_id(&mut g);
     // The captive takes no turn and cannot be handed things.

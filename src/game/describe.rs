@@ -156,7 +156,7 @@ pub fn describe(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::MonsterKilled { figure, by: None } => format!("{} is destroyed.", n(*figure)),
         GameEvent::HeroKilled { figure, by: Some(by) } => format!("{} has fallen to {}!", n(*figure), n(*by)),
         GameEvent::HeroKilled { figure, by: None } => format!("{} has died!", n(*figure)),
-        GameEvent::ObjectiveCompleted => "The quest's goal is achieved! Return to the stairway.".into(),
+        GameEvent::ObjectiveCompleted => "The quest's goal is achieved!".into(),
         GameEvent::HeroEscaped { figure } => {
             format!("{} climbs the stairway to safety.", n(*figure))
         }

@@ -406,6 +406,14 @@ impl Objective {
                 _ => format!("Escape the dungeon by one of the {} ways out", exits.len()),
             },
         };
+        if let ObjectiveKind::Rescue(c) = &self.kind {
+            // The captive climbs out with the hero leading them: "return" is the same journey.
+            return if self.return_to_stairway {
+                format!("Free {} and bring them back up the stairway with you", c.name)
+            } else {
+                goal
+            };
+        }
         if self.return_to_stairway {
             format!("{goal}, then return to the stairway")
         } else {
@@ -533,6 +541,7 @@ pub const QUEST_BOOK: &[&str] = &[
     "the-goblin-warren",
     "the-silent-granary",
     "the-sunken-reliquary",
+    "the-flooded-undercroft",
     "the-cartographers-folly",
     "the-bone-orchard",
     "the-wardens-vault",

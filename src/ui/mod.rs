@@ -758,6 +758,16 @@ fn play_panels(
         .show(&mut root, |ui| {
             ui.heading(egui::RichText::new(&q.name).color(GOLD));
             ui.label(egui::RichText::new(format!("Goal: {}", q.objective.describe())).italics());
+            // Once the goal is met, what is left to do.
+            let escape = matches!(q.objective.kind, quest::ObjectiveKind::Escape(_));
+            if turn.objective_done && matches!(turn.phase, Phase::Hero(_) | Phase::Sorcerer) {
+                let left = if escape {
+                    "A hero is out! The others must reach the way out too."
+                } else {
+                    "Goal achieved! Every hero who reaches the stairway climbs out."
+                };
+                ui.label(egui::RichText::new(left).color(egui::Color32::from_rgb(140, 220, 130)));
+            }
             egui::CollapsingHeader::new("Briefing")
                 .default_open(shown.briefing_open)
                 .show(ui, |ui| {

@@ -180,6 +180,23 @@ fn build_board(
         },
         Transform::from_translation(centre.extend(1.2)),
     ));
+    // An escape's ways out, shown from the start like the stairway: the heroes know where to run.
+    if let crate::quest::ObjectiveKind::Escape(exits) = &q.objective.kind {
+        for p in exits {
+            commands.spawn((
+                Name::new("Way out"),
+                BoardVisual,
+                DespawnOnExit(Screen::Playing),
+                Sprite {
+                    image: art.icon("exit"),
+                    color: Color::srgba(0.55, 0.85, 0.55, 0.8),
+                    custom_size: Some(Vec2::splat(TILE * 0.8)),
+                    ..default()
+                },
+                Transform::from_translation(world_of(*p, b.width, b.height).extend(1.2)),
+            ));
+        }
+    }
 }
 
 /// Floor tiles follow the fog; walls show once either side has been seen.
