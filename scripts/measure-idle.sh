@@ -2,7 +2,7 @@
 # Measures what the game costs while it waits for a player, in a real window under Xvfb with
 # software Vulkan: CPU (% of one core, from /proc over a window of seconds) and resident memory,
 # on the title screen and in a quest waiting for the first hero's move; and the time from
-# launch to the first frame. Prints one line per measurement; run it a few times and take
+# launch to the first frame, and a bare Bevy window's memory for comparison. Prints one line per measurement; run it a few times and take
 # medians (these machines are shared).
 # Usage: bash scripts/measure-idle.sh [SECONDS]   (default 20)
 set -euo pipefail
@@ -40,8 +40,11 @@ run_idle() {
   wait 2>/dev/null || true
 }
 
-run_idle "title screen, idle" 
+run_idle "title screen, idle"
 run_idle "quest, waiting for a move" play --quest the-sunken-reliquary --seed 3
+# The baseline: a bare Bevy window (default plugins and a camera), measured the same way. The
+# issue asks for a quest's memory within 100 MB of it; its CPU is Bevy's continuous loop.
+run_idle "bare Bevy window" bare-window
 
 # Launch to the title screen: five frames drawn (the window is up and painted), then quit.
 Xvfb :93 -screen 0 1600x900x24 >/dev/null 2>&1 &

@@ -140,6 +140,25 @@ struct FrameChecks {
     frame: u32,
 }
 
+/// The baseline for memory measurements: Bevy's default plugins in a window of the game's size
+/// with a 2D camera, none of the game.
+pub fn run_bare_window() {
+    App::new()
+        .add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Bare Bevy window".into(),
+                resolution: WindowResolution::new(1600, 900),
+                present_mode: PresentMode::AutoVsync,
+                ..default()
+            }),
+            ..default()
+        }))
+        .add_systems(Startup, |mut commands: Commands| {
+            commands.spawn(Camera2d);
+        })
+        .run();
+}
+
 /// Why the settings file could not be read, for the title screen (the defaults are in use).
 #[derive(Resource, Default)]
 pub struct SettingsProblem(pub Option<String>);
@@ -177,6 +196,7 @@ pub fn run(start: Start, window: WindowArgs) {
         waited: 0.0,
         fast_forward: false,
     })
+    .insert_resource(settings.seats.clone())
     .insert_resource(settings)
     .insert_resource(SettingsProblem(settings_problem))
     .init_state::<Screen>()

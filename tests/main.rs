@@ -3,6 +3,7 @@
 mod ai;
 mod campaign;
 mod common;
+mod coop;
 mod e2e;
 mod objectives;
 mod events;

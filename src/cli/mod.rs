@@ -110,6 +110,10 @@ pub enum Mode {
     },
     /// List the built-in quests.
     Quests,
+    /// A bare Bevy window (default plugins, a camera, nothing else): the baseline that
+    /// `scripts/measure-idle.sh` compares the game's memory with.
+    #[command(hide = true)]
+    BareWindow,
 }
 
 /// Where the game keeps its files, for `--help`.
@@ -307,6 +311,10 @@ pub fn run() -> ExitCode {
                 }
             }
             if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
+        }
+        Some(Mode::BareWindow) => {
+            crate::app::run_bare_window();
+            ExitCode::SUCCESS
         }
         Some(Mode::Quests) => {
             for id in quest::book_order() {

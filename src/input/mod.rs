@@ -1,4 +1,7 @@
 //! Mouse and keyboard for the hero whose turn it is: intents become `Command`s, nothing else.
+//! Keyboard-only and gamepad players, seats and hand-overs: `seats`.
+
+pub mod seats;
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -12,10 +15,11 @@ use crate::view::highlights::hero_options;
 use crate::view::{HoverSquare, square_at};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(
+    app.add_plugins(seats::plugin).add_systems(
         Update,
         (
             track_hover,
+            seats::seat_input.run_if(resource_exists::<ActiveQuest>),
             hero_input.run_if(resource_exists::<ActiveQuest>),
             global_keys,
         )
@@ -89,6 +93,10 @@ fn hero_input(world: &mut World) {
         return;
     };
     if !world.resource::<Controllers>().human_to_act(turn) {
+        return;
+    }
+    // Another seat's keyboard-only or gamepad turn, or a hand-over waiting: not the mouse's.
+    if !seats::mouse_player_active(world) {
         return;
     }
     let egui_busy = world

@@ -27,6 +27,10 @@ pub struct Settings {
     pub pace: f32,
     /// Size of the panels and text: 1 is the designed size.
     pub ui_scale: f32,
+    /// Which keys and gamepad buttons mean which action.
+    pub bindings: crate::input::seats::Bindings,
+    /// The players at the table (the party screen); empty: one player with mouse and keyboard.
+    pub seats: crate::input::seats::Seats,
 }
 
 impl Default for Settings {
@@ -37,6 +41,8 @@ impl Default for Settings {
             companions: BTreeSet::new(),
             pace: 0.35,
             ui_scale: 1.0,
+            bindings: Default::default(),
+            seats: Default::default(),
         }
     }
 }
@@ -59,7 +65,24 @@ impl Settings {
             return (Settings::default(), None);
         }
         match read_ron::<Settings>(path, "settings file", SETTINGS_FORMAT, |s| s.format) {
-            Ok(s) => (s.clamped(), None),
+            Ok(s) => {
+                let unknown = s.bindings.unknown_names();
+                if unknown.is_empty() {
+                    (s.clamped(), None)
+                } else {
+                    // The rest of the file is good: keep it, with the default controls.
+                    let problem = format!(
+                        "{}: unknown keys or buttons in the controls: {} (the default controls are used)",
+                        path.display(),
+                        unknown.join(", ")
+                    );
+                    let s = Settings {
+                        bindings: Default::default(),
+                        ..s
+                    };
+                    (s.clamped(), Some(problem))
+                }
+            }
             Err(e) => (Settings::default(), Some(format!("{e} (the defaults are used)"))),
         }
     }

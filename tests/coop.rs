@@ -1,0 +1,187 @@
+//! Couch co-op without a window: two seats, one with a gamepad and one with the keyboard alone,
+//! each plays a whole hero turn through synthetic device input (the same messages the window's
+//! keyboard and gamepad backends send), and a hand-over between two seats that share a gamepad.
+
+use bevy::input::ButtonState;
+use bevy::input::gamepad::{
+    GamepadButton, GamepadConnection, GamepadConnectionEvent, RawGamepadButtonChangedEvent, RawGamepadEvent,
+};
+use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+use bevy::prelude::*;
+use hollowdeep::game::logic;
+use hollowdeep::game::model::*;
+use hollowdeep::game::model::Command;
+use hollowdeep::input::seats::{self, ActionMenu, Device, Seat, SeatTurn, Seats};
+
+use crate::common::*;
+
+struct Table {
+    app: App,
+    pad: Entity,
+}
+
+impl Table {
+    /// Barbarian and dwarf in the top corridor, played by the seats given.
+    fn new(seats: Vec<Seat>) -> Table {
+        let q = quest(
+            &["barbarian", "dwarf"],
+            &[(5, 0), (4, 0)],
+            "",
+            "(kind: \"orc\", at: (20, 17))",
+            "DefeatAll(return_to_stairway: false)",
+        );
+        let mut app = hollowdeep::game::headless_app();
+        app.add_plugins(bevy::input::InputPlugin).add_plugins(seats::headless_plugin);
+        app.insert_resource(classic());
+        app.insert_resource(Seats(seats));
+        logic::start_quest(app.world_mut(), q, 11);
+        app.update();
+        // A gamepad is plugged in.
+        let pad = app.world_mut().spawn_empty().id();
+        app.world_mut().write_message(GamepadConnectionEvent::new(
+            pad,
+            GamepadConnection::Connected {
+                name: "Test pad".into(),
+                vendor_id: None,
+                product_id: None,
+            },
+        ));
+        app.update();
+        Table { app, pad }
+    }
+
+    /// Presses and releases a gamepad button (a frame each, as a player's thumb would).
+    fn button(&mut self, b: GamepadButton) {
+        for value in [1.0, 0.0] {
+            self.app
+                .world_mut()
+                .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(self.pad, b, value)));
+            self.app.update();
+        }
+    }
+
+    fn key(&mut self, k: KeyCode) {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            self.app.world_mut().write_message(KeyboardInput {
+                key_code: k,
+                logical_key: Key::Unidentified(NativeKey::Unidentified),
+                state,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            self.app.update();
+        }
+    }
+
+    fn turn(&self) -> Turn {
+        self.app.world().resource::<Turn>().clone()
+    }
+
+    fn commands(&self) -> Vec<Command> {
+        self.app.world().resource::<CommandLog>().0.clone()
+    }
+
+    fn pos(&mut self, id: u32) -> Option<hollowdeep::rules::geometry::Pos> {
+        hollowdeep::game::snapshot::Snapshot::capture(self.app.world_mut())
+            .and_then(|s| s.figure(FigureId(id)).and_then(|f| f.pos))
+    }
+
+    fn rejected(&self) -> Vec<GameEvent> {
+        self.app
+            .world()
+            .resource::<EventLog>()
+            .0
+            .iter()
+            .filter(|e| matches!(e, GameEvent::CommandRejected { .. }))
+            .cloned()
+            .collect()
+    }
+}
+
+fn seat(player: &str, hero: &str, device: Device) -> Seat {
+    Seat {
+        player: player.into(),
+        heroes: vec![hero.into()],
+        device,
+    }
+}
+
+#[test]
+fn a_gamepad_seat_and_a_keyboard_seat_each_play_a_whole_turn() {
+    let mut t = Table::new(vec![
+        seat("Ann", "barbarian", Device::Gamepad(0)),
+        seat("Bob", "dwarf", Device::Keyboard),
+    ]);
+    assert_eq!(t.turn().phase, Phase::Hero(FigureId(0)));
+    // Ann: A on her own square rolls; the d-pad moves the cursor two squares east; A walks there.
+    t.button(GamepadButton::South);
+    assert!(matches!(t.commands().last(), Some(Command::RollMovement { hero: FigureId(0) })), "{:?}", t.commands());
+    // Bob's keys do nothing on Ann's turn.
+    t.key(KeyCode::KeyE);
+    assert_eq!(t.turn().phase, Phase::Hero(FigureId(0)));
+    t.button(GamepadButton::DPadRight);
+    t.button(GamepadButton::DPadRight);
+    t.button(GamepadButton::South);
+    assert_eq!(t.pos(0), Some(p(7, 0)), "{:?}", t.commands());
+    // Start ends her turn: Bob's (a different device: no hand-over).
+    t.button(GamepadButton::Start);
+    assert_eq!(t.turn().phase, Phase::Hero(FigureId(1)));
+    assert_eq!(t.app.world().resource::<SeatTurn>().hand_over, None);
+    // Bob, keyboard only: Enter rolls, the arrows move the cursor, Enter walks.
+    t.key(KeyCode::Enter);
+    assert!(matches!(t.commands().last(), Some(Command::RollMovement { hero: FigureId(1) })));
+    t.key(KeyCode::ArrowRight);
+    t.key(KeyCode::ArrowRight);
+    t.key(KeyCode::Enter);
+    assert_eq!(t.pos(1), Some(p(6, 0)), "{:?}", t.commands());
+    // Tab opens the action menu; its last line ends the turn (Up wraps round to it).
+    t.key(KeyCode::Tab);
+    assert!(t.app.world().resource::<ActionMenu>().open);
+    t.key(KeyCode::ArrowUp);
+    t.key(KeyCode::Enter);
+    assert!(t.commands().contains(&Command::EndTurn), "{:?}", t.commands());
+    // The computer sorcerer plays its turn at once (no pace headless): round 2, Ann again.
+    assert_eq!((t.turn().round, t.turn().phase), (2, Phase::Hero(FigureId(0))));
+    assert!(t.rejected().is_empty(), "{:?}", t.rejected());
+}
+
+#[test]
+fn seats_sharing_a_gamepad_hand_it_over_between_turns() {
+    let mut t = Table::new(vec![
+        seat("Ann", "barbarian", Device::Gamepad(0)),
+        seat("Cid", "dwarf", Device::Gamepad(0)),
+    ]);
+    t.button(GamepadButton::South);
+    t.button(GamepadButton::Start);
+    assert_eq!(t.turn().phase, Phase::Hero(FigureId(1)));
+    // The dwarf's turn waits for Cid to take the pad: his first press only says he has it.
+    let before = t.commands().len();
+    t.button(GamepadButton::RightTrigger);
+    assert_eq!(t.commands().len(), before, "a press before the hand-over was taken");
+    assert_eq!(t.app.world().resource::<SeatTurn>().hand_over, Some(1));
+    t.button(GamepadButton::South);
+    assert_eq!(t.app.world().resource::<SeatTurn>().hand_over, None);
+    assert_eq!(t.commands().len(), before);
+    // Now the pad plays the dwarf: roll, and end the turn.
+    t.button(GamepadButton::RightTrigger);
+    assert!(matches!(t.commands().last(), Some(Command::RollMovement { hero: FigureId(1) })));
+    t.button(GamepadButton::Start);
+    assert_eq!((t.turn().round, t.turn().phase), (2, Phase::Hero(FigureId(0))));
+    // Ann takes the pad back: a hand-over again.
+    t.button(GamepadButton::RightTrigger);
+    assert_eq!(t.app.world().resource::<SeatTurn>().hand_over, Some(0));
+    assert!(t.rejected().is_empty(), "{:?}", t.rejected());
+}
+
+#[test]
+fn seats_are_checked_against_the_quest() {
+    let heroes: Vec<String> = ["barbarian", "dwarf"].map(String::from).to_vec();
+    let ok = Seats(vec![seat("Ann", "barbarian", Device::Keyboard)]);
+    assert!(ok.check(&heroes).is_ok());
+    assert_eq!(ok.unclaimed(&heroes), vec![&"dwarf".to_string()]);
+    let twice = Seats(vec![seat("Ann", "dwarf", Device::Keyboard), seat("Bob", "dwarf", Device::Gamepad(0))]);
+    assert!(twice.check(&heroes).unwrap_err().contains("claimed by both"));
+    let stranger = Seats(vec![seat("Ann", "wizard", Device::Keyboard)]);
+    assert!(stranger.check(&heroes).unwrap_err().contains("not in this quest"));
+}
