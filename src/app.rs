@@ -18,7 +18,12 @@ use crate::quest::Quest;
 pub enum Start {
     Title,
     /// `pace`: seconds between the computer's moves; None keeps the player's setting.
-    Quest { quest: PendingQuest, pace: Option<f32> },
+    /// `seats`: the players for this game; None keeps the ones set up in the game.
+    Quest {
+        quest: PendingQuest,
+        pace: Option<f32>,
+        seats: Option<crate::input::seats::Seats>,
+    },
 }
 
 /// Top-level screens.
@@ -217,9 +222,12 @@ pub fn run(start: Start, window: WindowArgs) {
                 track_undo.in_set(game::GameSet::Present),
             ),
         );
-    if let Start::Quest { quest, pace } = start {
+    if let Start::Quest { quest, pace, seats } = start {
         if let Some(delay) = pace {
             app.world_mut().resource_mut::<Pace>().delay = delay;
+        }
+        if let Some(seats) = seats {
+            app.insert_resource(seats);
         }
         app.insert_resource(quest);
     }

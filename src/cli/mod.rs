@@ -60,6 +60,11 @@ pub enum Mode {
         /// Heroes the computer plays beside you, by id: --companions dwarf,elf
         #[arg(long, value_delimiter = ',', value_name = "HEROES")]
         companions: Vec<String>,
+        /// A player at the table, repeated for each: NAME:HEROES:DEVICE, e.g.
+        /// --seat Ann:barbarian,dwarf:pad1 --seat Bob:elf:keys (devices: mouse, keys, pad1..pad4).
+        /// Heroes no seat claims are played by the computer. Not saved in the settings.
+        #[arg(long = "seat", value_name = "NAME:HEROES:DEVICE")]
+        seats: Vec<String>,
     },
     /// Go on with the quest in progress (saved after every command), or with a save file.
     Continue {
@@ -147,7 +152,8 @@ pub fn run() -> ExitCode {
             pace,
             sorcerer,
             heroes_bot,
-            companions,
+            mut companions,
+            seats,
         }) => match quest::load(&quest) {
             Ok(q) => {
                 if let Some(c) = companions.iter().find(|c| !q.heroes.contains(c)) {
@@ -157,6 +163,16 @@ pub fn run() -> ExitCode {
                         q.heroes.join(", ")
                     );
                     return ExitCode::from(2);
+                }
+                let seats = match parse_seats(&seats, &q.heroes) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        eprintln!("--seat: {e}");
+                        return ExitCode::from(2);
+                    }
+                };
+                if let Some(s) = &seats {
+                    companions = s.unclaimed(&q.heroes).into_iter().cloned().collect();
                 }
                 let seed = seed.unwrap_or_else(clock_seed);
                 // A quest file is saved by its full path, so the game resumes from anywhere.
@@ -176,6 +192,7 @@ pub fn run() -> ExitCode {
                         campaign: false,
                     },
                     pace: pace.map(|p| p.clamp(0.0, 10.0)),
+                    seats,
                 };
                 crate::app::run(start, cli.window);
                 ExitCode::SUCCESS
@@ -200,6 +217,7 @@ pub fn run() -> ExitCode {
                         crate::app::Start::Quest {
                             quest,
                             pace: pace.map(|p| p.clamp(0.0, 10.0)),
+                            seats: None,
                         },
                         cli.window,
                     );
@@ -327,6 +345,40 @@ pub fn run() -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+/// `--seat NAME:HEROES:DEVICE` arguments as seats for a quest with these heroes; None: no seats given.
+pub fn parse_seats(args: &[String], quest_heroes: &[String]) -> Result<Option<crate::input::seats::Seats>, String> {
+    use crate::input::seats::{Device, Seat, Seats};
+    if args.is_empty() {
+        return Ok(None);
+    }
+    let mut seats = Vec::new();
+    for a in args {
+        let parts: Vec<&str> = a.split(':').collect();
+        let [name, heroes, device] = parts[..] else {
+            return Err(format!("\"{a}\" is not NAME:HEROES:DEVICE (e.g. Ann:barbarian,dwarf:pad1)"));
+        };
+        let device = match device.trim().to_ascii_lowercase().as_str() {
+            "mouse" => Device::MouseKeyboard,
+            "keys" | "keyboard" => Device::Keyboard,
+            d => match d.strip_prefix("pad").and_then(|n| n.parse::<u8>().ok()) {
+                Some(n @ 1..=4) => Device::Gamepad(n - 1),
+                _ => return Err(format!("unknown device \"{device}\" in \"{a}\" (mouse, keys, pad1..pad4)")),
+            },
+        };
+        seats.push(Seat {
+            player: name.trim().to_string(),
+            heroes: heroes.split(',').map(|h| h.trim().to_string()).filter(|h| !h.is_empty()).collect(),
+            device,
+        });
+    }
+    if seats.len() > 4 {
+        return Err("at most four players".into());
+    }
+    let seats = Seats(seats);
+    seats.check(quest_heroes)?;
+    Ok(Some(seats))
 }
 
 /// A seed for a new game when none was given: the only place the clock touches the game.

@@ -12,7 +12,6 @@ use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::game::choices::action_choices;
 use crate::game::model::{ActiveQuest, Command, MoveState, Phase, Turn};
 
 use crate::game::snapshot::Snapshot;
@@ -36,6 +35,15 @@ impl Device {
             Device::MouseKeyboard => "Mouse + keyboard".into(),
             Device::Keyboard => "Keyboard only".into(),
             Device::Gamepad(n) => format!("Gamepad {}", n + 1),
+        }
+    }
+
+    /// The device as a thing handed over: "the keyboard", "gamepad 2".
+    pub fn noun(self) -> String {
+        match self {
+            Device::MouseKeyboard => "mouse and keyboard".into(),
+            Device::Keyboard => "keyboard".into(),
+            Device::Gamepad(n) => format!("gamepad {}", n + 1),
         }
     }
 
@@ -226,6 +234,47 @@ pub fn key_named(name: &str) -> Option<KeyCode> {
         .find(|k| format!("{k:?}") == name)
 }
 
+/// A key's name as players know it: "W", "Up", "Enter", "5".
+pub fn key_label(name: &str) -> String {
+    if let Some(rest) = name.strip_prefix("Arrow") {
+        return rest.to_string();
+    }
+    for prefix in ["Key", "Digit"] {
+        if let Some(rest) = name.strip_prefix(prefix) {
+            return rest.to_string();
+        }
+    }
+    match name {
+        "Escape" => "Esc".into(),
+        "ControlLeft" | "ControlRight" => "Ctrl".into(),
+        "ShiftLeft" | "ShiftRight" => "Shift".into(),
+        "AltLeft" | "AltRight" => "Alt".into(),
+        n => n.to_string(),
+    }
+}
+
+/// A gamepad button's name as printed on the usual pads (Xbox layout).
+pub fn button_label(name: &str) -> String {
+    match name {
+        "South" => "A".into(),
+        "East" => "B".into(),
+        "West" => "X".into(),
+        "North" => "Y".into(),
+        "LeftTrigger" => "LB".into(),
+        "RightTrigger" => "RB".into(),
+        "LeftTrigger2" => "LT".into(),
+        "RightTrigger2" => "RT".into(),
+        "Select" => "Back".into(),
+        "DPadUp" => "D-pad up".into(),
+        "DPadDown" => "D-pad down".into(),
+        "DPadLeft" => "D-pad left".into(),
+        "DPadRight" => "D-pad right".into(),
+        "LeftThumb" => "Left stick".into(),
+        "RightThumb" => "Right stick".into(),
+        n => n.to_string(),
+    }
+}
+
 /// The gamepad buttons a binding may name.
 pub fn button_named(name: &str) -> Option<GamepadButton> {
     use GamepadButton::*;
@@ -304,11 +353,23 @@ impl Bindings {
 
     /// "Enter / Space" for an action, to show players.
     pub fn keys_for(&self, a: Action) -> String {
-        self.keys.get(&a).map_or(String::new(), |v| v.join(" / "))
+        self.keys
+            .get(&a)
+            .map_or(String::new(), |v| v.iter().map(|n| key_label(n)).collect::<Vec<_>>().join(" / "))
     }
 
     pub fn buttons_for(&self, a: Action) -> String {
-        self.buttons.get(&a).map_or(String::new(), |v| v.join(" / "))
+        self.buttons
+            .get(&a)
+            .map_or(String::new(), |v| v.iter().map(|n| button_label(n)).collect::<Vec<_>>().join(" / "))
+    }
+
+    /// The first key or button of an action on this device, for short hints.
+    pub fn first_for(&self, a: Action, pad: bool) -> String {
+        let names = if pad { &self.buttons } else { &self.keys };
+        names.get(&a).and_then(|v| v.first()).map_or("(none)".into(), |n| {
+            if pad { button_label(n) } else { key_label(n) }
+        })
     }
 }
 
@@ -342,10 +403,20 @@ pub fn menu_lines(snap: &Snapshot) -> Vec<(String, Command)> {
     let Some(h) = snap.active_hero() else {
         return Vec::new();
     };
-    let (mut lines, spells) = action_choices(snap, h);
-    for (_, name, _, targets) in spells.0 {
+    let (choices, spells) = crate::view::highlights::hero_choices(snap, h);
+    menu_from(&choices, &spells)
+}
+
+/// The menu as the panels show it: what the action bar offers, each spell on each target, and
+/// ending the turn.
+pub fn menu_from(
+    choices: &crate::view::highlights::HeroChoices,
+    spells: &crate::game::choices::SpellChoices,
+) -> Vec<(String, Command)> {
+    let mut lines = choices.0.clone();
+    for (_, name, _, targets) in &spells.0 {
         for (label, cmd) in targets {
-            lines.push((format!("Cast {name} {label}"), cmd));
+            lines.push((format!("Cast {name} {label}"), cmd.clone()));
         }
     }
     lines.push(("End the turn".into(), Command::EndTurn));

@@ -17,10 +17,12 @@ use crate::save::settings::Settings;
 use log::{DiceTray, GameLog, Shown};
 
 pub mod options;
+pub mod party;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<TitleState>()
+        .init_resource::<party::PlayersOpen>()
         .add_plugins((log::plugin, options::plugin))
         .add_systems(OnEnter(Screen::Title), refresh_title)
         .add_systems(
@@ -162,8 +164,22 @@ fn look_for_campaign() -> Option<Result<crate::campaign::Campaign, String>> {
     path.exists().then(|| crate::campaign::Campaign::read(&path))
 }
 
+/// The heroes the computer plays beside the people: the seats' unclaimed heroes when players
+/// are set up, else the companions ticked on the title screen.
+fn companions_for(
+    q: &Quest,
+    ticked: &std::collections::BTreeSet<String>,
+    seats: &crate::input::seats::Seats,
+) -> Vec<String> {
+    if seats.0.is_empty() {
+        ticked.iter().cloned().collect()
+    } else {
+        seats.unclaimed(&q.heroes).into_iter().cloned().collect()
+    }
+}
+
 /// The campaign row: begin one, or go on with it (the next quest of the book) and visit the armory.
-fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands) {
+fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands, seats: &crate::input::seats::Seats) {
     let seed = state.seed.trim().parse().unwrap_or(1);
     let opponents = crate::game::Opponents {
         sorcerer: state.sorcerer,
@@ -221,7 +237,10 @@ fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Comman
     if start {
         let companions = state.companions.iter().cloned().collect();
         match PendingQuest::campaign_next(seed, opponents, state.autoplay, companions) {
-            Ok(p) => commands.insert_resource(p),
+            Ok(mut p) => {
+                p.companions = companions_for(&p.quest, &state.companions, seats);
+                commands.insert_resource(p);
+            }
             Err(e) => state.message = Some(e),
         }
     }
@@ -428,12 +447,22 @@ fn title_screen(
     mut commands: Commands,
     mut insets: ResMut<PanelInsets>,
     (mut settings, mut options, problem): (Option<ResMut<Settings>>, ResMut<options::OptionsOpen>, Res<crate::app::SettingsProblem>),
+    (mut players, mut seats, pads): (
+        ResMut<party::PlayersOpen>,
+        ResMut<crate::input::seats::Seats>,
+        Query<(), With<bevy::input::gamepad::Gamepad>>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     *insets = PanelInsets::default();
     armory_window(ctx, &mut state);
     if let Some(settings) = settings.as_deref_mut() {
         options::options_window(ctx, &mut options, settings);
+        let heroes: Vec<(String, String)> = ["barbarian", "dwarf", "elf", "wizard"]
+            .into_iter()
+            .filter_map(|id| state.rules.heroes.get(id).map(|d| (id.to_string(), d.name.clone())))
+            .collect();
+        party::players_window(ctx, &mut players, settings, &mut seats, &heroes, pads.iter().count());
     }
     egui::Window::new("Hollowdeep")
         .title_bar(false)
@@ -454,7 +483,7 @@ fn title_screen(
             if let Some(m) = &state.message {
                 ui.colored_label(egui::Color32::LIGHT_RED, m);
             }
-            campaign_row(ui, &mut state, &mut commands);
+            campaign_row(ui, &mut state, &mut commands, &seats);
             ui.separator();
             ui.columns(2, |cols| {
                 cols[0].label(egui::RichText::new("The quest book").strong().size(18.0));
@@ -517,6 +546,35 @@ fn title_screen(
                 ui.checkbox(&mut state.autoplay, "Let the computer play the heroes");
             });
             if !state.autoplay
+                && !seats.0.is_empty()
+                && let Some((_, Ok(q))) = state.quests.get(state.selected)
+            {
+                // The players window decides who plays what; say it here.
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Players:");
+                    for (i, s) in seats.0.iter().enumerate() {
+                        let heroes: Vec<String> = s
+                            .heroes
+                            .iter()
+                            .filter(|h| q.heroes.contains(h))
+                            .map(|h| q.rules.heroes.get(h).map_or(h.clone(), |d| d.name.clone()))
+                            .collect();
+                        let heroes = if heroes.is_empty() { "no hero in this quest".to_string() } else { heroes.join(", ") };
+                        ui.label(
+                            egui::RichText::new(format!("{} ({heroes}; {})", s.player, s.device.label()))
+                                .color(party::seat_colour(i)),
+                        );
+                    }
+                    let cpu: Vec<String> = seats
+                        .unclaimed(&q.heroes)
+                        .into_iter()
+                        .map(|h| q.rules.heroes.get(h).map_or(h.clone(), |d| d.name.clone()))
+                        .collect();
+                    if !cpu.is_empty() {
+                        ui.label(egui::RichText::new(format!("the computer: {}", cpu.join(", "))).weak());
+                    }
+                });
+            } else if !state.autoplay
                 && let Some((_, Ok(q))) = state.quests.get(state.selected)
             {
                 let q = q.clone();
@@ -560,12 +618,17 @@ fn title_screen(
                             seed,
                             autoplay: state.autoplay,
                             opponents: crate::game::Opponents { sorcerer: state.sorcerer, ..Default::default() },
-                            companions: state.companions.iter().cloned().collect(),
+                            companions: companions_for(q, &state.companions, &seats),
                         });
                     }
-                if ui.button("Options").clicked() {
-                    options.0 = !options.0;
-                }
+                ui.horizontal(|ui| {
+                    if ui.button("Players").clicked() {
+                        players.0 = !players.0;
+                    }
+                    if ui.button("Options").clicked() {
+                        options.0 = !options.0;
+                    }
+                });
                 ui.label(egui::RichText::new("Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, U undo, F fast-forward.").small());
             });
         });
@@ -615,12 +678,19 @@ fn play_panels(
         Option<Res<crate::save::autosave::CampaignNews>>,
     ),
     (mut next_screen, mut commands): (ResMut<NextState<Screen>>, Commands),
-    (mut settings, mut options): (Option<ResMut<Settings>>, ResMut<options::OptionsOpen>),
+    (mut settings, mut options, seats, mut seat_turn, menu): (
+        Option<ResMut<Settings>>,
+        ResMut<options::OptionsOpen>,
+        Res<crate::input::seats::Seats>,
+        ResMut<crate::input::seats::SeatTurn>,
+        Res<crate::input::seats::ActionMenu>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     if let Some(settings) = settings.as_deref_mut() {
         options::options_window(&ctx, &mut options, settings);
     }
+    let bindings = settings.as_deref().map(|s| s.bindings.clone()).unwrap_or_default();
     let (Some(quest), Some(turn)) = (quest, turn) else {
         return Ok(());
     };
@@ -638,6 +708,11 @@ fn play_panels(
         Phase::Hero(id) => Some(id),
         _ => None,
     };
+    // The seat whose turn it is (when players are set up): its index and the hero's name.
+    let seat = active
+        .filter(|_| controllers.human_to_act(&turn) && turn.draft.is_none())
+        .and_then(|id| heroes.iter().find(|h| *h.0 == id))
+        .and_then(|h| seats.seat_of(&h.1.class).map(|i| (i, h.1.name.clone())));
 
     let left = egui::Panel::left("heroes")
         .resizable(false)
@@ -795,6 +870,37 @@ fn play_panels(
                     .size(17.0)
                     .strong(),
             );
+            // Whose hands the turn is in: the seat's player, in the seat's colour, and the device.
+            if let Some((i, hero)) = &seat {
+                let s = &seats.0[*i];
+                ui.label(
+                    egui::RichText::new(format!("{} plays {hero} — {}", s.player, s.device.label()))
+                        .size(16.0)
+                        .strong()
+                        .color(party::seat_colour(*i)),
+                );
+                if s.device != crate::input::seats::Device::MouseKeyboard {
+                    let pad = matches!(s.device, crate::input::seats::Device::Gamepad(_));
+                    let b = |a| bindings.first_for(a, pad);
+                    use crate::input::seats::Action as A;
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Cursor: {} {} {} {} · act on the cursor's square: {} · roll: {} · attack: {} · actions menu: {} · end turn: {} · undo: {}",
+                            b(A::Up),
+                            b(A::Down),
+                            b(A::Left),
+                            b(A::Right),
+                            b(A::Confirm),
+                            b(A::Roll),
+                            b(A::Attack),
+                            b(A::Menu),
+                            b(A::EndTurn),
+                            b(A::Undo)
+                        ))
+                        .small(),
+                    );
+                }
+            }
             if let Some(id) = active {
                 let p = turn.progress(id);
                 let mv = match (p.allowance, p.moving) {
@@ -911,6 +1017,72 @@ fn play_panels(
         .rect
         .width();
     shown.briefing_open = false;
+    // A seat that shares its device with the last one waits for its player to take it.
+    if let Some(i) = seat_turn.hand_over
+        && let Some(s) = seats.0.get(i)
+    {
+        let hero = active
+            .and_then(|id| heroes.iter().find(|h| *h.0 == id))
+            .map_or(String::new(), |h| h.1.name.clone());
+        let pad = matches!(s.device, crate::input::seats::Device::Gamepad(_));
+        let confirm = bindings.first_for(crate::input::seats::Action::Confirm, pad);
+        egui::Window::new("Hand over")
+            .collapsible(false)
+            .resizable(false)
+            .title_bar(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .frame(egui::Frame::window(&ctx.global_style()).stroke(egui::Stroke::new(3.0, party::seat_colour(i))))
+            .show(&ctx, |ui| {
+                ui.label(
+                    egui::RichText::new(format!("{}, it is your turn", s.player))
+                        .size(24.0)
+                        .color(party::seat_colour(i)),
+                );
+                ui.label(format!("{hero}'s turn. Pass the {} to {}.", s.device.noun(), s.player));
+                ui.label(format!("{}: press {confirm} when you have it.", s.player));
+                if ui.button("Ready").clicked() {
+                    seat_turn.hand_over = None;
+                }
+            });
+    }
+    // The action menu of a keyboard-only or gamepad player.
+    if menu.open
+        && seat_turn.hand_over.is_none()
+        && let Some((i, _)) = seat
+    {
+        let lines = crate::input::seats::menu_from(
+            choices.as_deref().map_or(&Default::default(), |c| c),
+            spell_choices.as_deref().map_or(&Default::default(), |c| c),
+        );
+        egui::Window::new("What will you do?")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .frame(egui::Frame::window(&ctx.global_style()).stroke(egui::Stroke::new(2.0, party::seat_colour(i))))
+            .show(&ctx, |ui| {
+                let pad = seats.0.get(i).is_some_and(|s| matches!(s.device, crate::input::seats::Device::Gamepad(_)));
+                use crate::input::seats::Action as A;
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{} / {} to choose, {} to do it, {} to close",
+                        bindings.first_for(A::Up, pad),
+                        bindings.first_for(A::Down, pad),
+                        bindings.first_for(A::Confirm, pad),
+                        bindings.first_for(A::Back, pad)
+                    ))
+                    .small()
+                    .weak(),
+                );
+                for (k, (label, _)) in lines.iter().enumerate() {
+                    let text = egui::RichText::new(label).size(16.0);
+                    if k == menu.index {
+                        ui.label(text.strong().background_color(party::seat_colour(i)).color(egui::Color32::BLACK));
+                    } else {
+                        ui.label(text);
+                    }
+                }
+            });
+    }
     // Panel widths are in egui points; the board is laid out in window pixels.
     let zoom = ctx.zoom_factor();
     *insets = PanelInsets {

@@ -54,9 +54,49 @@ pub fn hero_options(snap: &Snapshot) -> Option<HeroOptions> {
     })
 }
 
+/// What the active hero may do besides walking: attacks, doors beside, then the action bar's
+/// list (searches, shots, potions...), and the spells with their targets.
+pub fn hero_choices(snap: &Snapshot, active: &crate::game::snapshot::FigureSnap) -> (HeroChoices, SpellChoices) {
+    let mut choices = HeroChoices::default();
+    if !snap.turn.progress(active.id).acted {
+        for t in snap.attack_targets(active) {
+            choices.0.push((
+                format!("Attack {} ({} body)", t.name, t.body),
+                Command::Attack {
+                    attacker: active.id,
+                    target: t.id,
+                },
+            ));
+        }
+    }
+    if let Some(at) = active.pos {
+        for d in snap.doors.iter().filter(|d| !d.open && !d.locked && d.edge.touches(at)) {
+            choices.0.push((
+                "Open the door".to_string(),
+                Command::OpenDoor {
+                    hero: active.id,
+                    door: d.id,
+                },
+            ));
+        }
+    }
+    let (more, spells) = action_choices(snap, active);
+    choices.0.extend(more);
+    (choices, spells)
+}
+
 fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Pos>, bool)>>) {
     let len = world.get_resource::<EventLog>().map_or(0, |l| l.0.len());
-    let hover = world.resource::<HoverSquare>().0;
+    // A keyboard-only or gamepad player points with the board cursor, everyone else with the mouse.
+    let cursor_player = matches!(
+        crate::input::seats::active_device(world),
+        Some((d, _, _)) if d != crate::input::seats::Device::MouseKeyboard
+    );
+    let hover = if cursor_player {
+        world.get_resource::<crate::input::seats::BoardCursor>().and_then(|c| c.at)
+    } else {
+        world.resource::<HoverSquare>().0
+    };
     let human = world
         .get_resource::<crate::game::model::Turn>()
         .is_some_and(|t| world.resource::<Controllers>().human_to_act(t));
@@ -207,16 +247,11 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
             }
         }
     }
-    let mut choices = HeroChoices::default();
+    if cursor_player && let Some(p) = hover {
+        spawn(world, p, Color::srgba(1.0, 0.95, 0.5, 0.9), TILE * 1.05, 4.8, Some(art.ring.clone()));
+    }
     if !snap.turn.progress(active.id).acted {
         for t in snap.attack_targets(&active) {
-            choices.0.push((
-                format!("Attack {} ({} body)", t.name, t.body),
-                Command::Attack {
-                    attacker: active.id,
-                    target: t.id,
-                },
-            ));
             if let Some(p) = t.pos {
                 spawn(
                     world,
@@ -231,13 +266,6 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
     }
     if let Some(at) = active.pos {
         for d in snap.doors.iter().filter(|d| !d.open && !d.locked && d.edge.touches(at)) {
-            choices.0.push((
-                "Open the door".to_string(),
-                Command::OpenDoor {
-                    hero: active.id,
-                    door: d.id,
-                },
-            ));
             if let Some(other) = d.edge.other(at) {
                 spawn(
                     world,
@@ -250,8 +278,7 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
             }
         }
     }
-    let (more, spells) = action_choices(&snap, &active);
-    choices.0.extend(more);
+    let (choices, spells) = hero_choices(&snap, &active);
     world.insert_resource(choices);
     world.insert_resource(spells);
 }
