@@ -96,7 +96,7 @@ fn hero_input(world: &mut World) {
         return;
     }
     // Another seat's keyboard-only or gamepad turn, or a hand-over waiting: not the mouse's.
-    if !seats::mouse_player_active(world) {
+    if !seats::mouse_player_active(world) || seats::input_suspended(world) {
         return;
     }
     let egui_busy = world

@@ -439,6 +439,13 @@ pub fn active_device(world: &mut World) -> Option<(Device, Option<usize>, crate:
     Some((seats.device_of(&class), seats.seat_of(&class), id))
 }
 
+/// The options window is open (perhaps waiting for a new key): the game takes no input.
+pub fn input_suspended(world: &World) -> bool {
+    world
+        .get_resource::<crate::ui::options::OptionsOpen>()
+        .is_some_and(|o| o.0)
+}
+
 /// The mouse reads the board only when the active hero's player holds mouse and keyboard and
 /// no hand-over is waiting.
 pub fn mouse_player_active(world: &mut World) -> bool {
@@ -470,7 +477,11 @@ pub fn seat_input(world: &mut World) {
         world.insert_resource(BoardCursor { at, hero: Some(hero) });
         world.insert_resource(ActionMenu::default());
     }
-    let actions = device_actions(world, device);
+    let actions = if input_suspended(world) {
+        Vec::new()
+    } else {
+        device_actions(world, device)
+    };
     if st.hand_over.is_some() {
         if actions.contains(&Action::Confirm) {
             st.hand_over = None;

@@ -446,7 +446,13 @@ fn title_screen(
     mut state: ResMut<TitleState>,
     mut commands: Commands,
     mut insets: ResMut<PanelInsets>,
-    (mut settings, mut options, problem): (Option<ResMut<Settings>>, ResMut<options::OptionsOpen>, Res<crate::app::SettingsProblem>),
+    (mut settings, mut options, problem, mut rebinding, last): (
+        Option<ResMut<Settings>>,
+        ResMut<options::OptionsOpen>,
+        Res<crate::app::SettingsProblem>,
+        ResMut<options::Rebinding>,
+        Res<options::LastPress>,
+    ),
     (mut players, mut seats, pads): (
         ResMut<party::PlayersOpen>,
         ResMut<crate::input::seats::Seats>,
@@ -457,7 +463,7 @@ fn title_screen(
     *insets = PanelInsets::default();
     armory_window(ctx, &mut state);
     if let Some(settings) = settings.as_deref_mut() {
-        options::options_window(ctx, &mut options, settings);
+        options::options_window(ctx, &mut options, settings, &mut rebinding, &last);
         let heroes: Vec<(String, String)> = ["barbarian", "dwarf", "elf", "wizard"]
             .into_iter()
             .filter_map(|id| state.rules.heroes.get(id).map(|d| (id.to_string(), d.name.clone())))
@@ -544,6 +550,14 @@ fn title_screen(
                 ui.label("Seed:");
                 ui.add(egui::TextEdit::singleline(&mut state.seed).desired_width(120.0));
                 ui.checkbox(&mut state.autoplay, "Let the computer play the heroes");
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("Options").clicked() {
+                        options.0 = !options.0;
+                    }
+                    if ui.button("Players").clicked() {
+                        players.0 = !players.0;
+                    }
+                });
             });
             if !state.autoplay
                 && !seats.0.is_empty()
@@ -621,14 +635,6 @@ fn title_screen(
                             companions: companions_for(q, &state.companions, &seats),
                         });
                     }
-                ui.horizontal(|ui| {
-                    if ui.button("Players").clicked() {
-                        players.0 = !players.0;
-                    }
-                    if ui.button("Options").clicked() {
-                        options.0 = !options.0;
-                    }
-                });
                 ui.label(egui::RichText::new("Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, U undo, F fast-forward.").small());
             });
         });
@@ -678,17 +684,19 @@ fn play_panels(
         Option<Res<crate::save::autosave::CampaignNews>>,
     ),
     (mut next_screen, mut commands): (ResMut<NextState<Screen>>, Commands),
-    (mut settings, mut options, seats, mut seat_turn, menu): (
+    (mut settings, mut options, seats, mut seat_turn, menu, mut rebinding, last): (
         Option<ResMut<Settings>>,
         ResMut<options::OptionsOpen>,
         Res<crate::input::seats::Seats>,
         ResMut<crate::input::seats::SeatTurn>,
         Res<crate::input::seats::ActionMenu>,
+        ResMut<options::Rebinding>,
+        Res<options::LastPress>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     if let Some(settings) = settings.as_deref_mut() {
-        options::options_window(&ctx, &mut options, settings);
+        options::options_window(&ctx, &mut options, settings, &mut rebinding, &last);
     }
     let bindings = settings.as_deref().map(|s| s.bindings.clone()).unwrap_or_default();
     let (Some(quest), Some(turn)) = (quest, turn) else {

@@ -6,22 +6,71 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::app::SettingsProblem;
 use crate::game::Pace;
+use crate::input::seats::Action;
 use crate::save::settings::{PACE_RANGE, Settings, UI_SCALE_RANGE};
+use bevy::input::gamepad::{Gamepad, GamepadButton};
 
 /// Whether the options window is open.
 #[derive(Resource, Default)]
 pub struct OptionsOpen(pub bool);
 
+/// The control being changed: the next key (or gamepad button, when `.1`) pressed is bound to it.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Rebinding(pub Option<(Action, bool)>);
+
+/// The key and the gamepad button pressed this frame, if any (for rebinding).
+#[derive(Resource, Default, Clone, Copy)]
+pub struct LastPress {
+    pub key: Option<KeyCode>,
+    pub button: Option<GamepadButton>,
+}
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<OptionsOpen>()
         .init_resource::<SettingsProblem>()
+        .init_resource::<Rebinding>()
+        .init_resource::<LastPress>()
+        .add_systems(PreUpdate, read_presses.after(bevy::input::InputSystems))
         .add_systems(Update, (apply_pace, persist_settings).run_if(resource_exists::<Settings>));
 }
 
+fn read_presses(keys: Res<ButtonInput<KeyCode>>, pads: Query<&Gamepad>, mut last: ResMut<LastPress>) {
+    let now = LastPress {
+        key: keys.get_just_pressed().next().copied(),
+        button: pads.iter().find_map(|p| p.digital().get_just_pressed().next().copied()),
+    };
+    if now.key != last.key || now.button != last.button {
+        *last = now;
+    }
+}
+
 /// The options window: what it changes takes effect at once and is saved.
-pub fn options_window(ctx: &egui::Context, open: &mut OptionsOpen, settings: &mut Settings) {
+pub fn options_window(
+    ctx: &egui::Context,
+    open: &mut OptionsOpen,
+    settings: &mut Settings,
+    rebinding: &mut Rebinding,
+    last: &LastPress,
+) {
     if !open.0 {
+        rebinding.0 = None;
         return;
+    }
+    // A control waiting for its new key or button takes the first one pressed (Esc cancels).
+    if let Some((action, pad)) = rebinding.0 {
+        if pad && let Some(b) = last.button {
+            let mut b2 = settings.bindings.clone();
+            b2.rebind_button(action, b);
+            settings.bindings = b2;
+            rebinding.0 = None;
+        } else if !pad && let Some(k) = last.key {
+            if k != KeyCode::Escape {
+                let mut b2 = settings.bindings.clone();
+                b2.rebind_key(action, k);
+                settings.bindings = b2;
+            }
+            rebinding.0 = None;
+        }
     }
     let mut edited = settings.clone();
     let mut keep_open = true;
@@ -48,11 +97,43 @@ pub fn options_window(ctx: &egui::Context, open: &mut OptionsOpen, settings: &mu
                 );
                 ui.end_row();
             });
+            egui::CollapsingHeader::new("Controls (keyboard only and gamepads)")
+                .default_open(false)
+                .show(ui, |ui| {
+                    ui.label(
+                        egui::RichText::new(
+                            "The mouse player clicks; these are for players with the keyboard alone or a gamepad. \
+                             Click a key or button, then press the new one (Esc cancels).",
+                        )
+                        .small(),
+                    );
+                    egui::Grid::new("controls").striped(true).num_columns(3).show(ui, |ui| {
+                        for a in Action::ALL {
+                            ui.label(a.label());
+                            let now = rebinding.0;
+                            let waiting = |pad| now == Some((a, pad));
+                            let key = if waiting(false) { "press a key…".to_string() } else { edited.bindings.keys_for(a) };
+                            if ui.button(key).clicked() {
+                                rebinding.0 = Some((a, false));
+                            }
+                            let button = if waiting(true) {
+                                "press a button…".to_string()
+                            } else {
+                                edited.bindings.buttons_for(a)
+                            };
+                            if ui.button(button).clicked() {
+                                rebinding.0 = Some((a, true));
+                            }
+                            ui.end_row();
+                        }
+                    });
+                });
             ui.add_space(6.0);
             if ui.button("Restore the defaults").clicked() {
-                let keep = (edited.sorcerer, edited.companions.clone());
+                // The players, the sorcerer and the companions are chosen elsewhere: kept.
+                let keep = (edited.sorcerer, edited.companions.clone(), edited.seats.clone());
                 edited = Settings::default();
-                (edited.sorcerer, edited.companions) = keep;
+                (edited.sorcerer, edited.companions, edited.seats) = keep;
             }
             if let Some(path) = Settings::path() {
                 ui.label(egui::RichText::new(format!("Saved in {}", path.display())).small().weak());
