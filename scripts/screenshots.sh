@@ -2,7 +2,8 @@
 # The screenshot set in docs/screenshots/, taken from the real binary in a virtual window
 # (Xvfb, software Vulkan): the title screen with a game to continue and a quest of the user's
 # own, a quest in progress under the fog with the log explaining the sorcerer, a treasure
-# card turned over, and the first tutorial's guidance. Each run uses a data folder of its own.
+# card turned over, the first tutorial's guidance, two players' co-op turn, the players window and
+# the options with the controls. Each run uses a data folder of its own.
 # Usage: bash scripts/screenshots.sh [OUT_DIR]   (default docs/screenshots)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,8 +28,22 @@ shot quest-in-progress 420 play --quest the-wardens-vault --seed 4 --autoplay --
 shot tutorial 40 play --quest tutorial-1-first-steps --seed 2
 # A card turned over: the wizard's first treasure search of a game (the computer plays).
 shot treasure-card 260 play --quest the-sunken-reliquary --seed 8 --autoplay --pace 0.02
+# Couch co-op: Ann holds a gamepad for the Barbarian, Bob the keyboard for the Dwarf; Ann's turn,
+# with her banner, the pad's controls and the board cursor.
+shot coop 60 play --quest tutorial-1-first-steps --seed 2 --seat Ann:barbarian:pad1 --seat Bob:dwarf:keys
 # The title screen, with the game above left to continue and a quest of the user's own.
 mkdir -p "$XDG_DATA_HOME/hollowdeep/quests"
 cp quests/the-goblin-warren.ron "$XDG_DATA_HOME/hollowdeep/quests/my-goblin-warren.ron" 2>/dev/null || true
 shot title 20
+# The players window (three players, one with a gamepad) and the options with the controls.
+mkdir -p "$XDG_CONFIG_HOME/hollowdeep"
+cat > "$XDG_CONFIG_HOME/hollowdeep/settings.ron" <<'RON'
+(format: 1, seats: ([
+    (player: "Ann", heroes: ["barbarian"], device: Gamepad(0)),
+    (player: "Bob", heroes: ["dwarf", "elf"], device: Keyboard),
+    (player: "Cid", heroes: ["wizard"], device: MouseKeyboard),
+]))
+RON
+shot party-setup 20 --open players
+shot options 20 --open options
 rm -rf "$home"

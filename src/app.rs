@@ -169,6 +169,7 @@ pub fn run_bare_window() {
 pub struct SettingsProblem(pub Option<String>);
 
 pub fn run(start: Start, window: WindowArgs) {
+    let open = window.open.clone();
     let (settings, settings_problem) = crate::save::settings::Settings::load();
     let mut app = App::new();
     app.add_plugins(
@@ -222,6 +223,15 @@ pub fn run(start: Start, window: WindowArgs) {
                 track_undo.in_set(game::GameSet::Present),
             ),
         );
+    match open.as_deref() {
+        Some("players") => {
+            app.insert_resource(crate::ui::party::PlayersOpen(true));
+        }
+        Some("options") => {
+            app.insert_resource(crate::ui::options::OptionsOpen(true));
+        }
+        _ => {}
+    }
     if let Start::Quest { quest, pace, seats } = start {
         if let Some(delay) = pace {
             app.world_mut().resource_mut::<Pace>().delay = delay;

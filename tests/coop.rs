@@ -23,8 +23,12 @@ struct Table {
 impl Table {
     /// Barbarian and dwarf in the top corridor, played by the seats given.
     fn new(seats: Vec<Seat>) -> Table {
+        Table::with(&["barbarian", "dwarf"], seats)
+    }
+
+    fn with(heroes: &[&str], seats: Vec<Seat>) -> Table {
         let q = quest(
-            &["barbarian", "dwarf"],
+            heroes,
             &[(5, 0), (4, 0)],
             "",
             "(kind: \"orc\", at: (20, 17))",
@@ -184,4 +188,40 @@ fn seats_are_checked_against_the_quest() {
     assert!(twice.check(&heroes).unwrap_err().contains("claimed by both"));
     let stranger = Seats(vec![seat("Ann", "wizard", Device::Keyboard)]);
     assert!(stranger.check(&heroes).unwrap_err().contains("not in this quest"));
+}
+
+#[test]
+fn the_spell_draft_is_picked_from_a_menu_with_a_gamepad_and_with_the_keyboard() {
+    let mut t = Table::with(
+        &["elf", "wizard"],
+        vec![seat("Ann", "wizard", Device::Gamepad(0)), seat("Bob", "elf", Device::Keyboard)],
+    );
+    let mut picks = 0;
+    while let Some(d) = t.turn().draft.clone() {
+        assert!(picks < 4, "the draft never ends");
+        // The hero picking is the wizard (Ann's pad) or the elf (Bob's keys); each picks the
+        // second school on offer: down once, then confirm.
+        let wizard = d.next == FigureId(1);
+        if t.app.world().resource::<SeatTurn>().hand_over.is_some() {
+            if wizard { t.button(GamepadButton::South) } else { t.key(KeyCode::Enter) }
+        }
+        let want = d.left.get(1.min(d.left.len() - 1)).cloned().unwrap();
+        if wizard {
+            t.button(GamepadButton::DPadDown);
+            t.button(GamepadButton::South);
+        } else {
+            t.key(KeyCode::ArrowDown);
+            t.key(KeyCode::Enter);
+        }
+        assert!(
+            t.commands()
+                .iter()
+                .any(|c| matches!(c, Command::ChooseSchool { hero, school } if *hero == d.next && *school == want)),
+            "{:?}",
+            t.commands()
+        );
+        picks += 1;
+    }
+    assert!(picks >= 2);
+    assert!(t.rejected().is_empty(), "{:?}", t.rejected());
 }

@@ -33,6 +33,9 @@ pub struct WindowArgs {
     /// Exit cleanly after this many frames.
     #[arg(long, global = true, value_name = "N")]
     pub quit_after_frames: Option<u32>,
+    /// Open a window of the title screen at start: players or options (for screenshots).
+    #[arg(long, global = true, value_name = "WINDOW", value_parser = ["players", "options"])]
+    pub open: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]

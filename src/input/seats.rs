@@ -364,6 +364,25 @@ impl Bindings {
             .map_or(String::new(), |v| v.iter().map(|n| button_label(n)).collect::<Vec<_>>().join(" / "))
     }
 
+    /// The four cursor moves in a word where they are the arrows or the d-pad.
+    pub fn cursor_for(&self, pad: bool) -> String {
+        let dirs = [Action::Up, Action::Down, Action::Left, Action::Right];
+        let firsts: Vec<String> = dirs
+            .iter()
+            .map(|a| {
+                let names = if pad { &self.buttons } else { &self.keys };
+                names.get(a).and_then(|v| v.first()).cloned().unwrap_or_default()
+            })
+            .collect();
+        if !pad && firsts == ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"] {
+            return "arrows".into();
+        }
+        if pad && firsts == ["DPadUp", "DPadDown", "DPadLeft", "DPadRight"] {
+            return "d-pad".into();
+        }
+        dirs.iter().map(|a| self.first_for(*a, pad)).collect::<Vec<_>>().join(" ")
+    }
+
     /// The first key or button of an action on this device, for short hints.
     pub fn first_for(&self, a: Action, pad: bool) -> String {
         let names = if pad { &self.buttons } else { &self.keys };
@@ -398,13 +417,38 @@ pub struct SeatTurn {
     pub hand_over: Option<usize>,
 }
 
-/// The menu's lines for the active hero: (label, command).
+/// The menu's lines for the active hero: (label, command). During the spell draft, the schools
+/// left for the hero picking.
 pub fn menu_lines(snap: &Snapshot) -> Vec<(String, Command)> {
+    if let Some(d) = &snap.turn.draft {
+        return draft_lines(snap.rules(), d);
+    }
     let Some(h) = snap.active_hero() else {
         return Vec::new();
     };
     let (choices, spells) = crate::view::highlights::hero_choices(snap, h);
     menu_from(&choices, &spells)
+}
+
+/// The schools a hero may still choose in the draft, as menu lines.
+pub fn draft_lines(rules: &crate::rules::ruleset::RuleSet, d: &crate::game::model::Draft) -> Vec<(String, Command)> {
+    d.left
+        .iter()
+        .map(|school| {
+            let spells: Vec<String> = rules
+                .schools
+                .get(school)
+                .map(|v| v.iter().map(|s| rules.thing_name(s)).collect())
+                .unwrap_or_default();
+            (
+                format!("The school of {school} ({})", spells.join(", ")),
+                Command::ChooseSchool {
+                    hero: d.next,
+                    school: school.clone(),
+                },
+            )
+        })
+        .collect()
 }
 
 /// The menu as the panels show it: what the action bar offers, each spell on each target, and
@@ -426,10 +470,12 @@ pub fn menu_from(
 /// The device the active hero's player holds, the seat, and the hero, when a person plays that hero.
 pub fn active_device(world: &mut World) -> Option<(Device, Option<usize>, crate::game::model::FigureId)> {
     let turn = world.get_resource::<Turn>()?;
-    if turn.draft.is_some() {
-        return None;
-    }
-    let Phase::Hero(id) = turn.phase else { return None };
+    // The spell draft: the hero picking a school is the one who acts.
+    let id = match (&turn.draft, turn.phase) {
+        (Some(d), _) => d.next,
+        (None, Phase::Hero(id)) => id,
+        _ => return None,
+    };
     if !world.resource::<Controllers>().human_to_act(turn) {
         return None;
     }
@@ -492,16 +538,52 @@ pub fn seat_input(world: &mut World) {
     world.insert_resource(st);
     // The mouse-and-keyboard player keeps the keys `hero_input` reads (arrows step the hero);
     // the cursor and the menu are for the other devices.
-    if device == Device::MouseKeyboard || actions.is_empty() {
+    if device == Device::MouseKeyboard {
+        return;
+    }
+    let drafting = world.get_resource::<Turn>().is_some_and(|t| t.draft.is_some());
+    if actions.is_empty() && (!drafting || world.get_resource::<ActionMenu>().is_some_and(|m| m.open)) {
         return;
     }
     let Some(snap) = Snapshot::capture(world) else { return };
-    let Some(h) = snap.active_hero() else { return };
     let mut menu = world.get_resource::<ActionMenu>().cloned().unwrap_or_default();
+    // The spell draft is a menu of its own, open until the hero has picked.
+    if snap.turn.draft.is_some() {
+        let lines = menu_lines(&snap);
+        let mut out = None;
+        for a in actions {
+            match a {
+                Action::Up => menu.index = menu.index.checked_sub(1).unwrap_or(lines.len().saturating_sub(1)),
+                Action::Down => menu.index = if menu.index + 1 >= lines.len() { 0 } else { menu.index + 1 },
+                Action::Confirm => out = lines.get(menu.index).map(|(_, c)| c.clone()),
+                _ => {}
+            }
+        }
+        menu.open = true;
+        menu.index = menu.index.min(lines.len().saturating_sub(1));
+        if out.is_some() {
+            menu = ActionMenu::default();
+        }
+        world.insert_resource(menu);
+        if let Some(c) = out {
+            world.write_message(c);
+        }
+        return;
+    }
+    let Some(h) = snap.active_hero() else { return };
     let mut cursor = world.get_resource::<BoardCursor>().cloned().unwrap_or_default();
     let mut out: Option<Command> = None;
     let board = snap.board();
     for a in actions {
+        // Back puts away a card on the table (the mouse player clicks its OK).
+        if a == Action::Back
+            && !menu.open
+            && let Some(mut card) = world.get_resource_mut::<crate::ui::log::CardPopup>()
+            && card.since.is_some()
+        {
+            card.since = None;
+            continue;
+        }
         if menu.open {
             let lines = menu_lines(&snap);
             match a {

@@ -461,15 +461,6 @@ fn title_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     *insets = PanelInsets::default();
-    armory_window(ctx, &mut state);
-    if let Some(settings) = settings.as_deref_mut() {
-        options::options_window(ctx, &mut options, settings, &mut rebinding, &last);
-        let heroes: Vec<(String, String)> = ["barbarian", "dwarf", "elf", "wizard"]
-            .into_iter()
-            .filter_map(|id| state.rules.heroes.get(id).map(|d| (id.to_string(), d.name.clone())))
-            .collect();
-        party::players_window(ctx, &mut players, settings, &mut seats, &heroes, pads.iter().count());
-    }
     egui::Window::new("Hollowdeep")
         .title_bar(false)
         .resizable(false)
@@ -638,6 +629,16 @@ fn title_screen(
                 ui.label(egui::RichText::new("Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, U undo, F fast-forward.").small());
             });
         });
+    // The side windows after the title window, so that they are drawn over it.
+    armory_window(ctx, &mut state);
+    if let Some(settings) = settings.as_deref_mut() {
+        options::options_window(ctx, &mut options, settings, &mut rebinding, &last);
+        let heroes: Vec<(String, String)> = ["barbarian", "dwarf", "elf", "wizard"]
+            .into_iter()
+            .filter_map(|id| state.rules.heroes.get(id).map(|d| (id.to_string(), d.name.clone())))
+            .collect();
+        party::players_window(ctx, &mut players, settings, &mut seats, &heroes, pads.iter().count());
+    }
     // What the title screen chose is kept for the next start.
     if let Some(s) = settings.as_deref_mut()
         && (s.sorcerer != state.sorcerer || s.companions != state.companions)
@@ -717,10 +718,19 @@ fn play_panels(
         _ => None,
     };
     // The seat whose turn it is (when players are set up): its index and the hero's name.
-    let seat = active
-        .filter(|_| controllers.human_to_act(&turn) && turn.draft.is_none())
+    // (During the spell draft, the seat of the hero picking a school.)
+    let seat = turn
+        .draft
+        .as_ref()
+        .map(|d| d.next)
+        .or(active)
+        .filter(|_| controllers.human_to_act(&turn))
         .and_then(|id| heroes.iter().find(|h| *h.0 == id))
         .and_then(|h| seats.seat_of(&h.1.class).map(|i| (i, h.1.name.clone())));
+    // A keyboard-only or gamepad player drives the menus with their device, not the mouse.
+    let cursor_seat = seat
+        .as_ref()
+        .is_some_and(|(i, _)| seats.0[*i].device != crate::input::seats::Device::MouseKeyboard);
 
     let left = egui::Panel::left("heroes")
         .resizable(false)
@@ -893,17 +903,15 @@ fn play_panels(
                     use crate::input::seats::Action as A;
                     ui.label(
                         egui::RichText::new(format!(
-                            "Cursor: {} {} {} {} · act on the cursor's square: {} · roll: {} · attack: {} · actions menu: {} · end turn: {} · undo: {}",
-                            b(A::Up),
-                            b(A::Down),
-                            b(A::Left),
-                            b(A::Right),
+                            "Move the cursor: {} · act on its square: {} · roll: {} · attack: {} · actions menu: {} · end turn: {} · undo: {} · put a card away: {}",
+                            bindings.cursor_for(pad),
                             b(A::Confirm),
                             b(A::Roll),
                             b(A::Attack),
                             b(A::Menu),
                             b(A::EndTurn),
-                            b(A::Undo)
+                            b(A::Undo),
+                            b(A::Back)
                         ))
                         .small(),
                     );
@@ -1058,11 +1066,15 @@ fn play_panels(
         && seat_turn.hand_over.is_none()
         && let Some((i, _)) = seat
     {
-        let lines = crate::input::seats::menu_from(
-            choices.as_deref().map_or(&Default::default(), |c| c),
-            spell_choices.as_deref().map_or(&Default::default(), |c| c),
-        );
-        egui::Window::new("What will you do?")
+        let lines = match &turn.draft {
+            Some(d) => crate::input::seats::draft_lines(&q.rules, d),
+            None => crate::input::seats::menu_from(
+                choices.as_deref().map_or(&Default::default(), |c| c),
+                spell_choices.as_deref().map_or(&Default::default(), |c| c),
+            ),
+        };
+        let title = if turn.draft.is_some() { "Choose a school of magic" } else { "What will you do?" };
+        egui::Window::new(title)
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
@@ -1102,6 +1114,7 @@ fn play_panels(
 
     if let Some(draft) = &turn.draft
         && controllers.human_to_act(&turn)
+        && !cursor_seat
     {
         let picker = heroes
             .iter()

@@ -98,7 +98,7 @@ pub fn options_window(
                 ui.end_row();
             });
             egui::CollapsingHeader::new("Controls (keyboard only and gamepads)")
-                .default_open(false)
+                .default_open(true)
                 .show(ui, |ui| {
                     ui.label(
                         egui::RichText::new(
