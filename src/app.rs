@@ -115,11 +115,31 @@ impl PendingQuest {
         autoplay: bool,
         companions: Vec<String>,
     ) -> Result<PendingQuest, String> {
+        PendingQuest::campaign_quest(None, seed, opponents, autoplay, companions)
+    }
+
+    /// A campaign quest: `id`, which must be unlocked (completed before, or the next), or the next.
+    pub fn campaign_quest(
+        id: Option<&str>,
+        seed: u64,
+        opponents: game::Opponents,
+        autoplay: bool,
+        companions: Vec<String>,
+    ) -> Result<PendingQuest, String> {
         let path = crate::campaign::campaign_path().ok_or("No data folder (HOME is not set): no campaign.")?;
         let campaign = crate::campaign::Campaign::read(&path)?;
-        let id = campaign
-            .next_quest()
-            .ok_or("The campaign is complete: the party has done every quest of the book.")?;
+        let id = match id {
+            Some(id) => {
+                campaign.check_unlocked(id)?;
+                crate::quest::book_order()
+                    .into_iter()
+                    .find(|b| *b == id)
+                    .ok_or_else(|| format!("\"{id}\" is not a quest of the book"))?
+            }
+            None => campaign
+                .next_quest()
+                .ok_or("The campaign is complete: the party has done every quest of the book.")?,
+        };
         let q = crate::quest::load(id).map_err(|p| p.to_string())?;
         Ok(PendingQuest {
             quest: campaign.prepare(&q),

@@ -111,6 +111,30 @@ impl Campaign {
             .find(|id| !self.completed.iter().any(|c| c == id))
     }
 
+    /// The quests the party may play now, in book order: every quest it has completed (to go
+    /// back for gold and gear) and the next one.
+    pub fn unlocked(&self) -> Vec<&'static str> {
+        let next = self.next_quest();
+        quest::book_order()
+            .into_iter()
+            .filter(|id| Some(*id) == next || self.completed.iter().any(|c| c == id))
+            .collect()
+    }
+
+    /// Why the party may not play `id` now; Ok when it is unlocked.
+    pub fn check_unlocked(&self, id: &str) -> Result<(), String> {
+        if self.unlocked().contains(&id) {
+            return Ok(());
+        }
+        if !quest::is_builtin(id) {
+            return Err(format!("\"{id}\" is not a quest of the book"));
+        }
+        Err(format!(
+            "\"{id}\" is not unlocked yet: the party's next quest is {}",
+            self.next_quest().unwrap_or("none (the book is done)")
+        ))
+    }
+
     /// The quest as this party plays it: each hero brings what it has (the quest's own gear is
     /// the party's to keep only if it is listed there, so it is replaced, not added to).
     pub fn prepare(&self, quest: &Quest) -> Arc<Quest> {

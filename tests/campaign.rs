@@ -192,3 +192,26 @@ fn the_campaign_file_round_trips_and_a_damaged_one_is_refused_by_name() {
     assert!(err.contains("campaign.ron") && err.contains("vorpal_spoon"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn quests_done_before_can_be_played_again_but_later_ones_stay_locked() {
+    let rules = RuleSet::heroquest_2021();
+    let mut c = Campaign::new(&rules);
+    let book = hollowdeep::quest::book_order();
+    assert_eq!(c.unlocked(), vec![book[0]]);
+    assert!(c.check_unlocked(book[2]).unwrap_err().contains("not unlocked yet"));
+    // Win the first two quests (the bots play; seeds until each is won).
+    for id in &book[..2] {
+        let won = (1..40).any(|seed| play_for(&mut c, id, seed).1 == Outcome::Won);
+        assert!(won, "{id} never won");
+    }
+    assert_eq!(c.unlocked(), book[..3].to_vec());
+    assert!(c.check_unlocked(book[0]).is_ok(), "a quest done before can be played again");
+    assert!(c.check_unlocked(book[2]).is_ok(), "the next quest");
+    assert!(c.check_unlocked(book[3]).is_err());
+    assert!(c.check_unlocked("no-such-quest").unwrap_err().contains("not a quest of the book"));
+    // Playing a done quest again does not count it twice.
+    let before = c.completed.len();
+    let _ = (1..40).any(|seed| play_for(&mut c, book[0], seed).1 == Outcome::Won);
+    assert_eq!(c.completed.len(), before);
+}

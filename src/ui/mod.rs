@@ -186,6 +186,14 @@ fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Comman
         ..Default::default()
     };
     let mut start = false;
+    // A quest the party plays again (None: the next one).
+    let mut again: Option<&'static str> = None;
+    // Names from the quest book already read (no parsing a quest each frame).
+    let names: std::collections::BTreeMap<String, String> = state
+        .quests
+        .iter()
+        .filter_map(|(id, q)| q.as_ref().ok().map(|q| (id.clone(), q.name.clone())))
+        .collect();
     ui.horizontal(|ui| match &state.campaign {
         None => {
             if ui.button(egui::RichText::new("Begin a campaign").size(18.0)).clicked() {
@@ -204,7 +212,7 @@ fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Comman
             );
         }
         Some(Ok(c)) => {
-            let next = c.next_quest().and_then(|id| quest::load(id).ok()).map(|q| q.name);
+            let next = c.next_quest().map(|id| names.get(id).cloned().unwrap_or_else(|| id.to_string()));
             let label = match &next {
                 Some(name) => format!("Campaign: {name}"),
                 None => "Campaign: every quest done".to_string(),
@@ -214,6 +222,19 @@ fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Comman
                 .clicked()
             {
                 start = true;
+            }
+            // Quests done before can be played again, for gold and gear.
+            let done_before: Vec<&'static str> =
+                c.unlocked().into_iter().filter(|id| Some(*id) != c.next_quest()).collect();
+            if !done_before.is_empty() {
+                ui.menu_button("Play again", |ui| {
+                    for id in done_before {
+                        if ui.button(names.get(id).map_or(id, |n| n.as_str())).clicked() {
+                            again = Some(id);
+                            ui.close();
+                        }
+                    }
+                });
             }
             let gold: u32 = c.party.values().map(|h| h.gold).sum();
             let done = c.completed.len();
@@ -234,9 +255,9 @@ fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Comman
             );
         }
     });
-    if start {
+    if start || again.is_some() {
         let companions = state.companions.iter().cloned().collect();
-        match PendingQuest::campaign_next(seed, opponents, state.autoplay, companions) {
+        match PendingQuest::campaign_quest(again, seed, opponents, state.autoplay, companions) {
             Ok(mut p) => {
                 p.companions = companions_for(&p.quest, &state.companions, seats);
                 commands.insert_resource(p);
