@@ -329,9 +329,11 @@ fn keep_drawing(
     turn: Option<Res<game::model::Turn>>,
     controllers: Res<Controllers>,
     checks: Res<FrameChecks>,
+    paused: Res<game::Paused>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    let automated = turn.is_some_and(|t| match t.phase {
+    // Paused, the computer waits: nothing moves by itself.
+    let automated = !paused.0 && turn.is_some_and(|t| match t.phase {
         game::model::Phase::Sorcerer => true,
         game::model::Phase::Hero(_) => !controllers.human_to_act(&t),
         game::model::Phase::Over(_) => false,
@@ -354,6 +356,10 @@ fn clear_quest(world: &mut World) {
     }
     world.remove_resource::<game::model::ActiveQuest>();
     world.remove_resource::<game::model::Turn>();
+    // A quest left from the pause menu: its plan in the making is dropped (the save has every
+    // command made), and the next quest starts unpaused.
+    world.remove_resource::<game::Thinking>();
+    world.insert_resource(game::Paused(false));
 }
 
 /// `--screenshot PATH --after-frames N` and `--quit-after-frames N`.

@@ -225,3 +225,39 @@ fn the_spell_draft_is_picked_from_a_menu_with_a_gamepad_and_with_the_keyboard() 
     assert!(picks >= 2);
     assert!(t.rejected().is_empty(), "{:?}", t.rejected());
 }
+
+#[test]
+fn escape_pauses_the_game_and_the_computer_waits_until_it_goes_on() {
+    let mut t = Table::new(vec![
+        seat("Ann", "barbarian", Device::Keyboard),
+        seat("Bob", "dwarf", Device::Gamepad(0)),
+    ]);
+    t.key(KeyCode::Escape);
+    assert!(t.app.world().resource::<hollowdeep::game::Paused>().0);
+    // Paused, Ann's keys do nothing.
+    let before = t.commands().len();
+    t.key(KeyCode::KeyR);
+    t.key(KeyCode::KeyE);
+    assert_eq!(t.commands().len(), before);
+    t.key(KeyCode::Escape);
+    assert!(!t.app.world().resource::<hollowdeep::game::Paused>().0);
+    // Both heroes end their turns; paused at once, the sorcerer makes no move.
+    t.key(KeyCode::KeyE);
+    t.app.world_mut().insert_resource(hollowdeep::game::Paused(true));
+    t.button(GamepadButton::Start);
+    assert_eq!(t.turn().phase, Phase::Hero(FigureId(1)), "paused: Bob's Start is not taken");
+    // (A command already sent is still carried out: the pause stops input and the computer.)
+    t.app.world_mut().write_message(Command::EndTurn);
+    for _ in 0..20 {
+        t.app.update();
+    }
+    assert_eq!(t.turn().phase, Phase::Sorcerer, "the sorcerer moved while the game was paused");
+    t.app.world_mut().insert_resource(hollowdeep::game::Paused(false));
+    for _ in 0..200 {
+        t.app.update();
+        if t.turn().phase != Phase::Sorcerer {
+            break;
+        }
+    }
+    assert_eq!((t.turn().round, t.turn().phase), (2, Phase::Hero(FigureId(0))));
+}

@@ -103,6 +103,7 @@ pub fn plugin(app: &mut App) {
         .insert_resource(Pace::instant())
         .init_resource::<SorcererMind>()
         .init_resource::<Opponents>()
+        .init_resource::<Paused>()
         .configure_sets(
             Update,
             (GameSet::Input, GameSet::Think, GameSet::Apply, GameSet::Present).chain(),
@@ -165,7 +166,14 @@ type Thought = (ai::sorcerer::SorcererTurn, Command, Option<(FigureId, String)>,
 pub struct Thinking(bevy::tasks::Task<Thought>);
 
 /// The sorcerer, and bots for heroes no person plays, each send at most one command a frame.
+/// The game is paused (the pause menu is open): the computer players wait too.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Paused(pub bool);
+
 fn drive_computer_players(world: &mut World) {
+    if world.get_resource::<Paused>().is_some_and(|p| p.0) {
+        return;
+    }
     if let Some(mut thinking) = world.remove_resource::<Thinking>() {
         match bevy::tasks::futures::check_ready(&mut thinking.0) {
             Some(thought) => {

@@ -19,6 +19,7 @@ pub fn plugin(app: &mut App) {
         Update,
         (
             track_hover,
+            seats::pause_toggle.run_if(resource_exists::<ActiveQuest>),
             seats::seat_input.run_if(resource_exists::<ActiveQuest>),
             hero_input.run_if(resource_exists::<ActiveQuest>),
             global_keys,

@@ -490,6 +490,32 @@ pub fn input_suspended(world: &World) -> bool {
     world
         .get_resource::<crate::ui::options::OptionsOpen>()
         .is_some_and(|o| o.0)
+        || world.get_resource::<crate::game::Paused>().is_some_and(|p| p.0)
+}
+
+/// Esc (or the Back key or button of any device) with no card or menu to put away opens the
+/// pause menu, and closes it again. Runs before `seat_input`, which then sees the game paused.
+pub fn pause_toggle(world: &mut World) {
+    let bindings = world
+        .get_resource::<crate::save::settings::Settings>()
+        .map(|s| s.bindings.clone())
+        .unwrap_or_default();
+    let mut back = world
+        .get_resource::<ButtonInput<KeyCode>>()
+        .is_some_and(|k| k.just_pressed(KeyCode::Escape) || bindings.key_actions(k).contains(&Action::Back));
+    let mut q = world.query::<&Gamepad>();
+    back |= q.iter(world).any(|g| bindings.button_actions(g).contains(&Action::Back));
+    if !back || world.get_resource::<crate::ui::options::OptionsOpen>().is_some_and(|o| o.0) {
+        return;
+    }
+    let card_up = world
+        .get_resource::<crate::ui::log::CardPopup>()
+        .is_some_and(|c| c.since.is_some());
+    let menu_open = world.get_resource::<ActionMenu>().is_some_and(|m| m.open);
+    let paused = world.get_resource::<crate::game::Paused>().is_some_and(|p| p.0);
+    if paused || (!card_up && !menu_open) {
+        world.insert_resource(crate::game::Paused(!paused));
+    }
 }
 
 /// The mouse reads the board only when the active hero's player holds mouse and keyboard and
@@ -712,7 +738,8 @@ pub fn plugin(app: &mut App) {
 pub fn headless_plugin(app: &mut App) {
     app.add_plugins(plugin).add_systems(
         Update,
-        seat_input
+        (pause_toggle, seat_input)
+            .chain()
             .run_if(resource_exists::<ActiveQuest>)
             .in_set(crate::game::GameSet::Input),
     );

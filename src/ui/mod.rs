@@ -706,7 +706,7 @@ fn play_panels(
         Option<Res<crate::save::autosave::CampaignNews>>,
     ),
     (mut next_screen, mut commands): (ResMut<NextState<Screen>>, Commands),
-    (mut settings, mut options, seats, mut seat_turn, menu, mut rebinding, last): (
+    (mut settings, mut options, seats, mut seat_turn, menu, mut rebinding, last, mut paused, mut exit): (
         Option<ResMut<Settings>>,
         ResMut<options::OptionsOpen>,
         Res<crate::input::seats::Seats>,
@@ -714,6 +714,8 @@ fn play_panels(
         Res<crate::input::seats::ActionMenu>,
         ResMut<options::Rebinding>,
         Res<options::LastPress>,
+        ResMut<crate::game::Paused>,
+        MessageWriter<AppExit>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -1025,8 +1027,8 @@ fn play_panels(
             }
             ui.horizontal(|ui| {
                 ui.checkbox(&mut pace.fast_forward, "Fast-forward (F)");
-                if ui.small_button("Options").clicked() {
-                    options.0 = !options.0;
+                if ui.small_button("Menu (Esc)").clicked() {
+                    paused.0 = true;
                 }
                 let level = opponents.as_deref().copied().unwrap_or_default().sorcerer;
                 ui.label(
@@ -1054,6 +1056,35 @@ fn play_panels(
         .rect
         .width();
     shown.briefing_open = false;
+    // The pause menu: the computer waits, and the game takes no input but this window's.
+    if paused.0 && !matches!(turn.phase, Phase::Over(_)) {
+        egui::Window::new("Paused")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -60.0))
+            .show(&ctx, |ui| {
+                ui.vertical_centered_justified(|ui| {
+                    if ui.button(egui::RichText::new("Go on (Esc)").size(18.0)).clicked() {
+                        paused.0 = false;
+                    }
+                    if ui.button(egui::RichText::new("Options").size(18.0)).clicked() {
+                        options.0 = true;
+                    }
+                    if ui
+                        .button(egui::RichText::new("Back to the title screen").size(18.0))
+                        .on_hover_text("The quest is saved after every command: Continue on the title screen picks it up here.")
+                        .clicked()
+                    {
+                        paused.0 = false;
+                        next_screen.set(Screen::Title);
+                    }
+                    if ui.button(egui::RichText::new("Quit the game").size(18.0)).clicked() {
+                        exit.write(AppExit::Success);
+                    }
+                    ui.label(egui::RichText::new("The quest is saved after every command.").small().weak());
+                });
+            });
+    }
     // A seat that shares its device with the last one waits for its player to take it.
     if let Some(i) = seat_turn.hand_over
         && let Some(s) = seats.0.get(i)
