@@ -6,6 +6,7 @@ mod common;
 mod coop;
 mod e2e;
 mod objectives;
+mod presentation;
 mod events;
 mod quests;
 mod replay;

@@ -27,6 +27,14 @@ pub struct Settings {
     pub pace: f32,
     /// Size of the panels and text: 1 is the designed size.
     pub ui_scale: f32,
+    /// Sound effects' volume, 0 (silent) to 1.
+    pub volume: f32,
+    /// How fast figures walk and dice tumble: 1 is the designed speed.
+    pub animation_speed: f32,
+    /// No sliding, tumbling or floating numbers: everything lands at once.
+    pub reduced_motion: bool,
+    /// The board's colours: the standard ones or a set told apart without red and green.
+    pub palette: Palette,
     /// Which keys and gamepad buttons mean which action.
     pub bindings: crate::input::seats::Bindings,
     /// The players at the table (the party screen); empty: one player with mouse and keyboard.
@@ -41,6 +49,10 @@ impl Default for Settings {
             companions: BTreeSet::new(),
             pace: 0.35,
             ui_scale: 1.0,
+            volume: 0.7,
+            animation_speed: 1.0,
+            reduced_motion: false,
+            palette: Palette::Standard,
             bindings: Default::default(),
             seats: Default::default(),
         }
@@ -50,6 +62,18 @@ impl Default for Settings {
 /// The ranges the options window offers; a file with values outside them is brought inside.
 pub const PACE_RANGE: (f32, f32) = (0.0, 1.5);
 pub const UI_SCALE_RANGE: (f32, f32) = (0.75, 1.75);
+pub const VOLUME_RANGE: (f32, f32) = (0.0, 1.0);
+pub const ANIMATION_RANGE: (f32, f32) = (0.5, 3.0);
+
+/// The board's colours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Palette {
+    #[default]
+    Standard,
+    /// Blue and orange instead of green and red, the heroes in the Okabe–Ito colours: safe for
+    /// the common colour blindnesses.
+    ColourBlindSafe,
+}
 
 impl Settings {
     /// `<config>/hollowdeep/settings.ron`.
@@ -108,6 +132,8 @@ impl Settings {
         let clamp = |v: f32, (lo, hi): (f32, f32), default: f32| if v.is_finite() { v.clamp(lo, hi) } else { default };
         self.pace = clamp(self.pace, PACE_RANGE, 0.35);
         self.ui_scale = clamp(self.ui_scale, UI_SCALE_RANGE, 1.0);
+        self.volume = clamp(self.volume, VOLUME_RANGE, 0.7);
+        self.animation_speed = clamp(self.animation_speed, ANIMATION_RANGE, 1.0);
         self
     }
 }

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use crate::app::SettingsProblem;
 use crate::game::Pace;
 use crate::input::seats::Action;
-use crate::save::settings::{PACE_RANGE, Settings, UI_SCALE_RANGE};
+use crate::save::settings::{ANIMATION_RANGE, PACE_RANGE, Palette, Settings, UI_SCALE_RANGE, VOLUME_RANGE};
 use bevy::input::gamepad::{Gamepad, GamepadButton};
 
 /// Whether the options window is open.
@@ -95,6 +95,31 @@ pub fn options_window(
                         .step_by(0.05)
                         .custom_formatter(|v, _| format!("{:.0}%", v * 100.0)),
                 );
+                ui.end_row();
+                ui.label("Sound effects");
+                ui.add(
+                    egui::Slider::new(&mut edited.volume, VOLUME_RANGE.0..=VOLUME_RANGE.1)
+                        .step_by(0.05)
+                        .custom_formatter(|v, _| if v <= 0.0 { "off".into() } else { format!("{:.0}%", v * 100.0) }),
+                );
+                ui.end_row();
+                ui.label("Animation speed");
+                ui.add_enabled(
+                    !edited.reduced_motion,
+                    egui::Slider::new(&mut edited.animation_speed, ANIMATION_RANGE.0..=ANIMATION_RANGE.1)
+                        .step_by(0.25)
+                        .custom_formatter(|v, _| format!("{v:.2}×")),
+                );
+                ui.end_row();
+                ui.label("Reduced motion");
+                ui.checkbox(&mut edited.reduced_motion, "nothing slides, tumbles or floats");
+                ui.end_row();
+                ui.label("Colours");
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut edited.palette, Palette::Standard, "standard");
+                    ui.selectable_value(&mut edited.palette, Palette::ColourBlindSafe, "colour-blind safe")
+                        .on_hover_text("Blue and orange instead of green and red on the board; heroes in colours told apart by everyone.");
+                });
                 ui.end_row();
             });
             egui::CollapsingHeader::new("Controls (keyboard only and gamepads)")

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use super::art::Art;
 use super::{TILE, world_of};
 use crate::game::model::{ActiveQuest, Awake, Body, Captive, FigureId, Fog, GridPos, Hero, Monster};
+use crate::save::settings::{Palette, Settings};
 
 #[derive(Component)]
 pub struct FigureVisual;
@@ -13,18 +14,125 @@ pub struct FigureVisual;
 #[derive(Component)]
 struct BodyBadge;
 
+/// Where each figure was last drawn (a slain monster's entity is gone by the time its blow is shown).
+#[derive(Resource, Default)]
+pub struct LastDrawn(pub std::collections::HashMap<FigureId, Vec2>);
+
+/// A number rising off a figure that was hurt or healed.
+#[derive(Component)]
+struct Floater {
+    born: f32,
+}
+
 pub fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<LastDrawn>()
+        .add_systems(OnExit(crate::app::Screen::Playing), |mut d: ResMut<LastDrawn>| d.0.clear())
+        .add_systems(
         Update,
-        (attach_figures, place_figures, update_badges)
+        (attach_figures, place_figures, update_badges, recolour_heroes, float_numbers, fade_floaters)
             .chain()
             .run_if(resource_exists::<ActiveQuest>)
             .in_set(crate::game::GameSet::Present),
     );
 }
 
+/// How long a floating number stays.
+const FLOAT_SECONDS: f32 = 1.1;
+
+/// "-2" over a figure that lost body points, "+3" over one healed.
+fn float_numbers(
+    mut events: MessageReader<crate::game::model::GameEvent>,
+    drawn: Res<LastDrawn>,
+    time: Res<Time>,
+    restored: Option<Res<crate::app::JustRestored>>,
+    mut commands: Commands,
+) {
+    use crate::game::model::GameEvent;
+    for e in events.read() {
+        let (who, text, colour) = match e {
+            GameEvent::Attack { target, damage, .. } if *damage > 0 => {
+                (*target, format!("-{damage}"), Color::srgb(1.0, 0.35, 0.3))
+            }
+            GameEvent::Attack { target, .. } => (*target, "blocked".to_string(), Color::srgb(0.85, 0.85, 0.95)),
+            GameEvent::Healed { figure, amount, .. } if *amount > 0 => {
+                (*figure, format!("+{amount}"), Color::srgb(0.45, 0.95, 0.5))
+            }
+            _ => continue,
+        };
+        if restored.is_some() {
+            continue;
+        }
+        let Some(at) = drawn.0.get(&who) else { continue };
+        commands.spawn((
+            Floater {
+                born: time.elapsed_secs(),
+            },
+            DespawnOnExit(crate::app::Screen::Playing),
+            Text2d::new(text),
+            TextFont {
+                font_size: FontSize::Px(18.0),
+                ..default()
+            },
+            TextColor(colour),
+            Transform::from_translation((*at + Vec2::new(0.0, TILE * 0.45)).extend(9.0)),
+        ));
+    }
+}
+
+/// Floating numbers rise and fade (or only wait, with reduced motion), then go.
+fn fade_floaters(
+    time: Res<Time>,
+    settings: Option<Res<Settings>>,
+    mut floaters: Query<(Entity, &Floater, &mut Transform, &mut TextColor)>,
+    mut commands: Commands,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let (speed, still) = settings.map_or((1.0, false), |s| (s.animation_speed, s.reduced_motion));
+    let now = time.elapsed_secs();
+    for (e, f, mut tf, mut colour) in &mut floaters {
+        let age = (now - f.born) * if still { 1.0 } else { speed };
+        if age > FLOAT_SECONDS {
+            commands.entity(e).despawn();
+            continue;
+        }
+        if !still {
+            tf.translation.y += time.delta_secs() * speed * TILE * 0.6;
+            colour.0.set_alpha(1.0 - (age / FLOAT_SECONDS).powi(2));
+        }
+        redraw.write(bevy::window::RequestRedraw);
+    }
+}
+
+/// A change of palette recolours the heroes' discs at once.
+fn recolour_heroes(
+    settings: Option<Res<Settings>>,
+    mut last: Local<Option<Palette>>,
+    mut heroes: Query<(&Hero, &mut Sprite), With<FigureVisual>>,
+) {
+    let palette = settings.map_or(Palette::Standard, |s| s.palette);
+    if *last == Some(palette) {
+        return;
+    }
+    if last.is_some() {
+        for (h, mut sprite) in &mut heroes {
+            sprite.color = figure_color(&h.class, palette);
+        }
+    }
+    *last = Some(palette);
+}
+
 /// Colour of each hero's disc, and of each monster kind's icon (monsters stand on a dark disc).
-pub fn figure_color(kind: &str) -> Color {
+/// In the colour-blind palette the heroes wear the Okabe–Ito colours.
+pub fn figure_color(kind: &str, palette: Palette) -> Color {
+    if palette == Palette::ColourBlindSafe {
+        match kind {
+            "barbarian" => return Color::srgb(0.84, 0.37, 0.0),
+            "dwarf" => return Color::srgb(0.9, 0.62, 0.0),
+            "elf" => return Color::srgb(0.0, 0.62, 0.45),
+            "wizard" => return Color::srgb(0.0, 0.45, 0.7),
+            _ => {}
+        }
+    }
     match kind {
         "barbarian" => Color::srgb(0.8, 0.28, 0.2),
         "dwarf" => Color::srgb(0.85, 0.62, 0.15),
@@ -47,12 +155,14 @@ fn attach_figures(
     mut commands: Commands,
     art: Res<Art>,
     quest: Res<ActiveQuest>,
+    settings: Option<Res<Settings>>,
     figures: Query<
         (Entity, Option<&Hero>, Option<&Monster>, Option<&GridPos>, &Body, Has<Captive>),
         (With<FigureId>, Without<FigureVisual>),
     >,
 ) {
     let b = &quest.0.board;
+    let palette = settings.map_or(Palette::Standard, |s| s.palette);
     for (e, hero, monster, pos, body, captive) in &figures {
         let kind = hero
             .map(|h| h.class.clone())
@@ -69,7 +179,7 @@ fn attach_figures(
                 Sprite {
                     image: art.disc.clone(),
                     color: if is_hero {
-                        figure_color(&kind)
+                        figure_color(&kind, palette)
                     } else {
                         Color::srgb(0.13, 0.08, 0.08)
                     },
@@ -103,7 +213,7 @@ fn attach_figures(
                         color: if is_hero {
                             Color::srgb(0.98, 0.96, 0.9)
                         } else {
-                            figure_color(&kind)
+                            figure_color(&kind, palette)
                         },
                         custom_size: Some(Vec2::splat(TILE * 0.7)),
                         ..default()
@@ -131,15 +241,22 @@ fn place_figures(
     time: Res<Time>,
     quest: Res<ActiveQuest>,
     fog: Option<Res<Fog>>,
+    settings: Option<Res<Settings>>,
+    mut drawn: ResMut<LastDrawn>,
     mut figures: Query<
-        (&mut Transform, &mut Visibility, Option<&GridPos>, Has<Hero>, Has<Awake>, Has<Captive>),
+        (&FigureId, &mut Transform, &mut Visibility, Option<&GridPos>, Has<Hero>, Has<Awake>, Has<Captive>),
         With<FigureVisual>,
     >,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let b = &quest.0.board;
-    let t = (time.delta_secs() * 14.0).min(1.0);
-    for (mut tf, mut vis, pos, hero, awake, captive) in &mut figures {
+    // Reduced motion: figures are where they are; else they slide at the chosen speed.
+    let (speed, still) = settings.map_or((1.0, false), |s| (s.animation_speed, s.reduced_motion));
+    let t = if still { 1.0 } else { (time.delta_secs() * 14.0 * speed).min(1.0) };
+    for (id, mut tf, mut vis, pos, hero, awake, captive) in &mut figures {
+        if *vis != Visibility::Hidden {
+            drawn.0.insert(*id, tf.translation.truncate());
+        }
         // The captive shows once the heroes have seen their square.
         let seen = |p: &GridPos| captive && fog.as_ref().is_some_and(|f| f.is_revealed(p.0));
         let want = match pos {

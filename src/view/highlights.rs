@@ -85,7 +85,7 @@ pub fn hero_choices(snap: &Snapshot, active: &crate::game::snapshot::FigureSnap)
     (choices, spells)
 }
 
-fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Pos>, bool)>>) {
+fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Pos>, bool, bool)>>) {
     let len = world.get_resource::<EventLog>().map_or(0, |l| l.0.len());
     // A keyboard-only or gamepad player points with the board cursor, everyone else with the mouse.
     let cursor_player = matches!(
@@ -100,7 +100,10 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
     let human = world
         .get_resource::<crate::game::model::Turn>()
         .is_some_and(|t| world.resource::<Controllers>().human_to_act(t));
-    let key = (len, hover, human);
+    let cb = world
+        .get_resource::<crate::save::settings::Settings>()
+        .is_some_and(|s| s.palette == crate::save::settings::Palette::ColourBlindSafe);
+    let key = (len, hover, human, cb);
     if *last == Some(key) {
         return;
     }
@@ -230,7 +233,13 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
     };
     if let Some(opts) = hero_options(&snap) {
         for (p, _) in &opts.reachable {
-            spawn(world, *p, Color::srgba(0.35, 0.85, 0.45, 0.28), TILE - 4.0, 1.0, None);
+            // Where the hero may walk: green, or blue in the colour-blind palette.
+            let walk = if cb {
+                Color::srgba(0.34, 0.6, 0.95, 0.32)
+            } else {
+                Color::srgba(0.35, 0.85, 0.45, 0.28)
+            };
+            spawn(world, *p, walk, TILE - 4.0, 1.0, None);
         }
         if let (Some(field), Some(target)) = (&opts.field, hover)
             && opts.reachable.iter().any(|(p, _)| *p == target)
@@ -256,7 +265,12 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
                 spawn(
                     world,
                     p,
-                    Color::srgba(1.0, 0.25, 0.2, 0.95),
+                    // Monsters in reach: red, or reddish purple in the colour-blind palette.
+                    if cb {
+                        Color::srgba(0.8, 0.47, 0.65, 0.95)
+                    } else {
+                        Color::srgba(1.0, 0.25, 0.2, 0.95)
+                    },
                     TILE * 1.1,
                     4.6,
                     Some(art.ring.clone()),

@@ -5,6 +5,7 @@ pub mod art;
 pub mod board;
 pub mod figures;
 pub mod highlights;
+pub mod sound;
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::TilemapPlugin;
@@ -33,7 +34,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<HoverSquare>()
         .add_systems(Startup, (spawn_camera, art::load_art))
         .add_systems(Update, fit_camera)
-        .add_plugins((board::plugin, figures::plugin, highlights::plugin));
+        .add_plugins((board::plugin, figures::plugin, highlights::plugin, sound::plugin));
 }
 
 fn spawn_camera(mut commands: Commands) {

@@ -1,0 +1,60 @@
+//! What the player hears and sees that is not the rules: the synthesised sounds, which events
+//! make them, and the settings that change the look and the motion.
+
+use hollowdeep::game::model::*;
+use hollowdeep::save::settings::{Palette, Settings};
+use hollowdeep::view::sound::Sfx;
+
+#[test]
+fn every_sound_is_audible_short_unclipped_and_the_same_every_time() {
+    for s in Sfx::ALL {
+        let a = s.samples();
+        assert_eq!(a, s.samples(), "{s:?} changes from run to run");
+        let secs = a.len() as f32 / 22_050.0;
+        assert!((0.05..=1.0).contains(&secs), "{s:?} lasts {secs} s");
+        let peak = a.iter().fold(0.0f32, |m, x| m.max(x.abs()));
+        assert!(peak > 0.05, "{s:?} is silent (peak {peak})");
+        assert!(peak <= 1.0, "{s:?} clips (peak {peak})");
+        // It starts and ends quietly (no click).
+        assert!(a[0].abs() < 0.02 && a[a.len() - 1].abs() < 0.02, "{s:?} clicks");
+    }
+}
+
+#[test]
+fn the_game_events_make_the_sounds_players_expect() {
+    let f = FigureId(0);
+    let attack = |damage| GameEvent::Attack {
+        attacker: f,
+        target: FigureId(1),
+        attack: vec![],
+        defend: vec![],
+        damage,
+    };
+    assert_eq!(Sfx::of(&attack(2)), Some(Sfx::Hit));
+    assert_eq!(Sfx::of(&attack(0)), Some(Sfx::Blocked));
+    assert_eq!(Sfx::of(&GameEvent::DoorOpened { door: 0, by: f }), Some(Sfx::Door));
+    assert_eq!(Sfx::of(&GameEvent::QuestWon { round: 3 }), Some(Sfx::Victory));
+    assert_eq!(Sfx::of(&GameEvent::QuestLost { round: 3 }), Some(Sfx::Defeat));
+    assert_eq!(Sfx::of(&GameEvent::ObjectiveCompleted), None);
+}
+
+#[test]
+fn look_and_motion_settings_round_trip_and_stay_in_range() {
+    let dir = std::env::temp_dir().join(format!("hollowdeep-presentation-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("settings.ron");
+    let s = Settings {
+        volume: 0.25,
+        animation_speed: 2.0,
+        reduced_motion: true,
+        palette: Palette::ColourBlindSafe,
+        ..Settings::default()
+    };
+    s.save_to(&path).unwrap();
+    assert_eq!(Settings::load_from(&path), (s, None));
+    std::fs::write(&path, "(format: 1, volume: 5.0, animation_speed: -1.0)").unwrap();
+    let (s, problem) = Settings::load_from(&path);
+    assert!(problem.is_none());
+    assert_eq!((s.volume, s.animation_speed), (1.0, 0.5));
+    let _ = std::fs::remove_dir_all(dir);
+}
