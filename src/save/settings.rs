@@ -29,6 +29,8 @@ pub struct Settings {
     pub ui_scale: f32,
     /// Sound effects' volume, 0 (silent) to 1.
     pub volume: f32,
+    /// Borderless full screen on the current monitor, else a window.
+    pub fullscreen: bool,
     /// How fast figures walk and dice tumble: 1 is the designed speed.
     pub animation_speed: f32,
     /// No sliding, tumbling or floating numbers: everything lands at once.
@@ -50,6 +52,7 @@ impl Default for Settings {
             pace: 0.35,
             ui_scale: 1.0,
             volume: 0.7,
+            fullscreen: false,
             animation_speed: 1.0,
             reduced_motion: false,
             palette: Palette::Standard,

@@ -31,7 +31,10 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Rebinding>()
         .init_resource::<LastPress>()
         .add_systems(PreUpdate, read_presses.after(bevy::input::InputSystems))
-        .add_systems(Update, (apply_pace, persist_settings).run_if(resource_exists::<Settings>));
+        .add_systems(
+            Update,
+            (apply_pace, apply_window_mode, persist_settings).run_if(resource_exists::<Settings>),
+        );
 }
 
 fn read_presses(keys: Res<ButtonInput<KeyCode>>, pads: Query<&Gamepad>, mut last: ResMut<LastPress>) {
@@ -111,6 +114,9 @@ pub fn options_window(
                         .custom_formatter(|v, _| format!("{v:.2}×")),
                 );
                 ui.end_row();
+                ui.label("Display");
+                ui.checkbox(&mut edited.fullscreen, "full screen");
+                ui.end_row();
                 ui.label("Reduced motion");
                 ui.checkbox(&mut edited.reduced_motion, "nothing slides, tumbles or floats");
                 ui.end_row();
@@ -182,6 +188,21 @@ pub fn apply_zoom(ctx: &egui::Context, settings: &Settings) {
 pub fn zoom_system(mut contexts: EguiContexts, settings: Res<Settings>) -> Result {
     apply_zoom(contexts.ctx_mut()?, &settings);
     Ok(())
+}
+
+/// Full screen or a window, as the settings say (at start and whenever they change).
+fn apply_window_mode(settings: Res<Settings>, mut windows: Query<&mut bevy::window::Window>) {
+    use bevy::window::{MonitorSelection, WindowMode};
+    let want = if settings.fullscreen {
+        WindowMode::BorderlessFullscreen(MonitorSelection::Current)
+    } else {
+        WindowMode::Windowed
+    };
+    for mut w in &mut windows {
+        if w.mode != want {
+            w.mode = want;
+        }
+    }
 }
 
 fn apply_pace(settings: Res<Settings>, mut pace: ResMut<Pace>, mut last: Local<Option<f32>>) {
