@@ -24,6 +24,12 @@ pub enum Start {
         pace: Option<f32>,
         seats: Option<crate::input::seats::Seats>,
     },
+    /// Watch a replay (its quest and seed are in `quest`; its commands fed one by one).
+    Watch {
+        quest: PendingQuest,
+        commands: Vec<game::model::Command>,
+        pace: Option<f32>,
+    },
 }
 
 /// Top-level screens.
@@ -252,6 +258,20 @@ pub fn run(start: Start, window: WindowArgs) {
         }
         _ => {}
     }
+    if let Start::Watch { quest, commands, pace } = start {
+        if let Some(delay) = pace {
+            app.world_mut().resource_mut::<Pace>().delay = delay;
+        }
+        app.insert_resource(game::Watching {
+            commands,
+            next: 0,
+            playing: true,
+            step: false,
+        });
+        app.insert_resource(quest);
+        app.run();
+        return;
+    }
     if let Start::Quest { quest, pace, seats } = start {
         if let Some(delay) = pace {
             app.world_mut().resource_mut::<Pace>().delay = delay;
@@ -272,9 +292,14 @@ fn begin_pending_quest(world: &mut World) {
     world.insert_resource(p.opponents);
     world.remove_resource::<game::Thinking>();
     *world.resource_mut::<game::SorcererMind>() = Default::default();
-    let mut slot = crate::save::autosave::SaveSlot::new(&p.source, p.autoplay, p.companions.clone());
-    slot.campaign = p.campaign;
-    world.insert_resource(slot);
+    // A replay being watched is not a game in progress: nothing is saved.
+    if world.contains_resource::<game::Watching>() {
+        world.remove_resource::<crate::save::autosave::SaveSlot>();
+    } else {
+        let mut slot = crate::save::autosave::SaveSlot::new(&p.source, p.autoplay, p.companions.clone());
+        slot.campaign = p.campaign;
+        world.insert_resource(slot);
+    }
     world.remove_resource::<crate::save::autosave::CampaignNews>();
     match &p.restore {
         Some((commands, notes)) => {
@@ -330,10 +355,13 @@ fn keep_drawing(
     controllers: Res<Controllers>,
     checks: Res<FrameChecks>,
     paused: Res<game::Paused>,
+    watching: Option<Res<game::Watching>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    // A replay playing feeds a command at its pace.
+    let replaying = watching.is_some_and(|w| (w.playing || w.step) && w.next < w.commands.len());
     // Paused, the computer waits: nothing moves by itself.
-    let automated = !paused.0 && turn.is_some_and(|t| match t.phase {
+    let automated = replaying || !paused.0 && turn.is_some_and(|t| match t.phase {
         game::model::Phase::Sorcerer => true,
         game::model::Phase::Hero(_) => !controllers.human_to_act(&t),
         game::model::Phase::Over(_) => false,

@@ -80,3 +80,43 @@ fn damaged_and_newer_replays_are_refused_by_name() {
     let err = Replay::read(&other).unwrap().play().unwrap_err();
     assert!(err.contains("quest"), "{err}");
 }
+
+/// The window's replay viewer feeds the commands through the game's message path one at a
+/// time (the headless app here, with its systems): stepping, pausing and playing end in the
+/// same game as the replay played back in one go, and nobody else moves meanwhile.
+#[test]
+fn the_replay_viewer_steps_pauses_and_plays_to_the_same_game() {
+    use bevy::prelude::*;
+    use hollowdeep::game::model::EventLog;
+    let (_, replay, dir, _) = saved_game("watch", 8);
+    let q = Arc::new(quest::load(&replay.quest).unwrap());
+    let mut app = hollowdeep::game::headless_app();
+    app.insert_resource(hollowdeep::game::Watching {
+        commands: replay.commands.clone(),
+        next: 0,
+        playing: false,
+        step: false,
+    });
+    hollowdeep::game::logic::start_quest(app.world_mut(), q, replay.seed);
+    app.update();
+    // Paused at the start: frames pass, nothing happens (not even the computer sorcerer).
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<hollowdeep::game::Watching>().next, 0);
+    // Three steps, three commands.
+    for _ in 0..3 {
+        app.world_mut().resource_mut::<hollowdeep::game::Watching>().step = true;
+        app.update();
+    }
+    assert_eq!(app.world().resource::<hollowdeep::game::Watching>().next, 3);
+    // Play to the end (no pace headless: a command a frame).
+    app.world_mut().resource_mut::<hollowdeep::game::Watching>().playing = true;
+    for _ in 0..replay.commands.len() + 10 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<hollowdeep::game::Watching>().next, replay.commands.len());
+    let watched = app.world().resource::<EventLog>().0.clone();
+    assert_eq!(without_reasons(&watched), replay.play().unwrap());
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -110,6 +110,12 @@ pub enum Mode {
         /// Print every event as one JSON object a line (the same output every time).
         #[arg(long)]
         events: bool,
+        /// Watch it in the window instead, with play, pause and step.
+        #[arg(long, conflicts_with = "events")]
+        watch: bool,
+        /// Seconds between commands when watching.
+        #[arg(long)]
+        pace: Option<f32>,
     },
     /// Check quest files; print every problem as path:line:col: message.
     Validate {
@@ -278,7 +284,12 @@ pub fn run() -> ExitCode {
                 ExitCode::from(1)
             }
         },
-        Some(Mode::Replay { path, events }) => {
+        Some(Mode::Replay {
+            path,
+            events,
+            watch,
+            pace,
+        }) => {
             let played = crate::save::Replay::read(&path).and_then(|r| r.play().map(|evs| (r, evs)));
             let (replay, evs) = match played {
                 Ok(x) => x,
@@ -287,6 +298,31 @@ pub fn run() -> ExitCode {
                     return ExitCode::from(1);
                 }
             };
+            if watch {
+                let q = match quest::load(&replay.quest) {
+                    Ok(q) => q,
+                    Err(p) => {
+                        eprintln!("the replay's quest: {p}");
+                        return ExitCode::from(1);
+                    }
+                };
+                let start = crate::app::Start::Watch {
+                    quest: crate::app::PendingQuest {
+                        quest: Arc::new(q),
+                        source: replay.quest.clone(),
+                        seed: replay.seed,
+                        autoplay: false,
+                        opponents: Default::default(),
+                        companions: Vec::new(),
+                        restore: None,
+                        campaign: false,
+                    },
+                    commands: replay.commands.clone(),
+                    pace: pace.map(|p| p.clamp(0.0, 10.0)),
+                };
+                crate::app::run(start, cli.window);
+                return ExitCode::SUCCESS;
+            }
             use std::io::Write;
             let mut out = std::io::stdout().lock();
             if events {

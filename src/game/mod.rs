@@ -111,7 +111,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                drive_computer_players
+                (drive_computer_players, feed_replay)
                     .in_set(GameSet::Think)
                     .run_if(resource_exists::<ActiveQuest>),
                 (apply_commands, sync_phase).chain().in_set(GameSet::Apply),
@@ -166,12 +166,55 @@ type Thought = (ai::sorcerer::SorcererTurn, Command, Option<(FigureId, String)>,
 pub struct Thinking(bevy::tasks::Task<Thought>);
 
 /// The sorcerer, and bots for heroes no person plays, each send at most one command a frame.
+/// A replay being watched in the window: its commands are fed one at a time (playing at the
+/// pace, or a step at a time); nobody else moves, and nothing is saved.
+#[derive(Resource, Clone, Debug)]
+pub struct Watching {
+    pub commands: Vec<model::Command>,
+    pub next: usize,
+    pub playing: bool,
+    /// One command, now (the Step button).
+    pub step: bool,
+}
+
+/// Feeds a watched replay's next command when it is time.
+fn feed_replay(world: &mut World) {
+    let Some(mut w) = world.get_resource::<Watching>().cloned() else {
+        return;
+    };
+    if w.next >= w.commands.len() || world.get_resource::<Paused>().is_some_and(|p| p.0) {
+        return;
+    }
+    let go = if w.step {
+        true
+    } else if w.playing {
+        let dt = world.get_resource::<Time>().map_or(0.0, |t| t.delta_secs());
+        let mut pace = world.resource_mut::<Pace>();
+        pace.waited += dt;
+        if pace.delay > 0.0 && !pace.fast_forward && pace.waited < pace.delay {
+            false
+        } else {
+            pace.waited = 0.0;
+            true
+        }
+    } else {
+        false
+    };
+    if go {
+        let cmd = w.commands[w.next].clone();
+        w.next += 1;
+        w.step = false;
+        world.write_message(cmd);
+        world.insert_resource(w);
+    }
+}
+
 /// The game is paused (the pause menu is open): the computer players wait too.
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Paused(pub bool);
 
 fn drive_computer_players(world: &mut World) {
-    if world.get_resource::<Paused>().is_some_and(|p| p.0) {
+    if world.get_resource::<Paused>().is_some_and(|p| p.0) || world.contains_resource::<Watching>() {
         return;
     }
     if let Some(mut thinking) = world.remove_resource::<Thinking>() {

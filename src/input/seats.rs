@@ -491,6 +491,7 @@ pub fn input_suspended(world: &World) -> bool {
         .get_resource::<crate::ui::options::OptionsOpen>()
         .is_some_and(|o| o.0)
         || world.get_resource::<crate::game::Paused>().is_some_and(|p| p.0)
+        || world.contains_resource::<crate::game::Watching>()
 }
 
 /// Esc (or the Back key or button of any device) with no card or menu to put away opens the

@@ -706,7 +706,7 @@ fn play_panels(
         Option<Res<crate::save::autosave::CampaignNews>>,
     ),
     (mut next_screen, mut commands): (ResMut<NextState<Screen>>, Commands),
-    (mut settings, mut options, seats, mut seat_turn, menu, mut rebinding, last, mut paused, mut exit): (
+    (mut settings, mut options, seats, mut seat_turn, menu, mut rebinding, last, mut paused, mut exit, mut watching): (
         Option<ResMut<Settings>>,
         ResMut<options::OptionsOpen>,
         Res<crate::input::seats::Seats>,
@@ -716,6 +716,7 @@ fn play_panels(
         Res<options::LastPress>,
         ResMut<crate::game::Paused>,
         MessageWriter<AppExit>,
+        Option<ResMut<crate::game::Watching>>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -747,7 +748,7 @@ fn play_panels(
         .as_ref()
         .map(|d| d.next)
         .or(active)
-        .filter(|_| controllers.human_to_act(&turn))
+        .filter(|_| controllers.human_to_act(&turn) && watching.is_none())
         .and_then(|id| heroes.iter().find(|h| *h.0 == id))
         .and_then(|h| seats.seat_of(&h.1.class).map(|i| (i, h.1.name.clone())));
     // A keyboard-only or gamepad player drives the menus with their device, not the mouse.
@@ -940,6 +941,35 @@ fn play_panels(
                     );
                 }
             }
+            if let Some(w) = watching.as_deref_mut() {
+                // Watching a replay: its own controls, no hero's.
+                ui.label(
+                    egui::RichText::new(format!("Replay: command {} of {}", w.next, w.commands.len()))
+                        .strong(),
+                );
+                ui.horizontal(|ui| {
+                    let done = w.next >= w.commands.len();
+                    let label = if w.playing { "Pause (Space)" } else { "Play (Space)" };
+                    if ui.add_enabled(!done, egui::Button::new(label)).clicked() {
+                        w.playing = !w.playing;
+                    }
+                    if ui.add_enabled(!done, egui::Button::new("Step (Right arrow)")).clicked() {
+                        w.playing = false;
+                        w.step = true;
+                    }
+                    if done {
+                        ui.label(egui::RichText::new("The replay is over.").weak());
+                    }
+                });
+                let keys = ui.input(|i| (i.key_pressed(egui::Key::Space), i.key_pressed(egui::Key::ArrowRight)));
+                if keys.0 {
+                    w.playing = !w.playing;
+                }
+                if keys.1 {
+                    w.playing = false;
+                    w.step = true;
+                }
+            }
             if let Some(id) = active {
                 let p = turn.progress(id);
                 let mv = match (p.allowance, p.moving) {
@@ -954,6 +984,8 @@ fn play_panels(
                 ));
                 if turn.draft.is_some() {
                     ui.label(egui::RichText::new("The spellcasters are choosing their schools of magic.").italics());
+                } else if watching.is_some() {
+                    ui.label(egui::RichText::new("Watching a replay.").small());
                 } else if controllers.human_to_act(&turn) {
                     ui.horizontal_wrapped(|ui| {
                         if ui
@@ -1167,6 +1199,7 @@ fn play_panels(
     if let Some(draft) = &turn.draft
         && controllers.human_to_act(&turn)
         && !cursor_seat
+        && watching.is_none()
     {
         let picker = heroes
             .iter()
