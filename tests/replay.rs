@@ -86,7 +86,6 @@ fn damaged_and_newer_replays_are_refused_by_name() {
 /// same game as the replay played back in one go, and nobody else moves meanwhile.
 #[test]
 fn the_replay_viewer_steps_pauses_and_plays_to_the_same_game() {
-    use bevy::prelude::*;
     use hollowdeep::game::model::EventLog;
     let (_, replay, dir, _) = saved_game("watch", 8);
     let q = Arc::new(quest::load(&replay.quest).unwrap());
