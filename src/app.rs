@@ -361,11 +361,13 @@ fn keep_drawing(
     // A replay playing feeds a command at its pace.
     let replaying = watching.is_some_and(|w| (w.playing || w.step) && w.next < w.commands.len());
     // Paused, the computer waits: nothing moves by itself.
-    let automated = replaying || !paused.0 && turn.is_some_and(|t| match t.phase {
-        game::model::Phase::Sorcerer => true,
-        game::model::Phase::Hero(_) => !controllers.human_to_act(&t),
-        game::model::Phase::Over(_) => false,
-    });
+    let automated = replaying
+        || !paused.0
+            && turn.is_some_and(|t| match t.phase {
+                game::model::Phase::Sorcerer => true,
+                game::model::Phase::Hero(_) => !controllers.human_to_act(&t),
+                game::model::Phase::Over(_) => false,
+            });
     // Screenshot and quit-after checks count frames: keep them coming.
     let counting = checks.args.screenshot.is_some() || checks.args.quit_after_frames.is_some();
     if automated || counting {

@@ -206,10 +206,17 @@ fn quests_done_before_can_be_played_again_but_later_ones_stay_locked() {
         assert!(won, "{id} never won");
     }
     assert_eq!(c.unlocked(), book[..3].to_vec());
-    assert!(c.check_unlocked(book[0]).is_ok(), "a quest done before can be played again");
+    assert!(
+        c.check_unlocked(book[0]).is_ok(),
+        "a quest done before can be played again"
+    );
     assert!(c.check_unlocked(book[2]).is_ok(), "the next quest");
     assert!(c.check_unlocked(book[3]).is_err());
-    assert!(c.check_unlocked("no-such-quest").unwrap_err().contains("not a quest of the book"));
+    assert!(
+        c.check_unlocked("no-such-quest")
+            .unwrap_err()
+            .contains("not a quest of the book")
+    );
     // Playing a done quest again does not count it twice.
     let before = c.completed.len();
     let _ = (1..40).any(|seed| play_for(&mut c, book[0], seed).1 == Outcome::Won);

@@ -9,8 +9,8 @@ use bevy::input::gamepad::{
 use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 use hollowdeep::game::logic;
-use hollowdeep::game::model::*;
 use hollowdeep::game::model::Command;
+use hollowdeep::game::model::*;
 use hollowdeep::input::seats::{self, ActionMenu, Device, Seat, SeatTurn, Seats};
 
 use crate::common::*;
@@ -35,7 +35,8 @@ impl Table {
             "DefeatAll(return_to_stairway: false)",
         );
         let mut app = hollowdeep::game::headless_app();
-        app.add_plugins(bevy::input::InputPlugin).add_plugins(seats::headless_plugin);
+        app.add_plugins(bevy::input::InputPlugin)
+            .add_plugins(seats::headless_plugin);
         app.insert_resource(classic());
         app.insert_resource(Seats(seats));
         logic::start_quest(app.world_mut(), q, 11);
@@ -59,7 +60,9 @@ impl Table {
         for value in [1.0, 0.0] {
             self.app
                 .world_mut()
-                .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(self.pad, b, value)));
+                .write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(
+                    self.pad, b, value,
+                )));
             self.app.update();
         }
     }
@@ -120,7 +123,11 @@ fn a_gamepad_seat_and_a_keyboard_seat_each_play_a_whole_turn() {
     assert_eq!(t.turn().phase, Phase::Hero(FigureId(0)));
     // Ann: A on her own square rolls; the d-pad moves the cursor two squares east; A walks there.
     t.button(GamepadButton::South);
-    assert!(matches!(t.commands().last(), Some(Command::RollMovement { hero: FigureId(0) })), "{:?}", t.commands());
+    assert!(
+        matches!(t.commands().last(), Some(Command::RollMovement { hero: FigureId(0) })),
+        "{:?}",
+        t.commands()
+    );
     // Bob's keys do nothing on Ann's turn.
     t.key(KeyCode::KeyE);
     assert_eq!(t.turn().phase, Phase::Hero(FigureId(0)));
@@ -134,7 +141,10 @@ fn a_gamepad_seat_and_a_keyboard_seat_each_play_a_whole_turn() {
     assert_eq!(t.app.world().resource::<SeatTurn>().hand_over, None);
     // Bob, keyboard only: Enter rolls, the arrows move the cursor, Enter walks.
     t.key(KeyCode::Enter);
-    assert!(matches!(t.commands().last(), Some(Command::RollMovement { hero: FigureId(1) })));
+    assert!(matches!(
+        t.commands().last(),
+        Some(Command::RollMovement { hero: FigureId(1) })
+    ));
     t.key(KeyCode::ArrowRight);
     t.key(KeyCode::ArrowRight);
     t.key(KeyCode::Enter);
@@ -169,7 +179,10 @@ fn seats_sharing_a_gamepad_hand_it_over_between_turns() {
     assert_eq!(t.commands().len(), before);
     // Now the pad plays the dwarf: roll, and end the turn.
     t.button(GamepadButton::RightTrigger);
-    assert!(matches!(t.commands().last(), Some(Command::RollMovement { hero: FigureId(1) })));
+    assert!(matches!(
+        t.commands().last(),
+        Some(Command::RollMovement { hero: FigureId(1) })
+    ));
     t.button(GamepadButton::Start);
     assert_eq!((t.turn().round, t.turn().phase), (2, Phase::Hero(FigureId(0))));
     // Ann takes the pad back: a hand-over again.
@@ -184,7 +197,10 @@ fn seats_are_checked_against_the_quest() {
     let ok = Seats(vec![seat("Ann", "barbarian", Device::Keyboard)]);
     assert!(ok.check(&heroes).is_ok());
     assert_eq!(ok.unclaimed(&heroes), vec![&"dwarf".to_string()]);
-    let twice = Seats(vec![seat("Ann", "dwarf", Device::Keyboard), seat("Bob", "dwarf", Device::Gamepad(0))]);
+    let twice = Seats(vec![
+        seat("Ann", "dwarf", Device::Keyboard),
+        seat("Bob", "dwarf", Device::Gamepad(0)),
+    ]);
     assert!(twice.check(&heroes).unwrap_err().contains("claimed by both"));
     let stranger = Seats(vec![seat("Ann", "wizard", Device::Keyboard)]);
     assert!(stranger.check(&heroes).unwrap_err().contains("not in this quest"));
@@ -194,7 +210,10 @@ fn seats_are_checked_against_the_quest() {
 fn the_spell_draft_is_picked_from_a_menu_with_a_gamepad_and_with_the_keyboard() {
     let mut t = Table::with(
         &["elf", "wizard"],
-        vec![seat("Ann", "wizard", Device::Gamepad(0)), seat("Bob", "elf", Device::Keyboard)],
+        vec![
+            seat("Ann", "wizard", Device::Gamepad(0)),
+            seat("Bob", "elf", Device::Keyboard),
+        ],
     );
     let mut picks = 0;
     while let Some(d) = t.turn().draft.clone() {
@@ -203,7 +222,11 @@ fn the_spell_draft_is_picked_from_a_menu_with_a_gamepad_and_with_the_keyboard() 
         // second school on offer: down once, then confirm.
         let wizard = d.next == FigureId(1);
         if t.app.world().resource::<SeatTurn>().hand_over.is_some() {
-            if wizard { t.button(GamepadButton::South) } else { t.key(KeyCode::Enter) }
+            if wizard {
+                t.button(GamepadButton::South)
+            } else {
+                t.key(KeyCode::Enter)
+            }
         }
         let want = d.left.get(1.min(d.left.len() - 1)).cloned().unwrap();
         if wizard {
@@ -245,13 +268,21 @@ fn escape_pauses_the_game_and_the_computer_waits_until_it_goes_on() {
     t.key(KeyCode::KeyE);
     t.app.world_mut().insert_resource(hollowdeep::game::Paused(true));
     t.button(GamepadButton::Start);
-    assert_eq!(t.turn().phase, Phase::Hero(FigureId(1)), "paused: Bob's Start is not taken");
+    assert_eq!(
+        t.turn().phase,
+        Phase::Hero(FigureId(1)),
+        "paused: Bob's Start is not taken"
+    );
     // (A command already sent is still carried out: the pause stops input and the computer.)
     t.app.world_mut().write_message(Command::EndTurn);
     for _ in 0..20 {
         t.app.update();
     }
-    assert_eq!(t.turn().phase, Phase::Sorcerer, "the sorcerer moved while the game was paused");
+    assert_eq!(
+        t.turn().phase,
+        Phase::Sorcerer,
+        "the sorcerer moved while the game was paused"
+    );
     t.app.world_mut().insert_resource(hollowdeep::game::Paused(false));
     for _ in 0..200 {
         t.app.update();

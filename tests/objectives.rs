@@ -51,7 +51,11 @@ fn finding_a_quest_item_meets_the_goal_and_the_item_stays_behind_in_a_campaign()
     // The campaign keeps the hero's gear, not the quest's own item.
     let mut c = Campaign::new(snap.rules());
     c.settle("test", Outcome::Won, &snap);
-    assert!(!c.party["dwarf"].items.iter().any(|i| i == "sunstone"), "{:?}", c.party["dwarf"]);
+    assert!(
+        !c.party["dwarf"].items.iter().any(|i| i == "sunstone"),
+        "{:?}",
+        c.party["dwarf"]
+    );
 }
 
 #[test]
@@ -63,7 +67,9 @@ fn a_quest_item_found_as_special_treasure_must_then_be_carried_home() {
         "",
         FAR_ORC,
         "FindItem(item: \"sunstone\")",
-        &format!("{SUNSTONE} treasure: [(room: (2, 2), text: \"Under a loose stone lies the Sunstone.\", items: [\"sunstone\"])],"),
+        &format!(
+            "{SUNSTONE} treasure: [(room: (2, 2), text: \"Under a loose stone lies the Sunstone.\", items: [\"sunstone\"])],"
+        ),
     );
     assert_eq!(q.objective.describe(), "Find the Sunstone, then return to the stairway");
     let mut g = Game::start(q, 4);
@@ -90,7 +96,10 @@ fn an_escape_is_won_when_every_living_hero_is_out_by_the_way_out() {
         figure: FigureId(0),
         path: path(&[(6, 0), (7, 0)]),
     });
-    assert!(has(&evs, |e| matches!(e, GameEvent::HeroGotOut { figure: FigureId(0) })), "{evs:?}");
+    assert!(
+        has(&evs, |e| matches!(e, GameEvent::HeroGotOut { figure: FigureId(0) })),
+        "{evs:?}"
+    );
     assert!(has(&evs, |e| matches!(e, GameEvent::ObjectiveCompleted)), "{evs:?}");
     assert!(!won(&evs), "the elf is still inside: {evs:?}");
     assert!(g.snap().figure(FigureId(0)).unwrap().escaped);
@@ -101,7 +110,10 @@ fn an_escape_is_won_when_every_living_hero_is_out_by_the_way_out() {
         figure: FigureId(1),
         path: path(&[(5, 0), (6, 0), (7, 0)]),
     });
-    assert!(has(&evs, |e| matches!(e, GameEvent::HeroGotOut { figure: FigureId(1) })), "{evs:?}");
+    assert!(
+        has(&evs, |e| matches!(e, GameEvent::HeroGotOut { figure: FigureId(1) })),
+        "{evs:?}"
+    );
     assert!(won(&evs), "{evs:?}");
 }
 
@@ -114,14 +126,23 @@ fn the_new_objectives_are_checked_when_the_quest_loads() {
         )
     };
     let cases = [
-        (base("FindItem(item: \"sunstone\")", SUNSTONE), "nothing places \"sunstone\""),
+        (
+            base("FindItem(item: \"sunstone\")", SUNSTONE),
+            "nothing places \"sunstone\"",
+        ),
         (base("FindItem(item: \"crown\")", ""), "neither a quest item"),
         (
-            base("FindItem(item: \"sunstone\")", "quest_items: { \"sunstone\": (name: \"\", text: \"x\") }, events: [(when: Round(2), then: [Give(item: \"sunstone\")])],"),
+            base(
+                "FindItem(item: \"sunstone\")",
+                "quest_items: { \"sunstone\": (name: \"\", text: \"x\") }, events: [(when: Round(2), then: [Give(item: \"sunstone\")])],",
+            ),
             "needs a name and a text",
         ),
         (
-            base("DefeatAll()", "quest_items: { \"broadsword\": (name: \"A sword\", text: \"x\") },"),
+            base(
+                "DefeatAll()",
+                "quest_items: { \"broadsword\": (name: \"A sword\", text: \"x\") },",
+            ),
             "has the id of the rule set's own broadsword",
         ),
         (base("Escape(exits: [])", ""), "needs at least one way out"),
@@ -149,19 +170,32 @@ fn captive_id(g: &mut Game) -> FigureId {
 #[test]
 fn a_freed_captive_follows_their_hero_and_the_rescue_is_won_at_the_stairway() {
     let q = quest(&["dwarf"], &[(10, 0)], "", FAR_ORC, RESCUE);
-    assert_eq!(q.objective.describe(), "Free Brother Aldous and bring them back up the stairway with you");
+    assert_eq!(
+        q.objective.describe(),
+        "Free Brother Aldous and bring them back up the stairway with you"
+    );
     let mut g = Game::start(q, 5);
     let aldous = captive_id(&mut g);
     // The captive takes no turn and cannot be handed things.
     assert!(g.snap().heroes().all(|h| !h.captive));
-    assert!(rejected(&g.send(Command::Give { from: FigureId(0), to: aldous, item: "healing".into() })).is_some());
+    assert!(
+        rejected(&g.send(Command::Give {
+            from: FigureId(0),
+            to: aldous,
+            item: "healing".into()
+        }))
+        .is_some()
+    );
     g.set_allowance(0, 10);
     let evs = g.send(Command::Move {
         figure: FigureId(0),
         path: path(&[(11, 0)]),
     });
     assert!(
-        has(&evs, |e| matches!(e, GameEvent::CaptiveFreed { captive, hero: FigureId(0) } if *captive == aldous)),
+        has(
+            &evs,
+            |e| matches!(e, GameEvent::CaptiveFreed { captive, hero: FigureId(0) } if *captive == aldous)
+        ),
         "{evs:?}"
     );
     assert!(!has(&evs, |e| matches!(e, GameEvent::ObjectiveCompleted)));
@@ -173,25 +207,25 @@ fn a_freed_captive_follows_their_hero_and_the_rescue_is_won_at_the_stairway() {
     });
     assert!(rejected(&evs).is_none(), "{evs:?}");
     assert!(
-        has(&evs, |e| matches!(e, GameEvent::CaptiveMoved { to, .. } if *to == p(12, 1))),
+        has(
+            &evs,
+            |e| matches!(e, GameEvent::CaptiveMoved { to, .. } if *to == p(12, 1))
+        ),
         "{evs:?}"
     );
     assert!(has(&evs, |e| matches!(e, GameEvent::CaptiveRescued { .. })), "{evs:?}");
     assert!(has(&evs, |e| matches!(e, GameEvent::ObjectiveCompleted)), "{evs:?}");
-    assert!(has(&evs, |e| matches!(e, GameEvent::HeroEscaped { figure: FigureId(0) })), "{evs:?}");
+    assert!(
+        has(&evs, |e| matches!(e, GameEvent::HeroEscaped { figure: FigureId(0) })),
+        "{evs:?}"
+    );
     assert!(won(&evs), "{evs:?}");
 }
 
 #[test]
 fn the_rescue_is_lost_when_the_captive_falls() {
     // An orc beside the captive, in sight of the dwarf down the corridor.
-    let q = quest(
-        &["dwarf"],
-        &[(16, 0)],
-        "",
-        "(kind: \"orc\", at: (13, 0))",
-        RESCUE,
-    );
+    let q = quest(&["dwarf"], &[(16, 0)], "", "(kind: \"orc\", at: (13, 0))", RESCUE);
     let mut g = Game::start(q, 9);
     let aldous = captive_id(&mut g);
     let orc = g.snap().monsters().next().unwrap().id;
@@ -200,9 +234,15 @@ fn the_rescue_is_lost_when_the_captive_falls() {
     let mut lost = false;
     for _ in 0..40 {
         g.end_hero_turns();
-        let evs = g.send(Command::Attack { attacker: orc, target: aldous });
+        let evs = g.send(Command::Attack {
+            attacker: orc,
+            target: aldous,
+        });
         assert!(rejected(&evs).is_none(), "{evs:?}");
-        if has(&evs, |e| matches!(e, GameEvent::CaptiveKilled { by: Some(b), .. } if *b == orc)) {
+        if has(
+            &evs,
+            |e| matches!(e, GameEvent::CaptiveKilled { by: Some(b), .. } if *b == orc),
+        ) {
             assert!(has(&evs, |e| matches!(e, GameEvent::QuestLost { .. })), "{evs:?}");
             lost = true;
             break;

@@ -112,7 +112,11 @@ fn the_quest_book_together_uses_every_monster_trap_furniture_objective_and_event
     );
     wanted.extend(rules.furniture.keys().map(|k| format!("furniture {k}")));
     wanted.extend(["secret door", "special treasure"].map(String::from));
-    wanted.extend(["DefeatNamed", "Scripted", "FindItem", "Rescue", "Escape"].iter().map(|k| format!("objective {k}")));
+    wanted.extend(
+        ["DefeatNamed", "Scripted", "FindItem", "Rescue", "Escape"]
+            .iter()
+            .map(|k| format!("objective {k}")),
+    );
     wanted.extend(
         [
             "EntersArea",

@@ -114,7 +114,10 @@ fn the_replay_viewer_steps_pauses_and_plays_to_the_same_game() {
     for _ in 0..replay.commands.len() + 10 {
         app.update();
     }
-    assert_eq!(app.world().resource::<hollowdeep::game::Watching>().next, replay.commands.len());
+    assert_eq!(
+        app.world().resource::<hollowdeep::game::Watching>().next,
+        replay.commands.len()
+    );
     let watched = app.world().resource::<EventLog>().0.clone();
     assert_eq!(without_reasons(&watched), replay.play().unwrap());
     let _ = std::fs::remove_dir_all(dir);

@@ -428,10 +428,16 @@ fn settings_round_trip_and_a_bad_settings_file_gives_the_defaults_and_says_why()
     chosen.save_to(&path).unwrap();
     assert_eq!(Settings::load_from(&path), (chosen.clone(), None));
     // A second write keeps the first as the backup.
-    let faster = Settings { pace: 0.1, ..chosen.clone() };
+    let faster = Settings {
+        pace: 0.1,
+        ..chosen.clone()
+    };
     faster.save_to(&path).unwrap();
     assert_eq!(Settings::load_from(&path).0, faster);
-    assert_eq!(Settings::load_from(&hollowdeep::save::files::backup_path(&path)).0, chosen);
+    assert_eq!(
+        Settings::load_from(&hollowdeep::save::files::backup_path(&path)).0,
+        chosen
+    );
     // A file with only some fields (an older build, or trimmed by hand) fills in the rest;
     // values out of range are brought inside it.
     std::fs::write(&path, "(format: 1, sorcerer: easy, ui_scale: 9.0)").unwrap();

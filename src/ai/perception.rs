@@ -192,7 +192,11 @@ fn hero_view(snap: &Snapshot, grid: &Grid, occ: &[Occ], h: &FigureSnap) -> HeroV
         acts,
         dist: hero_steps(grid, occ, at),
         // Killing the captive wins the quest for the sorcerer.
-        worth: if h.captive { CAPTIVE_WORTH } else { 8.0 + casters.min(4.0) * 0.75 },
+        worth: if h.captive {
+            CAPTIVE_WORTH
+        } else {
+            8.0 + casters.min(4.0) * 0.75
+        },
         escapes,
     }
 }

@@ -396,19 +396,29 @@ pub fn parse_seats(args: &[String], quest_heroes: &[String]) -> Result<Option<cr
     for a in args {
         let parts: Vec<&str> = a.split(':').collect();
         let [name, heroes, device] = parts[..] else {
-            return Err(format!("\"{a}\" is not NAME:HEROES:DEVICE (e.g. Ann:barbarian,dwarf:pad1)"));
+            return Err(format!(
+                "\"{a}\" is not NAME:HEROES:DEVICE (e.g. Ann:barbarian,dwarf:pad1)"
+            ));
         };
         let device = match device.trim().to_ascii_lowercase().as_str() {
             "mouse" => Device::MouseKeyboard,
             "keys" | "keyboard" => Device::Keyboard,
             d => match d.strip_prefix("pad").and_then(|n| n.parse::<u8>().ok()) {
                 Some(n @ 1..=4) => Device::Gamepad(n - 1),
-                _ => return Err(format!("unknown device \"{device}\" in \"{a}\" (mouse, keys, pad1..pad4)")),
+                _ => {
+                    return Err(format!(
+                        "unknown device \"{device}\" in \"{a}\" (mouse, keys, pad1..pad4)"
+                    ));
+                }
             },
         };
         seats.push(Seat {
             player: name.trim().to_string(),
-            heroes: heroes.split(',').map(|h| h.trim().to_string()).filter(|h| !h.is_empty()).collect(),
+            heroes: heroes
+                .split(',')
+                .map(|h| h.trim().to_string())
+                .filter(|h| !h.is_empty())
+                .collect(),
             device,
         });
     }

@@ -411,14 +411,14 @@ fn undo_verdict(events: &[GameEvent], rolled: bool) -> Result<(), String> {
     use GameEvent::*;
     for e in events {
         let why = match e {
-            QuestWon { .. } | QuestLost { .. } | QuestAbandoned { .. }
+            QuestWon { .. }
+            | QuestLost { .. }
+            | QuestAbandoned { .. }
             | ObjectiveCompleted
             | HeroEscaped { .. }
             | HeroGotOut { .. }
             | CaptiveRescued { .. }
-            | CaptiveKilled { .. } => {
-                "it decided part of the quest"
-            }
+            | CaptiveKilled { .. } => "it decided part of the quest",
             MovementRolled { .. } => "the movement dice were rolled",
             Attack { .. } => "the combat dice were rolled",
             AreaRevealed { .. } => "it revealed part of the dungeon",
@@ -1268,7 +1268,11 @@ fn lead_captive(world: &mut World, hero: FigureId, trail: &[Pos]) -> Vec<GameEve
         return Vec::new();
     }
     world.get_mut::<GridPos>(c.entity).expect("captive on board").0 = to;
-    vec![GameEvent::CaptiveMoved { captive: c.id, from, to }]
+    vec![GameEvent::CaptiveMoved {
+        captive: c.id,
+        from,
+        to,
+    }]
 }
 
 /// After every command, the captive of a rescue: freed by a hero beside them (the first in turn
@@ -1512,9 +1516,9 @@ fn settle(world: &mut World) -> Vec<GameEvent> {
             // Only the quest's events complete it (script::run sets `objective_done`).
             ObjectiveKind::Scripted(_) => false,
             // Carried out of the dungeon counts; a fallen hero's things lie on the floor.
-            ObjectiveKind::FindItem { item, .. } => snap
-                .heroes()
-                .any(|h| (h.alive() || h.escaped) && h.equipment.has(item)),
+            ObjectiveKind::FindItem { item, .. } => {
+                snap.heroes().any(|h| (h.alive() || h.escaped) && h.equipment.has(item))
+            }
             // Met below, when the first hero gets out.
             ObjectiveKind::Escape(_) => false,
             ObjectiveKind::Rescue(_) => snap.captive().is_some_and(|c| c.escaped),

@@ -231,7 +231,10 @@ impl Snapshot {
             let (kind, name) = match (hero, monster) {
                 (None, None) if captive.is_none() => continue,
                 _ if !full => (String::new(), String::new()),
-                (None, None) => ("captive".to_string(), captive.map(|c| c.name.clone()).unwrap_or_default()),
+                (None, None) => (
+                    "captive".to_string(),
+                    captive.map(|c| c.name.clone()).unwrap_or_default(),
+                ),
                 (Some(h), _) => (h.class.clone(), h.name.clone()),
                 (None, Some(m)) => (
                     m.kind.clone(),

@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::model::{ActiveQuest, Command, MoveState, Phase, Turn};
 
-use crate::game::snapshot::Snapshot;
 use crate::game::Controllers;
+use crate::game::snapshot::Snapshot;
 use crate::rules::geometry::{Dir, Pos};
 
 /// What a player holds.
@@ -220,12 +220,62 @@ pub fn key_named(name: &str) -> Option<KeyCode> {
         KeyA, KeyB, KeyC, KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyM, KeyN, KeyO, KeyP, KeyQ, KeyR,
         KeyS, KeyT, KeyU, KeyV, KeyW, KeyX, KeyY, KeyZ,
     ];
-    let digits = [Digit0, Digit1, Digit2, Digit3, Digit4, Digit5, Digit6, Digit7, Digit8, Digit9];
+    let digits = [
+        Digit0, Digit1, Digit2, Digit3, Digit4, Digit5, Digit6, Digit7, Digit8, Digit9,
+    ];
     let others = [
-        ArrowUp, ArrowDown, ArrowLeft, ArrowRight, Enter, Space, Tab, Escape, Backspace, Delete, Home, End, PageUp,
-        PageDown, ShiftLeft, ShiftRight, ControlLeft, ControlRight, AltLeft, AltRight, Comma, Period, Slash,
-        Semicolon, Quote, BracketLeft, BracketRight, Minus, Equal, Numpad0, Numpad1, Numpad2, Numpad3, Numpad4,
-        Numpad5, Numpad6, Numpad7, Numpad8, Numpad9, NumpadEnter, F1, F2, F3, F4, F5, F6, F7, F8, F9, F10, F11, F12,
+        ArrowUp,
+        ArrowDown,
+        ArrowLeft,
+        ArrowRight,
+        Enter,
+        Space,
+        Tab,
+        Escape,
+        Backspace,
+        Delete,
+        Home,
+        End,
+        PageUp,
+        PageDown,
+        ShiftLeft,
+        ShiftRight,
+        ControlLeft,
+        ControlRight,
+        AltLeft,
+        AltRight,
+        Comma,
+        Period,
+        Slash,
+        Semicolon,
+        Quote,
+        BracketLeft,
+        BracketRight,
+        Minus,
+        Equal,
+        Numpad0,
+        Numpad1,
+        Numpad2,
+        Numpad3,
+        Numpad4,
+        Numpad5,
+        Numpad6,
+        Numpad7,
+        Numpad8,
+        Numpad9,
+        NumpadEnter,
+        F1,
+        F2,
+        F3,
+        F4,
+        F5,
+        F6,
+        F7,
+        F8,
+        F9,
+        F10,
+        F11,
+        F12,
     ];
     letters
         .into_iter()
@@ -353,15 +403,15 @@ impl Bindings {
 
     /// "Enter / Space" for an action, to show players.
     pub fn keys_for(&self, a: Action) -> String {
-        self.keys
-            .get(&a)
-            .map_or(String::new(), |v| v.iter().map(|n| key_label(n)).collect::<Vec<_>>().join(" / "))
+        self.keys.get(&a).map_or(String::new(), |v| {
+            v.iter().map(|n| key_label(n)).collect::<Vec<_>>().join(" / ")
+        })
     }
 
     pub fn buttons_for(&self, a: Action) -> String {
-        self.buttons
-            .get(&a)
-            .map_or(String::new(), |v| v.iter().map(|n| button_label(n)).collect::<Vec<_>>().join(" / "))
+        self.buttons.get(&a).map_or(String::new(), |v| {
+            v.iter().map(|n| button_label(n)).collect::<Vec<_>>().join(" / ")
+        })
     }
 
     /// The four cursor moves in a word where they are the arrows or the d-pad.
@@ -380,15 +430,21 @@ impl Bindings {
         if pad && firsts == ["DPadUp", "DPadDown", "DPadLeft", "DPadRight"] {
             return "d-pad".into();
         }
-        dirs.iter().map(|a| self.first_for(*a, pad)).collect::<Vec<_>>().join(" ")
+        dirs.iter()
+            .map(|a| self.first_for(*a, pad))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// The first key or button of an action on this device, for short hints.
     pub fn first_for(&self, a: Action, pad: bool) -> String {
         let names = if pad { &self.buttons } else { &self.keys };
-        names.get(&a).and_then(|v| v.first()).map_or("(none)".into(), |n| {
-            if pad { button_label(n) } else { key_label(n) }
-        })
+        names.get(&a).and_then(|v| v.first()).map_or(
+            "(none)".into(),
+            |n| {
+                if pad { button_label(n) } else { key_label(n) }
+            },
+        )
     }
 }
 
@@ -505,8 +561,14 @@ pub fn pause_toggle(world: &mut World) {
         .get_resource::<ButtonInput<KeyCode>>()
         .is_some_and(|k| k.just_pressed(KeyCode::Escape) || bindings.key_actions(k).contains(&Action::Back));
     let mut q = world.query::<&Gamepad>();
-    back |= q.iter(world).any(|g| bindings.button_actions(g).contains(&Action::Back));
-    if !back || world.get_resource::<crate::ui::options::OptionsOpen>().is_some_and(|o| o.0) {
+    back |= q
+        .iter(world)
+        .any(|g| bindings.button_actions(g).contains(&Action::Back));
+    if !back
+        || world
+            .get_resource::<crate::ui::options::OptionsOpen>()
+            .is_some_and(|o| o.0)
+    {
         return;
     }
     let card_up = world
@@ -581,7 +643,13 @@ pub fn seat_input(world: &mut World) {
         for a in actions {
             match a {
                 Action::Up => menu.index = menu.index.checked_sub(1).unwrap_or(lines.len().saturating_sub(1)),
-                Action::Down => menu.index = if menu.index + 1 >= lines.len() { 0 } else { menu.index + 1 },
+                Action::Down => {
+                    menu.index = if menu.index + 1 >= lines.len() {
+                        0
+                    } else {
+                        menu.index + 1
+                    }
+                }
                 Action::Confirm => out = lines.get(menu.index).map(|(_, c)| c.clone()),
                 _ => {}
             }
@@ -615,7 +683,13 @@ pub fn seat_input(world: &mut World) {
             let lines = menu_lines(&snap);
             match a {
                 Action::Up => menu.index = menu.index.checked_sub(1).unwrap_or(lines.len().saturating_sub(1)),
-                Action::Down => menu.index = if menu.index + 1 >= lines.len() { 0 } else { menu.index + 1 },
+                Action::Down => {
+                    menu.index = if menu.index + 1 >= lines.len() {
+                        0
+                    } else {
+                        menu.index + 1
+                    }
+                }
                 Action::Confirm => {
                     out = lines.get(menu.index).map(|(_, c)| c.clone());
                     menu = ActionMenu::default();
@@ -655,7 +729,10 @@ pub fn seat_input(world: &mut World) {
             },
             Action::Roll => Some(Command::RollMovement { hero: h.id }),
             Action::Attack => {
-                let under = cursor.at.and_then(|p| snap.figure_at(p)).filter(|t| snap.can_attack(h, t));
+                let under = cursor
+                    .at
+                    .and_then(|p| snap.figure_at(p))
+                    .filter(|t| snap.can_attack(h, t));
                 under
                     .or_else(|| snap.attack_targets(h).min_by_key(|t| (t.body, t.id)))
                     .map(|t| Command::Attack {

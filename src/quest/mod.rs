@@ -329,7 +329,10 @@ pub enum ObjectiveKind {
     /// Met by the quest's events; the text is the goal as the heroes are told it.
     Scripted(String),
     /// A hero holds the item (id, display name).
-    FindItem { item: String, name: String },
+    FindItem {
+        item: String,
+        name: String,
+    },
     /// The way out: heroes on these squares leave the dungeon.
     Escape(Vec<Pos>),
     /// Bring the captive to the stairway.
@@ -806,8 +809,15 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
     // dropped and named like any other.
     for (id, item) in &raw.quest_items {
         let path = vec![Field("quest_items")];
-        if rules.weapons.contains_key(id) || rules.armor.contains_key(id) || rules.items.contains_key(id) || rules.potions.contains_key(id) {
-            err(path, format!("quest item \"{id}\" has the id of the rule set's own {id}; choose another"));
+        if rules.weapons.contains_key(id)
+            || rules.armor.contains_key(id)
+            || rules.items.contains_key(id)
+            || rules.potions.contains_key(id)
+        {
+            err(
+                path,
+                format!("quest item \"{id}\" has the id of the rule set's own {id}; choose another"),
+            );
         } else if item.name.trim().is_empty() || item.text.trim().is_empty() {
             err(path, format!("quest item \"{id}\" needs a name and a text"));
         } else {
@@ -1327,7 +1337,9 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             if name.is_none() {
                 err(
                     vec![Field("objective")],
-                    format!("the item to find, \"{item}\", is neither a quest item nor a weapon, armour or item of the rule set"),
+                    format!(
+                        "the item to find, \"{item}\", is neither a quest item nor a weapon, armour or item of the rule set"
+                    ),
                 );
             }
             let placed = raw.treasure.iter().any(|t| t.items.contains(item))
@@ -1339,7 +1351,9 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             if !placed {
                 err(
                     vec![Field("objective")],
-                    format!("nothing places \"{item}\" in the dungeon: put it in a room's special treasure or give it with an event"),
+                    format!(
+                        "nothing places \"{item}\" in the dungeon: put it in a room's special treasure or give it with an event"
+                    ),
                 );
             }
             (
@@ -1352,7 +1366,10 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         }
         RawObjective::Escape { exits } => {
             if exits.is_empty() {
-                err(vec![Field("objective")], "Escape needs at least one way out in `exits`".into());
+                err(
+                    vec![Field("objective")],
+                    "Escape needs at least one way out in `exits`".into(),
+                );
             }
             let mut out = Vec::new();
             for (i, &e) in exits.iter().enumerate() {
@@ -1361,7 +1378,10 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
                 if !on_board(p) || solid(p) {
                     err(path, format!("the way out {p} is off the board or not walkable"));
                 } else if stair.contains(p) {
-                    err(path, format!("the way out {p} is on the stairway; an escape leaves by another way"));
+                    err(
+                        path,
+                        format!("the way out {p} is on the stairway; an escape leaves by another way"),
+                    );
                 } else if raw.hero_starts.iter().any(|s| pos(*s) == p) {
                     err(path, format!("the way out {p} is a hero's start square"));
                 } else if !out.contains(&p) {
@@ -1393,7 +1413,10 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
                     format!("the captive's square {p} is on the stairway or a hero's start square"),
                 );
             } else if monsters.iter().any(|m| m.at == p) {
-                err(vec![Field("objective")], format!("a monster already stands on the captive's square {p}"));
+                err(
+                    vec![Field("objective")],
+                    format!("a monster already stands on the captive's square {p}"),
+                );
             }
             if !(1..=10).contains(body) || *defend > 6 {
                 err(

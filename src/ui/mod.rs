@@ -12,8 +12,8 @@ use crate::game::model::Command;
 use crate::game::model::*;
 use crate::game::{Controller, Controllers, Pace};
 use crate::quest::{self, Quest};
-use crate::view::PanelInsets;
 use crate::save::settings::Settings;
+use crate::view::PanelInsets;
 use log::{DiceTray, GameLog, Shown};
 
 pub mod options;
@@ -179,7 +179,12 @@ fn companions_for(
 }
 
 /// The campaign row: begin one, or go on with it (the next quest of the book) and visit the armory.
-fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands, seats: &crate::input::seats::Seats) {
+fn campaign_row(
+    ui: &mut egui::Ui,
+    state: &mut TitleState,
+    commands: &mut Commands,
+    seats: &crate::input::seats::Seats,
+) {
     let seed = state.seed.trim().parse().unwrap_or(1);
     let opponents = crate::game::Opponents {
         sorcerer: state.sorcerer,
@@ -212,7 +217,9 @@ fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Comman
             );
         }
         Some(Ok(c)) => {
-            let next = c.next_quest().map(|id| names.get(id).cloned().unwrap_or_else(|| id.to_string()));
+            let next = c
+                .next_quest()
+                .map(|id| names.get(id).cloned().unwrap_or_else(|| id.to_string()));
             let label = match &next {
                 Some(name) => format!("Campaign: {name}"),
                 None => "Campaign: every quest done".to_string(),
@@ -224,8 +231,11 @@ fn campaign_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Comman
                 start = true;
             }
             // Quests done before can be played again, for gold and gear.
-            let done_before: Vec<&'static str> =
-                c.unlocked().into_iter().filter(|id| Some(*id) != c.next_quest()).collect();
+            let done_before: Vec<&'static str> = c
+                .unlocked()
+                .into_iter()
+                .filter(|id| Some(*id) != c.next_quest())
+                .collect();
             if !done_before.is_empty() {
                 ui.menu_button("Play again", |ui| {
                     for id in done_before {
@@ -293,23 +303,26 @@ fn character_sheet(
         if v.is_empty() { "nothing".into() } else { v.join(", ") }
     };
     ui.label(egui::RichText::new(format!("Character sheet: {}", def.name)).strong());
-    egui::Grid::new("sheet").num_columns(4).spacing([14.0, 4.0]).show(ui, |ui| {
-        ui.label("Body");
-        ui.label(def.body.to_string());
-        ui.label("Attack");
-        ui.label(format!("{} combat dice", fighter.attack));
-        ui.end_row();
-        ui.label("Mind");
-        ui.label(def.mind.to_string());
-        ui.label("Defend");
-        ui.label(format!("{} combat dice", fighter.defend));
-        ui.end_row();
-        ui.label("Gold");
-        ui.label(h.gold.to_string());
-        ui.label("Movement");
-        ui.label(movement);
-        ui.end_row();
-    });
+    egui::Grid::new("sheet")
+        .num_columns(4)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            ui.label("Body");
+            ui.label(def.body.to_string());
+            ui.label("Attack");
+            ui.label(format!("{} combat dice", fighter.attack));
+            ui.end_row();
+            ui.label("Mind");
+            ui.label(def.mind.to_string());
+            ui.label("Defend");
+            ui.label(format!("{} combat dice", fighter.defend));
+            ui.end_row();
+            ui.label("Gold");
+            ui.label(h.gold.to_string());
+            ui.label("Movement");
+            ui.label(movement);
+            ui.end_row();
+        });
     ui.label(format!(
         "Weapon in hand: {}",
         h.weapon.as_deref().map_or("none".into(), |w| rules.thing_name(w))
@@ -1104,7 +1117,9 @@ fn play_panels(
                     }
                     if ui
                         .button(egui::RichText::new("Back to the title screen").size(18.0))
-                        .on_hover_text("The quest is saved after every command: Continue on the title screen picks it up here.")
+                        .on_hover_text(
+                            "The quest is saved after every command: Continue on the title screen picks it up here.",
+                        )
                         .clicked()
                     {
                         paused.0 = false;
@@ -1113,7 +1128,11 @@ fn play_panels(
                     if ui.button(egui::RichText::new("Quit the game").size(18.0)).clicked() {
                         exit.write(AppExit::Success);
                     }
-                    ui.label(egui::RichText::new("The quest is saved after every command.").small().weak());
+                    ui.label(
+                        egui::RichText::new("The quest is saved after every command.")
+                            .small()
+                            .weak(),
+                    );
                 });
             });
     }
@@ -1157,14 +1176,21 @@ fn play_panels(
                 spell_choices.as_deref().map_or(&Default::default(), |c| c),
             ),
         };
-        let title = if turn.draft.is_some() { "Choose a school of magic" } else { "What will you do?" };
+        let title = if turn.draft.is_some() {
+            "Choose a school of magic"
+        } else {
+            "What will you do?"
+        };
         egui::Window::new(title)
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
             .frame(egui::Frame::window(&ctx.global_style()).stroke(egui::Stroke::new(2.0, party::seat_colour(i))))
             .show(&ctx, |ui| {
-                let pad = seats.0.get(i).is_some_and(|s| matches!(s.device, crate::input::seats::Device::Gamepad(_)));
+                let pad = seats
+                    .0
+                    .get(i)
+                    .is_some_and(|s| matches!(s.device, crate::input::seats::Device::Gamepad(_)));
                 use crate::input::seats::Action as A;
                 ui.label(
                     egui::RichText::new(format!(
@@ -1180,7 +1206,11 @@ fn play_panels(
                 for (k, (label, _)) in lines.iter().enumerate() {
                     let text = egui::RichText::new(label).size(16.0);
                     if k == menu.index {
-                        ui.label(text.strong().background_color(party::seat_colour(i)).color(egui::Color32::BLACK));
+                        ui.label(
+                            text.strong()
+                                .background_color(party::seat_colour(i))
+                                .color(egui::Color32::BLACK),
+                        );
                     } else {
                         ui.label(text);
                     }

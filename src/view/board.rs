@@ -168,33 +168,40 @@ fn build_board(
     let centre = (world_of(Pos::new(s.x, s.y), b.width, b.height)
         + world_of(Pos::new(s.x + s.w - 1, s.y + s.h - 1), b.width, b.height))
         / 2.0;
-    commands.spawn((
-        Name::new("Stairway"),
-        BoardVisual,
-        DespawnOnExit(Screen::Playing),
-        Sprite {
-            image: art.icon("stairs"),
-            color: Color::srgba(0.3, 0.22, 0.1, 0.55),
-            custom_size: Some(Vec2::splat(TILE * 1.6)),
-            ..default()
-        },
-        Transform::from_translation(centre.extend(1.2)),
-    ));
+    let marker = |commands: &mut Commands, name: &'static str, icon: &str, color: Color, size: f32, at: Vec2| {
+        commands.spawn((
+            Name::new(name),
+            BoardVisual,
+            DespawnOnExit(Screen::Playing),
+            Sprite {
+                image: art.icon(icon),
+                color,
+                custom_size: Some(Vec2::splat(TILE * size)),
+                ..default()
+            },
+            Transform::from_translation(at.extend(1.2)),
+        ));
+    };
+    marker(
+        &mut commands,
+        "Stairway",
+        "stairs",
+        Color::srgba(0.3, 0.22, 0.1, 0.55),
+        1.6,
+        centre,
+    );
     // An escape's ways out, shown from the start like the stairway: the heroes know where to run.
     if let crate::quest::ObjectiveKind::Escape(exits) = &q.objective.kind {
         for p in exits {
-            commands.spawn((
-                Name::new("Way out"),
-                BoardVisual,
-                DespawnOnExit(Screen::Playing),
-                Sprite {
-                    image: art.icon("exit"),
-                    color: Color::srgba(0.55, 0.85, 0.55, 0.8),
-                    custom_size: Some(Vec2::splat(TILE * 0.8)),
-                    ..default()
-                },
-                Transform::from_translation(world_of(*p, b.width, b.height).extend(1.2)),
-            ));
+            let at = world_of(*p, b.width, b.height);
+            marker(
+                &mut commands,
+                "Way out",
+                "exit",
+                Color::srgba(0.55, 0.85, 0.55, 0.8),
+                0.8,
+                at,
+            );
         }
     }
 }

@@ -26,14 +26,23 @@ struct Floater {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<LastDrawn>()
-        .add_systems(OnExit(crate::app::Screen::Playing), |mut d: ResMut<LastDrawn>| d.0.clear())
+        .add_systems(OnExit(crate::app::Screen::Playing), |mut d: ResMut<LastDrawn>| {
+            d.0.clear()
+        })
         .add_systems(
-        Update,
-        (attach_figures, place_figures, update_badges, recolour_heroes, float_numbers, fade_floaters)
-            .chain()
-            .run_if(resource_exists::<ActiveQuest>)
-            .in_set(crate::game::GameSet::Present),
-    );
+            Update,
+            (
+                attach_figures,
+                place_figures,
+                update_badges,
+                recolour_heroes,
+                float_numbers,
+                fade_floaters,
+            )
+                .chain()
+                .run_if(resource_exists::<ActiveQuest>)
+                .in_set(crate::game::GameSet::Present),
+        );
 }
 
 /// How long a floating number stays.
@@ -157,7 +166,14 @@ fn attach_figures(
     quest: Res<ActiveQuest>,
     settings: Option<Res<Settings>>,
     figures: Query<
-        (Entity, Option<&Hero>, Option<&Monster>, Option<&GridPos>, &Body, Has<Captive>),
+        (
+            Entity,
+            Option<&Hero>,
+            Option<&Monster>,
+            Option<&GridPos>,
+            &Body,
+            Has<Captive>,
+        ),
         (With<FigureId>, Without<FigureVisual>),
     >,
 ) {
@@ -244,7 +260,15 @@ fn place_figures(
     settings: Option<Res<Settings>>,
     mut drawn: ResMut<LastDrawn>,
     mut figures: Query<
-        (&FigureId, &mut Transform, &mut Visibility, Option<&GridPos>, Has<Hero>, Has<Awake>, Has<Captive>),
+        (
+            &FigureId,
+            &mut Transform,
+            &mut Visibility,
+            Option<&GridPos>,
+            Has<Hero>,
+            Has<Awake>,
+            Has<Captive>,
+        ),
         With<FigureVisual>,
     >,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
@@ -252,7 +276,11 @@ fn place_figures(
     let b = &quest.0.board;
     // Reduced motion: figures are where they are; else they slide at the chosen speed.
     let (speed, still) = settings.map_or((1.0, false), |s| (s.animation_speed, s.reduced_motion));
-    let t = if still { 1.0 } else { (time.delta_secs() * 14.0 * speed).min(1.0) };
+    let t = if still {
+        1.0
+    } else {
+        (time.delta_secs() * 14.0 * speed).min(1.0)
+    };
     for (id, mut tf, mut vis, pos, hero, awake, captive) in &mut figures {
         if *vis != Visibility::Hidden {
             drawn.0.insert(*id, tf.translation.truncate());

@@ -93,7 +93,9 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
         Some((d, _, _)) if d != crate::input::seats::Device::MouseKeyboard
     );
     let hover = if cursor_player {
-        world.get_resource::<crate::input::seats::BoardCursor>().and_then(|c| c.at)
+        world
+            .get_resource::<crate::input::seats::BoardCursor>()
+            .and_then(|c| c.at)
     } else {
         world.resource::<HoverSquare>().0
     };
@@ -257,7 +259,14 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
         }
     }
     if cursor_player && let Some(p) = hover {
-        spawn(world, p, Color::srgba(1.0, 0.95, 0.5, 0.9), TILE * 1.05, 4.8, Some(art.ring.clone()));
+        spawn(
+            world,
+            p,
+            Color::srgba(1.0, 0.95, 0.5, 0.9),
+            TILE * 1.05,
+            4.8,
+            Some(art.ring.clone()),
+        );
     }
     if !snap.turn.progress(active.id).acted {
         for t in snap.attack_targets(&active) {
