@@ -18,7 +18,7 @@ pub struct GameLog {
 }
 
 /// The last dice rolled, as the tray shows them.
-#[derive(Resource, Default, Clone)]
+#[derive(Resource, Default, Clone, PartialEq)]
 pub enum DiceTray {
     #[default]
     Empty,
@@ -69,8 +69,18 @@ pub struct Shown {
     pub briefing_open: bool,
 }
 
+/// When the dice in the tray were thrown (they tumble for a moment, unless motion is reduced).
+#[derive(Resource, Default)]
+pub struct DiceTumble {
+    pub since: Option<f32>,
+}
+
+/// How long thrown dice tumble, at animation speed 1.
+pub const TUMBLE_SECONDS: f32 = 0.45;
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<GameLog>()
+        .init_resource::<DiceTumble>()
         .init_resource::<DiceTray>()
         .init_resource::<CardPopup>()
         .insert_resource(Shown { briefing_open: true })
@@ -86,9 +96,15 @@ fn read_events(
     mut shown: ResMut<Shown>,
     mut card: ResMut<CardPopup>,
     quest: Option<Res<crate::game::model::ActiveQuest>>,
-    (time, restored, mut commands): (Res<Time>, Option<Res<crate::app::JustRestored>>, Commands),
+    (time, restored, mut commands, mut tumble): (
+        Res<Time>,
+        Option<Res<crate::app::JustRestored>>,
+        Commands,
+        ResMut<DiceTumble>,
+    ),
 ) {
     let now = time.elapsed_secs();
+    let before = tray.clone();
     // A rebuilt game (resumed or undone) fills the log again without turning cards over.
     let quiet = restored.is_some();
     if quiet {
@@ -283,6 +299,9 @@ fn read_events(
     if quiet {
         shown.briefing_open = false;
         card.since = None;
+    } else if *tray != before && !matches!(*tray, DiceTray::Empty) {
+        // New dice on the table: they tumble before they land.
+        tumble.since = Some(now);
     }
     let excess = log.lines.len().saturating_sub(500);
     if excess > 0 {
@@ -336,7 +355,41 @@ fn combat_die(ui: &mut egui::Ui, f: Face) {
 }
 
 /// Draws the last roll: red movement dice, or the attack and defence combat dice.
-pub fn dice_tray(ui: &mut egui::Ui, tray: &DiceTray) {
+/// The tray. `tumbling`: Some(n) while the dice are still rolling (n changes every few frames),
+/// and random faces are shown instead of the real ones.
+pub fn dice_tray(ui: &mut egui::Ui, tray: &DiceTray, tumbling: Option<u32>) {
+    if let Some(n) = tumbling {
+        ui.ctx().request_repaint();
+        let spin = |i: usize| {
+            let mut h = n.wrapping_mul(2_654_435_761) ^ (i as u32).wrapping_mul(40_503);
+            h ^= h >> 15;
+            h
+        };
+        let tumble_faces =
+            |len: usize| -> Vec<Face> { (0..len).map(|i| Face::from_index((spin(i) % 6) as u8)).collect() };
+        let shown = match tray {
+            DiceTray::Movement { who, dice } => DiceTray::Movement {
+                who: who.clone(),
+                dice: (0..dice.len()).map(|i| (spin(i) % 6 + 1) as u8).collect(),
+            },
+            DiceTray::Roll { who, what, faces, .. } => DiceTray::Roll {
+                who: who.clone(),
+                what: what.clone(),
+                faces: tumble_faces(faces.len()),
+                result: "…".into(),
+            },
+            DiceTray::Combat {
+                who, attack, defend, ..
+            } => DiceTray::Combat {
+                who: who.clone(),
+                attack: tumble_faces(attack.len()),
+                defend: tumble_faces(defend.len() + 7).split_off(7),
+                damage: 0,
+            },
+            DiceTray::Empty => DiceTray::Empty,
+        };
+        return dice_tray(ui, &shown, None);
+    }
     match tray {
         DiceTray::Empty => {
             ui.label(egui::RichText::new("No dice rolled yet.").weak());

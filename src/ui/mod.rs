@@ -16,6 +16,7 @@ use crate::save::settings::Settings;
 use crate::view::PanelInsets;
 use log::{DiceTray, GameLog, Shown};
 
+pub mod credits;
 pub mod options;
 pub mod party;
 
@@ -23,6 +24,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<TitleState>()
         .init_resource::<party::PlayersOpen>()
+        .init_resource::<credits::CreditsOpen>()
         .add_plugins((log::plugin, options::plugin))
         .add_systems(OnEnter(Screen::Title), refresh_title)
         .add_systems(
@@ -36,7 +38,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             PreUpdate,
-            drop_unchanged_modifiers
+            (drop_unchanged_modifiers, gamepad_to_egui)
                 .after(bevy_egui::EguiInputSet::WriteEguiEvents)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
@@ -63,6 +65,58 @@ fn drop_unchanged_modifiers(
         });
         if let Some(m) = now {
             last.insert(entity, m);
+        }
+    }
+}
+
+/// A gamepad walks the panels where no board is being played (the title screen and its windows,
+/// the pause menu, the options): the d-pad moves egui's keyboard focus from widget to widget
+/// (as Tab and Shift+Tab do), A presses the focused one (as Enter does). In a quest the pad plays
+/// the board instead (`input::seats`).
+fn gamepad_to_egui(
+    pads: Query<&bevy::input::gamepad::Gamepad>,
+    mut inputs: Query<&mut bevy_egui::EguiInput>,
+    screen: Res<State<Screen>>,
+    paused: Option<Res<crate::game::Paused>>,
+    options: Res<options::OptionsOpen>,
+) {
+    use bevy::input::gamepad::GamepadButton as B;
+    let menus = *screen.get() == Screen::Title || paused.is_some_and(|p| p.0) || options.0;
+    if !menus {
+        return;
+    }
+    let mut keys = Vec::new();
+    for pad in &pads {
+        for (button, key, shift) in [
+            (B::DPadDown, egui::Key::Tab, false),
+            (B::DPadRight, egui::Key::Tab, false),
+            (B::DPadUp, egui::Key::Tab, true),
+            (B::DPadLeft, egui::Key::Tab, true),
+            (B::South, egui::Key::Enter, false),
+        ] {
+            if pad.just_pressed(button) {
+                keys.push((key, shift));
+            }
+        }
+    }
+    if keys.is_empty() {
+        return;
+    }
+    for mut input in &mut inputs {
+        for (key, shift) in &keys {
+            let modifiers = egui::Modifiers {
+                shift: *shift,
+                ..Default::default()
+            };
+            for pressed in [true, false] {
+                input.0.events.push(egui::Event::Key {
+                    key: *key,
+                    physical_key: None,
+                    pressed,
+                    repeat: false,
+                    modifiers,
+                });
+            }
         }
     }
 }
@@ -487,10 +541,12 @@ fn title_screen(
         ResMut<options::Rebinding>,
         Res<options::LastPress>,
     ),
-    (mut players, mut seats, pads): (
+    (mut players, mut seats, pads, mut credits, mut exit): (
         ResMut<party::PlayersOpen>,
         ResMut<crate::input::seats::Seats>,
         Query<(), With<bevy::input::gamepad::Gamepad>>,
+        ResMut<credits::CreditsOpen>,
+        MessageWriter<AppExit>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -576,6 +632,12 @@ fn title_screen(
                 ui.add(egui::TextEdit::singleline(&mut state.seed).desired_width(120.0));
                 ui.checkbox(&mut state.autoplay, "Let the computer play the heroes");
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("Quit").clicked() {
+                        exit.write(AppExit::Success);
+                    }
+                    if ui.button("Credits").clicked() {
+                        credits.0 = !credits.0;
+                    }
                     if ui.button("Options").clicked() {
                         options.0 = !options.0;
                     }
@@ -665,6 +727,7 @@ fn title_screen(
         });
     // The side windows after the title window, so that they are drawn over it.
     armory_window(ctx, &mut state);
+    credits::credits_window(ctx, &mut credits);
     if let Some(settings) = settings.as_deref_mut() {
         options::options_window(ctx, &mut options, settings, &mut rebinding, &last);
         let heroes: Vec<(String, String)> = ["barbarian", "dwarf", "elf", "wizard"]
@@ -710,7 +773,7 @@ fn play_panels(
         Option<Res<crate::view::highlights::HeroChoices>>,
         Option<Res<crate::view::highlights::SpellChoices>>,
     ),
-    (mut card, time): (ResMut<log::CardPopup>, Res<Time>),
+    (mut card, time, tumble): (ResMut<log::CardPopup>, Res<Time>, Res<log::DiceTumble>),
     (seed, opponents, slot, undo, news): (
         Option<Res<Seed>>,
         Option<Res<crate::game::Opponents>>,
@@ -1085,7 +1148,14 @@ fn play_panels(
             });
             ui.separator();
             ui.label(egui::RichText::new("Dice").strong());
-            log::dice_tray(ui, &tray);
+            // Fresh dice tumble for a moment (not with reduced motion), faster at higher speeds.
+            let (speed, still) = settings.as_deref().map_or((1.0, false), |s| (s.animation_speed, s.reduced_motion));
+            let tumbling = tumble
+                .since
+                .map(|t| time.elapsed_secs() - t)
+                .filter(|age| !still && *age < log::TUMBLE_SECONDS / speed)
+                .map(|age| (age * 30.0) as u32);
+            log::dice_tray(ui, &tray, tumbling);
             ui.separator();
             ui.label(egui::RichText::new("Log").strong());
             egui::ScrollArea::vertical()
