@@ -31,6 +31,8 @@ pub struct Settings {
     pub volume: f32,
     /// Borderless full screen on the current monitor, else a window.
     pub fullscreen: bool,
+    /// The window's size when not full screen (logical pixels).
+    pub window_size: (u32, u32),
     /// How fast figures walk and dice tumble: 1 is the designed speed.
     pub animation_speed: f32,
     /// No sliding, tumbling or floating numbers: everything lands at once.
@@ -53,6 +55,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             volume: 0.7,
             fullscreen: false,
+            window_size: (1600, 900),
             animation_speed: 1.0,
             reduced_motion: false,
             palette: Palette::Standard,
@@ -67,6 +70,8 @@ pub const PACE_RANGE: (f32, f32) = (0.0, 1.5);
 pub const UI_SCALE_RANGE: (f32, f32) = (0.75, 1.75);
 pub const VOLUME_RANGE: (f32, f32) = (0.0, 1.0);
 pub const ANIMATION_RANGE: (f32, f32) = (0.5, 3.0);
+/// The window sizes the options offer.
+pub const WINDOW_SIZES: [(u32, u32); 5] = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440)];
 
 /// The board's colours.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -137,6 +142,8 @@ impl Settings {
         self.ui_scale = clamp(self.ui_scale, UI_SCALE_RANGE, 1.0);
         self.volume = clamp(self.volume, VOLUME_RANGE, 0.7);
         self.animation_speed = clamp(self.animation_speed, ANIMATION_RANGE, 1.0);
+        let (w, h) = self.window_size;
+        self.window_size = (w.clamp(640, 7680), h.clamp(360, 4320));
         self
     }
 }

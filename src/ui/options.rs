@@ -115,7 +115,19 @@ pub fn options_window(
                 );
                 ui.end_row();
                 ui.label("Display");
-                ui.checkbox(&mut edited.fullscreen, "full screen");
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut edited.fullscreen, "full screen");
+                    ui.add_enabled_ui(!edited.fullscreen, |ui| {
+                        let (w, h) = edited.window_size;
+                        egui::ComboBox::from_id_salt("window size")
+                            .selected_text(format!("{w} × {h} window"))
+                            .show_ui(ui, |ui| {
+                                for size in crate::save::settings::WINDOW_SIZES {
+                                    ui.selectable_value(&mut edited.window_size, size, format!("{} × {}", size.0, size.1));
+                                }
+                            });
+                    });
+                });
                 ui.end_row();
                 ui.label("Reduced motion");
                 ui.checkbox(&mut edited.reduced_motion, "nothing slides, tumbles or floats");
@@ -190,17 +202,31 @@ pub fn zoom_system(mut contexts: EguiContexts, settings: Res<Settings>) -> Resul
     Ok(())
 }
 
-/// Full screen or a window, as the settings say (at start and whenever they change).
-fn apply_window_mode(settings: Res<Settings>, mut windows: Query<&mut bevy::window::Window>) {
+/// Full screen or a window of the chosen size, as the settings say (at start and whenever
+/// they change; a window the player resized by hand keeps its size until the setting changes).
+fn apply_window_mode(
+    settings: Res<Settings>,
+    mut windows: Query<&mut bevy::window::Window>,
+    mut last: Local<Option<(bool, (u32, u32))>>,
+) {
     use bevy::window::{MonitorSelection, WindowMode};
-    let want = if settings.fullscreen {
+    let now = (settings.fullscreen, settings.window_size);
+    if *last == Some(now) {
+        return;
+    }
+    *last = Some(now);
+    let mode = if settings.fullscreen {
         WindowMode::BorderlessFullscreen(MonitorSelection::Current)
     } else {
         WindowMode::Windowed
     };
     for mut w in &mut windows {
-        if w.mode != want {
-            w.mode = want;
+        if w.mode != mode {
+            w.mode = mode;
+        }
+        let (width, height) = settings.window_size;
+        if !settings.fullscreen && (w.resolution.width() as u32, w.resolution.height() as u32) != (width, height) {
+            w.resolution.set(width as f32, height as f32);
         }
     }
 }

@@ -53,11 +53,33 @@ fn float_numbers(
     mut events: MessageReader<crate::game::model::GameEvent>,
     drawn: Res<LastDrawn>,
     time: Res<Time>,
+    art: Res<Art>,
     restored: Option<Res<crate::app::JustRestored>>,
     mut commands: Commands,
 ) {
     use crate::game::model::GameEvent;
     for e in events.read() {
+        // A figure that falls leaves a skull that rises and fades where it stood.
+        if let GameEvent::MonsterKilled { figure, .. }
+        | GameEvent::HeroKilled { figure, .. }
+        | GameEvent::CaptiveKilled { captive: figure, .. } = e
+            && restored.is_none()
+            && let Some(at) = drawn.0.get(figure)
+        {
+            commands.spawn((
+                Floater {
+                    born: time.elapsed_secs(),
+                },
+                DespawnOnExit(crate::app::Screen::Playing),
+                Sprite {
+                    image: art.icon("skull"),
+                    color: Color::srgba(0.95, 0.9, 0.85, 0.9),
+                    custom_size: Some(Vec2::splat(TILE * 0.8)),
+                    ..default()
+                },
+                Transform::from_translation(at.extend(8.5)),
+            ));
+        }
         let (who, text, colour) = match e {
             GameEvent::Attack { target, damage, .. } if *damage > 0 => {
                 (*target, format!("-{damage}"), Color::srgb(1.0, 0.35, 0.3))
@@ -92,13 +114,19 @@ fn float_numbers(
 fn fade_floaters(
     time: Res<Time>,
     settings: Option<Res<Settings>>,
-    mut floaters: Query<(Entity, &Floater, &mut Transform, &mut TextColor)>,
+    mut floaters: Query<(
+        Entity,
+        &Floater,
+        &mut Transform,
+        Option<&mut TextColor>,
+        Option<&mut Sprite>,
+    )>,
     mut commands: Commands,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let (speed, still) = settings.map_or((1.0, false), |s| (s.animation_speed, s.reduced_motion));
     let now = time.elapsed_secs();
-    for (e, f, mut tf, mut colour) in &mut floaters {
+    for (e, f, mut tf, colour, sprite) in &mut floaters {
         let age = (now - f.born) * if still { 1.0 } else { speed };
         if age > FLOAT_SECONDS {
             commands.entity(e).despawn();
@@ -106,7 +134,13 @@ fn fade_floaters(
         }
         if !still {
             tf.translation.y += time.delta_secs() * speed * TILE * 0.6;
-            colour.0.set_alpha(1.0 - (age / FLOAT_SECONDS).powi(2));
+            let alpha = 1.0 - (age / FLOAT_SECONDS).powi(2);
+            if let Some(mut c) = colour {
+                c.0.set_alpha(alpha);
+            }
+            if let Some(mut s) = sprite {
+                s.color.set_alpha(alpha * 0.9);
+            }
         }
         redraw.write(bevy::window::RequestRedraw);
     }
@@ -236,15 +270,20 @@ fn attach_figures(
                     },
                     Transform::from_xyz(0.0, 0.0, 0.1),
                 ));
-                if (!is_hero || captive) && body.max > 1 {
+                // Body points on the figure itself: every hero (and captive), and monsters of more than one.
+                if is_hero || body.max > 1 {
                     p.spawn((
                         BodyBadge,
                         Text2d::new(body.current.to_string()),
                         TextFont {
-                            font_size: FontSize::Px(11.0),
+                            font_size: FontSize::Px(if is_hero { 12.0 } else { 11.0 }),
                             ..default()
                         },
-                        TextColor(Color::srgb(1.0, 0.85, 0.85)),
+                        TextColor(if is_hero {
+                            Color::srgb(1.0, 0.55, 0.5)
+                        } else {
+                            Color::srgb(1.0, 0.85, 0.85)
+                        }),
                         Transform::from_xyz(TILE * 0.32, -TILE * 0.3, 0.2),
                     ));
                 }
