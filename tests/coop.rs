@@ -292,3 +292,24 @@ fn escape_pauses_the_game_and_the_computer_waits_until_it_goes_on() {
     }
     assert_eq!((t.turn().round, t.turn().phase), (2, Phase::Hero(FigureId(0))));
 }
+
+#[test]
+fn heroes_nobody_plays_can_be_left_out_and_a_save_remembers_it() {
+    let q = hollowdeep::quest::load("the-goblin-warren").unwrap();
+    let out = vec!["dwarf".to_string(), "wizard".to_string()];
+    let small = q.without_heroes(&out);
+    assert_eq!(small.heroes, vec!["barbarian".to_string(), "elf".to_string()]);
+    assert_eq!(small.hero_starts.len(), 2);
+    assert_eq!(small.left_out, out);
+    // Everyone left out: the quest keeps its heroes (a game needs one).
+    assert_eq!(q.without_heroes(&q.heroes.clone()).heroes, q.heroes);
+    // The game starts with two heroes, and its save, read back, rebuilds the same quest.
+    let mut g = Game::start(std::sync::Arc::new(small.clone()), 4);
+    assert_eq!(g.snap().heroes().count(), 2);
+    let slot = hollowdeep::save::autosave::SaveSlot::new("the-goblin-warren", false, Vec::new());
+    let saved = hollowdeep::save::autosave::snapshot(g.app.world(), &slot).unwrap();
+    assert_eq!(saved.left_out, out);
+    let back = saved.load_quest().unwrap();
+    assert_eq!(back.heroes, small.heroes);
+    assert_eq!(back.hero_starts, small.hero_starts);
+}

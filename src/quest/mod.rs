@@ -496,6 +496,24 @@ pub struct Quest {
     /// Names the players gave their heroes (a campaign party), by hero kind; the rule set's
     /// names ("Barbarian") where none is given.
     pub hero_names: BTreeMap<String, String>,
+    /// Heroes of the quest the players left out of this game (nobody plays them).
+    pub left_out: Vec<String>,
+}
+
+impl Quest {
+    /// The quest without these heroes (and their start squares): for a table whose players
+    /// leave unclaimed heroes out. At least one hero always stays; unknown ids are ignored.
+    pub fn without_heroes(&self, out: &[String]) -> Quest {
+        let mut q = self.clone();
+        let keep: Vec<usize> = (0..q.heroes.len()).filter(|&i| !out.contains(&q.heroes[i])).collect();
+        if keep.is_empty() {
+            return q;
+        }
+        q.left_out = q.heroes.iter().filter(|h| out.contains(h)).cloned().collect();
+        q.hero_starts = keep.iter().filter_map(|&i| q.hero_starts.get(i).copied()).collect();
+        q.heroes = keep.iter().map(|&i| q.heroes[i].clone()).collect();
+        q
+    }
 }
 
 /// One problem in a quest file, with its place.
@@ -1613,5 +1631,6 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         spell_schools: raw.spell_schools.clone(),
         events,
         hero_names: BTreeMap::new(),
+        left_out: Vec::new(),
     })
 }

@@ -118,6 +118,7 @@ pub fn snapshot(world: &World, slot: &SaveSlot) -> Option<SavedQuest> {
         notes: world.get_resource::<NoteLog>()?.0.clone(),
         campaign_gear: slot.campaign.then(|| quest.gear.clone()),
         hero_names: quest.hero_names.clone(),
+        left_out: quest.left_out.clone(),
     })
 }
 

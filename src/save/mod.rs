@@ -103,6 +103,9 @@ pub struct SavedQuest {
     /// The names the party's heroes go by (a campaign quest).
     #[serde(default)]
     pub hero_names: std::collections::BTreeMap<String, String>,
+    /// Heroes the players left out of this game.
+    #[serde(default)]
+    pub left_out: Vec<String>,
 }
 
 impl SavedQuest {
@@ -126,6 +129,11 @@ impl SavedQuest {
             }
         }
         q.hero_names = self.hero_names.clone();
+        let q = if self.left_out.is_empty() {
+            q
+        } else {
+            q.without_heroes(&self.left_out)
+        };
         if q.rules.id != self.rules {
             return Err(format!(
                 "the game was saved under rule set \"{}\", but \"{}\" now uses \"{}\"",

@@ -43,6 +43,8 @@ pub struct Settings {
     pub bindings: crate::input::seats::Bindings,
     /// The players at the table (the party screen); empty: one player with mouse and keyboard.
     pub seats: crate::input::seats::Seats,
+    /// With players set up, heroes nobody plays are left out of the game (else the computer plays them).
+    pub leave_out_unclaimed: bool,
 }
 
 impl Default for Settings {
@@ -61,6 +63,7 @@ impl Default for Settings {
             palette: Palette::Standard,
             bindings: Default::default(),
             seats: Default::default(),
+            leave_out_unclaimed: false,
         }
     }
 }

@@ -218,6 +218,22 @@ fn look_for_campaign() -> Option<Result<crate::campaign::Campaign, String>> {
     path.exists().then(|| crate::campaign::Campaign::read(&path))
 }
 
+/// The quest as this table plays it and the heroes the computer plays: with players set up,
+/// the heroes nobody claims are the computer's, or left out of the game (`leave_out`); without,
+/// the companions ticked on the title screen.
+fn table_quest(
+    q: &Arc<Quest>,
+    ticked: &std::collections::BTreeSet<String>,
+    seats: &crate::input::seats::Seats,
+    leave_out: bool,
+) -> (Arc<Quest>, Vec<String>) {
+    let unclaimed: Vec<String> = seats.unclaimed(&q.heroes).into_iter().cloned().collect();
+    if leave_out && !seats.0.is_empty() && unclaimed.len() < q.heroes.len() {
+        return (Arc::new(q.without_heroes(&unclaimed)), Vec::new());
+    }
+    (q.clone(), companions_for(q, ticked, seats))
+}
+
 /// The heroes the computer plays beside the people: the seats' unclaimed heroes when players
 /// are set up, else the companions ticked on the title screen.
 fn companions_for(
@@ -238,6 +254,7 @@ fn campaign_row(
     state: &mut TitleState,
     commands: &mut Commands,
     seats: &crate::input::seats::Seats,
+    leave_out: bool,
 ) {
     let seed = state.seed.trim().parse().unwrap_or(1);
     let opponents = crate::game::Opponents {
@@ -323,7 +340,7 @@ fn campaign_row(
         let companions = state.companions.iter().cloned().collect();
         match PendingQuest::campaign_quest(again, seed, opponents, state.autoplay, companions) {
             Ok(mut p) => {
-                p.companions = companions_for(&p.quest, &state.companions, seats);
+                (p.quest, p.companions) = table_quest(&p.quest, &state.companions, seats, leave_out);
                 commands.insert_resource(p);
             }
             Err(e) => state.message = Some(e),
@@ -570,7 +587,8 @@ fn title_screen(
             if let Some(m) = &state.message {
                 ui.colored_label(egui::Color32::LIGHT_RED, m);
             }
-            campaign_row(ui, &mut state, &mut commands, &seats);
+            let leave_out = settings.as_deref().is_some_and(|s| s.leave_out_unclaimed);
+            campaign_row(ui, &mut state, &mut commands, &seats, leave_out);
             ui.separator();
             ui.columns(2, |cols| {
                 cols[0].label(egui::RichText::new("The quest book").strong().size(18.0));
@@ -672,7 +690,12 @@ fn title_screen(
                         .map(|h| q.rules.heroes.get(h).map_or(h.clone(), |d| d.name.clone()))
                         .collect();
                     if !cpu.is_empty() {
-                        ui.label(egui::RichText::new(format!("the computer: {}", cpu.join(", "))).weak());
+                        let who = if settings.as_deref().is_some_and(|s| s.leave_out_unclaimed) {
+                            "left out"
+                        } else {
+                            "the computer"
+                        };
+                        ui.label(egui::RichText::new(format!("{who}: {}", cpu.join(", "))).weak());
                     }
                 });
             } else if !state.autoplay
@@ -711,15 +734,17 @@ fn title_screen(
                 if (begin.clicked() || (ready && enter))
                     && let Some((_, Ok(q))) = state.quests.get(state.selected) {
                         let seed = state.seed.trim().parse().unwrap_or(1);
+                        let leave_out = settings.as_deref().is_some_and(|s| s.leave_out_unclaimed);
+                        let table = table_quest(q, &state.companions, &seats, leave_out);
                         commands.insert_resource(PendingQuest {
-                            quest: q.clone(),
+                            quest: table.0,
                             source: state.quests[state.selected].0.clone(),
                             restore: None,
                             campaign: false,
                             seed,
                             autoplay: state.autoplay,
                             opponents: crate::game::Opponents { sorcerer: state.sorcerer, ..Default::default() },
-                            companions: companions_for(q, &state.companions, &seats),
+                            companions: table.1,
                         });
                     }
                 ui.label(egui::RichText::new("Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, U undo, F fast-forward.").small());

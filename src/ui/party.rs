@@ -141,6 +141,12 @@ pub fn players_window(
                 .filter(|(id, _)| !edited.0.is_empty() && edited.seat_of(id).is_none())
                 .map(|(_, n)| n.as_str())
                 .collect();
+            if !edited.0.is_empty() {
+                ui.checkbox(
+                    &mut settings.leave_out_unclaimed,
+                    "Leave out the heroes nobody plays (else the computer plays them)",
+                );
+            }
             if edited.0.is_empty() {
                 ui.label(egui::RichText::new("One player with mouse and keyboard plays every hero (or choose computer companions on the title screen).").small().weak());
             } else if !nobody.is_empty() {
