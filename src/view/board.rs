@@ -33,6 +33,7 @@ pub fn plugin(app: &mut App) {
             build_board.run_if(resource_exists_and_changed::<ActiveQuest>),
             (
                 update_fog,
+                fade_in_revealed,
                 attach_doors,
                 update_doors,
                 attach_furniture,
@@ -207,6 +208,35 @@ fn build_board(
 }
 
 /// Floor tiles follow the fog; walls show once either side has been seen.
+/// A square just revealed: its floor brightens from the dark over a moment.
+#[derive(Component)]
+struct Revealing {
+    since: f32,
+}
+
+const REVEAL_SECONDS: f32 = 0.35;
+
+fn fade_in_revealed(
+    time: Res<Time>,
+    settings: Option<Res<crate::save::settings::Settings>>,
+    mut tiles: Query<(Entity, &Revealing, &mut bevy_ecs_tilemap::tiles::TileColor)>,
+    mut commands: Commands,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let speed = settings.map_or(1.0, |s| s.animation_speed);
+    for (e, r, mut colour) in &mut tiles {
+        let k = ((time.elapsed_secs() - r.since) * speed / REVEAL_SECONDS).clamp(0.0, 1.0);
+        let v = 0.2 + 0.8 * k;
+        colour.0 = Color::srgb(v, v, v);
+        if k >= 1.0 {
+            commands.entity(e).remove::<Revealing>();
+        } else {
+            redraw.write(bevy::window::RequestRedraw);
+        }
+    }
+}
+
+#[expect(clippy::too_many_arguments, reason = "a Bevy system reads what it shows")]
 fn update_fog(
     fog: Res<Fog>,
     quest: Res<ActiveQuest>,
@@ -214,7 +244,9 @@ fn update_fog(
     mut tiles: Query<&mut TileTextureIndex>,
     mut walls: Query<(&WallSprite, &mut Visibility)>,
     added: Query<(), Added<FloorMap>>,
+    (time, settings, mut commands): (Res<Time>, Option<Res<crate::save::settings::Settings>>, Commands),
 ) {
+    let fade = added.is_empty() && !settings.is_some_and(|s| s.reduced_motion);
     if !fog.is_changed() && added.is_empty() {
         return;
     }
@@ -240,6 +272,12 @@ fn update_fog(
                 art::CORRIDOR
             };
             if idx.0 != want {
+                // Squares coming out of the fog fade in (not the first picture, nor with reduced motion).
+                if fade && idx.0 == art::FOG {
+                    commands.entity(e).insert(Revealing {
+                        since: time.elapsed_secs(),
+                    });
+                }
                 idx.0 = want;
             }
         }
