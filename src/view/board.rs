@@ -236,7 +236,6 @@ fn fade_in_revealed(
     }
 }
 
-#[expect(clippy::too_many_arguments, reason = "a Bevy system reads what it shows")]
 fn update_fog(
     fog: Res<Fog>,
     quest: Res<ActiveQuest>,
