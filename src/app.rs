@@ -334,12 +334,28 @@ const IDLE_WAKEUP: Duration = Duration::from_secs(5);
 /// While a timed thing is on screen (a card that turns over after a few seconds).
 const TIMED_WAKEUP: Duration = Duration::from_millis(250);
 
-/// Sleeps long when nothing on screen changes by itself, briefly while a card is shown.
-fn idle_wakeups(card: Res<crate::ui::log::CardPopup>, time: Res<Time>, mut winit: ResMut<WinitSettings>) {
+/// While a gamepad is connected: its buttons are read by polling, not delivered as window
+/// events, so the app must wake often enough for a press to feel immediate.
+const GAMEPAD_WAKEUP: Duration = Duration::from_millis(33);
+
+/// Sleeps long when nothing on screen changes by itself, briefly while a card is shown, and
+/// only a frame's time while a gamepad is plugged in.
+fn idle_wakeups(
+    card: Res<crate::ui::log::CardPopup>,
+    time: Res<Time>,
+    pads: Query<(), With<bevy::input::gamepad::Gamepad>>,
+    mut winit: ResMut<WinitSettings>,
+) {
     let timed = card
         .since
         .is_some_and(|since| time.elapsed_secs() - since < card.seconds() + 0.5);
-    let wait = if timed { TIMED_WAKEUP } else { IDLE_WAKEUP };
+    let wait = if !pads.is_empty() {
+        GAMEPAD_WAKEUP
+    } else if timed {
+        TIMED_WAKEUP
+    } else {
+        IDLE_WAKEUP
+    };
     let want = WinitSettings {
         focused_mode: UpdateMode::reactive(wait),
         unfocused_mode: UpdateMode::reactive_low_power(wait),
