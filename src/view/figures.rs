@@ -4,7 +4,7 @@ use bevy::prelude::*;
 
 use super::art::Art;
 use super::{TILE, world_of};
-use crate::game::model::{ActiveQuest, Awake, Body, Captive, FigureId, Fog, GridPos, Hero, Monster};
+use crate::game::model::{ActiveQuest, Awake, Body, Captive, FigureId, Fog, GridPos, Hero, Mind, Monster};
 use crate::save::settings::{Palette, Settings};
 
 #[derive(Component)]
@@ -13,6 +13,10 @@ pub struct FigureVisual;
 /// The small body counter under a monster with more than one body point.
 #[derive(Component)]
 struct BodyBadge;
+
+/// The hero's mind points, under the other corner of the disc.
+#[derive(Component)]
+struct MindBadge;
 
 /// Where each figure was last drawn (a slain monster's entity is gone by the time its blow is shown).
 #[derive(Resource, Default)]
@@ -207,13 +211,14 @@ fn attach_figures(
             Option<&GridPos>,
             &Body,
             Has<Captive>,
+            Option<&Mind>,
         ),
         (With<FigureId>, Without<FigureVisual>),
     >,
 ) {
     let b = &quest.0.board;
     let palette = settings.map_or(Palette::Standard, |s| s.palette);
-    for (e, hero, monster, pos, body, captive) in &figures {
+    for (e, hero, monster, pos, body, captive, mind) in &figures {
         let kind = hero
             .map(|h| h.class.clone())
             .or_else(|| monster.map(|m| m.kind.clone()))
@@ -270,6 +275,23 @@ fn attach_figures(
                     },
                     Transform::from_xyz(0.0, 0.0, 0.1),
                 ));
+                // On a hero's bright disc the numbers sit on small dark dots, to be read at a glance.
+                if is_hero {
+                    for x in [TILE * 0.32, -TILE * 0.32] {
+                        if x < 0.0 && hero.is_none() {
+                            continue;
+                        }
+                        p.spawn((
+                            Sprite {
+                                image: art.disc.clone(),
+                                color: Color::srgba(0.05, 0.04, 0.05, 0.85),
+                                custom_size: Some(Vec2::splat(TILE * 0.36)),
+                                ..default()
+                            },
+                            Transform::from_xyz(x, -TILE * 0.3, 0.15),
+                        ));
+                    }
+                }
                 // Body points on the figure itself: every hero (and captive), and monsters of more than one.
                 if is_hero || body.max > 1 {
                     p.spawn((
@@ -285,6 +307,19 @@ fn attach_figures(
                             Color::srgb(1.0, 0.85, 0.85)
                         }),
                         Transform::from_xyz(TILE * 0.32, -TILE * 0.3, 0.2),
+                    ));
+                }
+                // A hero's mind points beside them, in blue.
+                if let (Some(mind), true) = (mind, hero.is_some()) {
+                    p.spawn((
+                        MindBadge,
+                        Text2d::new(mind.current.to_string()),
+                        TextFont {
+                            font_size: FontSize::Px(12.0),
+                            ..default()
+                        },
+                        TextColor(Color::srgb(0.55, 0.75, 1.0)),
+                        Transform::from_xyz(-TILE * 0.32, -TILE * 0.3, 0.2),
                     ));
                 }
             });
@@ -353,11 +388,23 @@ fn place_figures(
     }
 }
 
-fn update_badges(bodies: Query<(&Body, &Children), Changed<Body>>, mut badges: Query<&mut Text2d, With<BodyBadge>>) {
+fn update_badges(
+    bodies: Query<(&Body, &Children), Changed<Body>>,
+    minds: Query<(&Mind, &Children), Changed<Mind>>,
+    mut badges: Query<&mut Text2d, (With<BodyBadge>, Without<MindBadge>)>,
+    mut mind_badges: Query<&mut Text2d, (With<MindBadge>, Without<BodyBadge>)>,
+) {
     for (body, children) in &bodies {
         for c in children.iter() {
             if let Ok(mut t) = badges.get_mut(c) {
                 t.0 = body.current.to_string();
+            }
+        }
+    }
+    for (mind, children) in &minds {
+        for c in children.iter() {
+            if let Ok(mut t) = mind_badges.get_mut(c) {
+                t.0 = mind.current.to_string();
             }
         }
     }
