@@ -463,6 +463,19 @@ pub struct ActionMenu {
     pub index: usize,
 }
 
+impl ActionMenu {
+    /// Up and Down move the highlight over `len` lines, round from one end to the other.
+    pub fn scroll(&mut self, a: Action, len: usize) {
+        let last = len.saturating_sub(1);
+        self.index = match a {
+            Action::Up => self.index.checked_sub(1).unwrap_or(last),
+            Action::Down if self.index >= last => 0,
+            Action::Down => self.index + 1,
+            _ => self.index,
+        };
+    }
+}
+
 /// The seat whose turn it is, and a hand-over waiting for the next player to take the device.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct SeatTurn {
@@ -642,14 +655,7 @@ pub fn seat_input(world: &mut World) {
         let mut out = None;
         for a in actions {
             match a {
-                Action::Up => menu.index = menu.index.checked_sub(1).unwrap_or(lines.len().saturating_sub(1)),
-                Action::Down => {
-                    menu.index = if menu.index + 1 >= lines.len() {
-                        0
-                    } else {
-                        menu.index + 1
-                    }
-                }
+                Action::Up | Action::Down => menu.scroll(a, lines.len()),
                 Action::Confirm => out = lines.get(menu.index).map(|(_, c)| c.clone()),
                 _ => {}
             }
@@ -682,14 +688,7 @@ pub fn seat_input(world: &mut World) {
         if menu.open {
             let lines = menu_lines(&snap);
             match a {
-                Action::Up => menu.index = menu.index.checked_sub(1).unwrap_or(lines.len().saturating_sub(1)),
-                Action::Down => {
-                    menu.index = if menu.index + 1 >= lines.len() {
-                        0
-                    } else {
-                        menu.index + 1
-                    }
-                }
+                Action::Up | Action::Down => menu.scroll(a, lines.len()),
                 Action::Confirm => {
                     out = lines.get(menu.index).map(|(_, c)| c.clone());
                     menu = ActionMenu::default();
