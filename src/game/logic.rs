@@ -1230,7 +1230,7 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
             evs.extend(seen);
         }
     }
-    if f.hero {
+    if f.hero && matches!(snap.quest.objective.kind, ObjectiveKind::Rescue(_)) {
         evs.extend(lead_captive(world, f.id, &trail));
     }
     p.steps_used = p.steps_used.saturating_add(taken).min(p.allowance.unwrap_or(0));

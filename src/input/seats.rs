@@ -380,6 +380,10 @@ impl Bindings {
 
     /// The actions these keys just pressed mean.
     pub fn key_actions(&self, keys: &ButtonInput<KeyCode>) -> Vec<Action> {
+        // Most frames nothing was pressed: no need to look the names up.
+        if keys.get_just_pressed().next().is_none() {
+            return Vec::new();
+        }
         Action::ALL
             .into_iter()
             .filter(|a| {
@@ -391,6 +395,9 @@ impl Bindings {
     }
 
     pub fn button_actions(&self, pad: &Gamepad) -> Vec<Action> {
+        if pad.digital().get_just_pressed().next().is_none() {
+            return Vec::new();
+        }
         Action::ALL
             .into_iter()
             .filter(|a| {

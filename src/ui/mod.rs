@@ -248,6 +248,15 @@ fn companions_for(
     }
 }
 
+/// A quest's name from the quest book already read (its id if it is not there or broken).
+fn quest_name<'a>(quests: &'a [(String, Result<Arc<Quest>, String>)], id: &'a str) -> &'a str {
+    quests
+        .iter()
+        .find(|(q, _)| q == id)
+        .and_then(|(_, q)| q.as_ref().ok())
+        .map_or(id, |q| q.name.as_str())
+}
+
 /// The campaign row: begin one, or go on with it (the next quest of the book) and visit the armory.
 fn campaign_row(
     ui: &mut egui::Ui,
@@ -264,12 +273,6 @@ fn campaign_row(
     let mut start = false;
     // A quest the party plays again (None: the next one).
     let mut again: Option<&'static str> = None;
-    // Names from the quest book already read (no parsing a quest each frame).
-    let names: std::collections::BTreeMap<String, String> = state
-        .quests
-        .iter()
-        .filter_map(|(id, q)| q.as_ref().ok().map(|q| (id.clone(), q.name.clone())))
-        .collect();
     ui.horizontal(|ui| match &state.campaign {
         None => {
             if ui.button(egui::RichText::new("Begin a campaign").size(18.0)).clicked() {
@@ -288,9 +291,7 @@ fn campaign_row(
             );
         }
         Some(Ok(c)) => {
-            let next = c
-                .next_quest()
-                .map(|id| names.get(id).cloned().unwrap_or_else(|| id.to_string()));
+            let next = c.next_quest().map(|id| quest_name(&state.quests, id).to_string());
             let label = match &next {
                 Some(name) => format!("Campaign: {name}"),
                 None => "Campaign: every quest done".to_string(),
@@ -310,7 +311,7 @@ fn campaign_row(
             if !done_before.is_empty() {
                 ui.menu_button("Play again", |ui| {
                     for id in done_before {
-                        if ui.button(names.get(id).map_or(id, |n| n.as_str())).clicked() {
+                        if ui.button(quest_name(&state.quests, id)).clicked() {
                             again = Some(id);
                             ui.close();
                         }
@@ -355,7 +356,7 @@ fn character_sheet(
     rules: &crate::rules::ruleset::RuleSet,
     class: &str,
     h: &crate::campaign::PartyHero,
-    quest_names: &std::collections::BTreeMap<String, String>,
+    quests: &[(String, Result<Arc<Quest>, String>)],
 ) {
     let Some(def) = rules.heroes.get(class) else {
         return;
@@ -400,11 +401,7 @@ fn character_sheet(
     ));
     ui.label(format!("Armour and things: {}", names(&mut h.items.iter())));
     ui.label(format!("Potions: {}", names(&mut h.potions.iter())));
-    let done: Vec<String> = h
-        .quests
-        .iter()
-        .map(|q| quest_names.get(q).cloned().unwrap_or_else(|| q.clone()))
-        .collect();
+    let done: Vec<String> = h.quests.iter().map(|q| quest_name(quests, q).to_string()).collect();
     ui.label(if done.is_empty() {
         "Quests completed: none yet".to_string()
     } else {
@@ -427,13 +424,8 @@ fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
     let (Some(hero), Some(Ok(campaign))) = (state.armory_for.clone(), state.campaign.as_mut()) else {
         return;
     };
+    let state_quests = &state.quests;
     let rules = state.rules.clone();
-    // Quest names for the sheet, from the quest book already read.
-    let quest_names: std::collections::BTreeMap<String, String> = state
-        .quests
-        .iter()
-        .filter_map(|(id, q)| q.as_ref().ok().map(|q| (id.clone(), q.name.clone())))
-        .collect();
     let mut open = true;
     let mut chosen = hero.clone();
     let mut bought: Option<Result<(), String>> = None;
@@ -472,7 +464,7 @@ fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
                         renamed = true;
                     }
                 });
-                character_sheet(ui, &rules, &chosen, h, &quest_names);
+                character_sheet(ui, &rules, &chosen, h, state_quests);
             }
             ui.separator();
             egui::Grid::new("stock").striped(true).show(ui, |ui| {

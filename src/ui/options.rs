@@ -242,6 +242,10 @@ fn apply_pace(settings: Res<Settings>, mut pace: ResMut<Pace>, mut last: Local<O
 /// Writes the settings when they differ from what was last read or written; a failure is shown
 /// on the title screen and tried again at the next change.
 fn persist_settings(settings: Res<Settings>, mut problem: ResMut<SettingsProblem>, mut last: Local<Option<Settings>>) {
+    // Every change goes through `ResMut`; untouched, there is nothing to compare.
+    if last.is_some() && !settings.is_changed() {
+        return;
+    }
     match &*last {
         None => *last = Some(settings.clone()),
         Some(l) if l != &*settings => {
