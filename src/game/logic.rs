@@ -1326,7 +1326,13 @@ pub fn reveal(world: &mut World) -> Vec<GameEvent> {
 fn reveal_with(world: &mut World, snap: &mut Snapshot) -> Vec<GameEvent> {
     let quest = snap.quest.clone();
     let board = &quest.board;
-    let mut fog = snap.fog.clone();
+    let mut fog = std::mem::replace(
+        &mut snap.fog,
+        Fog {
+            width: 0,
+            revealed: Vec::new(),
+        },
+    );
     let mut newly_rooms = Vec::new();
     let mut corridor_new = 0u32;
     let eyes: Vec<Pos> = snap.living_heroes().filter_map(|h| h.pos).collect();
@@ -1339,7 +1345,6 @@ fn reveal_with(world: &mut World, snap: &mut Snapshot) -> Vec<GameEvent> {
             }
         }
     };
-    let regions = snap.open_regions(&eyes);
     for &eye in &eyes {
         let own = board.area(eye);
         if own != CORRIDOR && !fog.is_revealed(eye) {
@@ -1350,21 +1355,28 @@ fn reveal_with(world: &mut World, snap: &mut Snapshot) -> Vec<GameEvent> {
             fog.revealed[i] = true;
             corridor_new += 1;
         }
-        // Only squares joined to the eye by open sides can be in sight: test just those.
-        let region = regions[board.index(eye)];
-        for q in board.squares() {
-            if regions[board.index(q)] != region || fog.is_revealed(q) || !snap.sees(eye, q) {
-                continue;
-            }
-            let area = board.area(q);
-            if area == CORRIDOR {
-                fog.revealed[board.index(q)] = true;
-                corridor_new += 1;
-            } else {
-                show_area(&mut fog, area, &mut newly_rooms);
+        // Only squares the eye could ever see (walls alone, every door open, no figures) can be
+        // in sight now: test just those still in the fog, in board order.
+        for (w, &word) in quest.sight.row(i).iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let k = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let q = board.pos_of_index(k);
+                if fog.revealed[k] || !snap.sees(eye, q) {
+                    continue;
+                }
+                let area = board.area(q);
+                if area == CORRIDOR {
+                    fog.revealed[k] = true;
+                    corridor_new += 1;
+                } else {
+                    show_area(&mut fog, area, &mut newly_rooms);
+                }
             }
         }
     }
+    let changed = corridor_new > 0 || !newly_rooms.is_empty();
     let mut evs = Vec::new();
     for a in newly_rooms {
         let info = &board.area_info[a as usize];
@@ -1391,8 +1403,10 @@ fn reveal_with(world: &mut World, snap: &mut Snapshot) -> Vec<GameEvent> {
             });
         }
     }
-    snap.fog = fog.clone();
-    world.insert_resource(fog);
+    if changed {
+        world.insert_resource(fog.clone());
+    }
+    snap.fog = fog;
     evs
 }
 

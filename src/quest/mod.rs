@@ -498,6 +498,8 @@ pub struct Quest {
     pub hero_names: BTreeMap<String, String>,
     /// Heroes of the quest the players left out of this game (nobody plays them).
     pub left_out: Vec<String>,
+    /// What each square could ever see (walls only): bounds the fog's sight-line tests.
+    pub sight: Arc<crate::rules::los::SightBound>,
 }
 
 impl Quest {
@@ -1606,6 +1608,22 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
     if !ps.is_empty() {
         return Err(ps);
     }
+    let sight = {
+        let mut open: Vec<u8> = (0..board.len()).map(|i| !board.walls_at(i) & 0x0F).collect();
+        for edge in doors.iter().map(|(e, _)| e).chain(secret_doors.iter()) {
+            let (a, b) = (edge.0, edge.1);
+            if let (Some(ab), Some(ba)) = (
+                crate::rules::board::direction(a, b),
+                crate::rules::board::direction(b, a),
+            ) && board.in_bounds(a)
+                && board.in_bounds(b)
+            {
+                open[board.index(a)] |= 1 << ab;
+                open[board.index(b)] |= 1 << ba;
+            }
+        }
+        Arc::new(crate::rules::los::SightBound::new(board.width, board.height, open))
+    };
     Ok(Quest {
         id: id.to_string(),
         name: raw.name.clone(),
@@ -1632,5 +1650,6 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         events,
         hero_names: BTreeMap::new(),
         left_out: Vec::new(),
+        sight,
     })
 }

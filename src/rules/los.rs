@@ -80,6 +80,73 @@ pub fn line_of_sight(
     true
 }
 
+/// For each square, every square a figure standing there could ever see: only the board's walls
+/// block, never a door (all taken as open) or a figure. `line_of_sight` with fewer blockers never
+/// sees less, so this bounds what can be seen at any moment; the fog asks `line_of_sight` only
+/// about the squares in the bound, instead of the whole board, after every step a hero takes.
+/// A square's row is worked out the first time it is asked for and then kept (shared by every
+/// game of the quest, on any thread).
+pub struct SightBound {
+    width: i32,
+    height: i32,
+    /// Per square, bit d (N, E, S, W) set when that side is open with every door open.
+    open: Box<[u8]>,
+    rows: Box<[std::sync::OnceLock<Box<[u64]>>]>,
+}
+
+impl std::fmt::Debug for SightBound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let done = self.rows.iter().filter(|r| r.get().is_some()).count();
+        write!(f, "SightBound({}x{}, {done} rows worked out)", self.width, self.height)
+    }
+}
+
+impl SightBound {
+    /// `open`: per square (row-major, `width` by `height`), bit d (N, E, S, W) set when that
+    /// side has no wall or has a door in it.
+    pub fn new(width: i32, height: i32, open: Vec<u8>) -> Self {
+        let n = (width.max(0) * height.max(0)) as usize;
+        debug_assert_eq!(open.len(), n);
+        SightBound {
+            width,
+            height,
+            open: open.into_boxed_slice(),
+            rows: (0..n).map(|_| std::sync::OnceLock::new()).collect(),
+        }
+    }
+
+    /// The squares (as bits of square indexes, 64 to a word) the square `eye` could ever see.
+    pub fn row(&self, eye: usize) -> &[u64] {
+        self.rows[eye].get_or_init(|| {
+            let n = self.rows.len();
+            let mut bits = vec![0u64; n.div_ceil(64)];
+            let w = self.width;
+            let at = |i: usize| Pos::new(i as i32 % w, i as i32 / w);
+            let a = at(eye);
+            let blocks = |p: Pos, q: Pos| {
+                let inside = |r: Pos| r.x >= 0 && r.y >= 0 && r.x < self.width && r.y < self.height;
+                if !inside(p) || !inside(q) {
+                    return true;
+                }
+                let d = match (q.x - p.x, q.y - p.y) {
+                    (0, -1) => 0,
+                    (1, 0) => 1,
+                    (0, 1) => 2,
+                    (-1, 0) => 3,
+                    _ => return true,
+                };
+                self.open[(p.y * w + p.x) as usize] & (1 << d) == 0
+            };
+            for k in 0..n {
+                if line_of_sight(a, at(k), blocks, |_| false) {
+                    bits[k / 64] |= 1 << (k % 64);
+                }
+            }
+            bits.into_boxed_slice()
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
