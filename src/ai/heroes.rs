@@ -378,8 +378,11 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
     }
     // 2. Open a closed door beside us (a free action) unless the job is done and the way home
     //    is open (a quest event may have shut a door behind the party).
+    let done_field = if snap.turn.objective_done { field(snap, h) } else { None };
     let way_home_shut = snap.turn.objective_done
-        && field(snap, h).is_none_or(|f| !snap.quest.stairway.squares().any(|p| f.dist(p).is_some()));
+        && done_field
+            .as_ref()
+            .is_none_or(|f| !snap.quest.stairway.squares().any(|p| f.dist(p).is_some()));
     if (!snap.turn.objective_done || way_home_shut)
         && let Some(d) = snap.doors.iter().find(|d| !d.open && !d.locked && d.edge.touches(at))
     {
@@ -389,12 +392,12 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
     if progress.moving == MoveState::Done || (progress.allowance.is_some() && progress.steps_left() == 0) {
         return Command::EndTurn;
     }
-    let Some(f) = field(snap, h) else {
+    let Some(f) = done_field.or_else(|| field(snap, h)) else {
         return Command::EndTurn;
     };
     let goals = match smart.then(|| careful_goals(snap, h, &f)).flatten() {
         Some(g) => g,
-        None => goals(snap, h.id, false),
+        None => goals(snap, h, &f),
     };
     let target = goals
         .iter()
@@ -402,7 +405,10 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
         .filter(|(d, _)| *d > 0)
         .min();
     let Some((_, goal)) = target else {
-        return trap_in_the_way(snap, h, &self::goals(snap, h.id, true)).unwrap_or(Command::EndTurn);
+        let over = over_traps_field(snap, h)
+            .map(|o| self::goals(snap, h, &o))
+            .unwrap_or_default();
+        return trap_in_the_way(snap, h, &over).unwrap_or(Command::EndTurn);
     };
     if progress.allowance.is_none() {
         if h.has(StatusKind::Chained) {
@@ -452,18 +458,8 @@ fn shortcut_over_trap(snap: &Snapshot, h: &FigureSnap, goal: Pos, around: u16) -
 }
 
 /// Squares worth walking to, most urgent kind first (the first kind with any reachable square wins).
-fn goals(snap: &Snapshot, hero: crate::game::model::FigureId, over_traps: bool) -> Vec<Pos> {
-    let Some(h) = snap.figure(hero) else {
-        return Vec::new();
-    };
-    let f = if over_traps {
-        over_traps_field(snap, h)
-    } else {
-        field(snap, h)
-    };
-    let Some(f) = f else {
-        return Vec::new();
-    };
+/// `f`: the hero's walking distances (around known traps, or over them).
+fn goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Vec<Pos> {
     let reachable = |v: Vec<Pos>| -> Vec<Pos> { v.into_iter().filter(|p| f.dist(*p).is_some()).collect() };
     let quest = &snap.quest;
     // An escape: the way out is the goal from the start (and the way home after it).
@@ -495,10 +491,7 @@ fn goals(snap: &Snapshot, hero: crate::game::model::FigureId, over_traps: bool) 
     // Every square next to them is taken or cut off: close in as far as the way allows.
     let awake: Vec<Pos> = snap.monsters().filter(|m| m.awake).filter_map(|m| m.pos).collect();
     if !awake.is_empty() {
-        let b = snap.board();
-        let to_monsters = crate::rules::paths::DistanceField::multi(b.width, b.height, &awake, 1000, |p, q| {
-            snap.edge_open(p, q) && !snap.is_solid(q)
-        });
+        let to_monsters = snap.terrain_field(&awake, 1000);
         let best = f
             .reached()
             .filter(|(p, d)| *d > 0 && snap.can_stop_on(h, *p))
@@ -582,11 +575,7 @@ fn trap_in_the_way(snap: &Snapshot, h: &FigureSnap, goals: &[Pos]) -> Option<Com
 
 /// Walking distances that ignore known traps (to find the ones in the way).
 fn over_traps_field(snap: &Snapshot, h: &FigureSnap) -> Option<DistanceField> {
-    let at = h.pos?;
-    let b = snap.board();
-    Some(DistanceField::new(b.width, b.height, at, 1000, |p, q| {
-        snap.can_step(h, p, q)
-    }))
+    snap.reach_over_traps(h, 1000)
 }
 
 /// The competent bot's reason to walk somewhere else than the greedy goals: a hero exploring

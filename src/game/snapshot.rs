@@ -145,6 +145,10 @@ pub struct Snapshot {
     solid: Vec<bool>,
     pub figures: Vec<FigureSnap>,
     occupant: Vec<Option<usize>>,
+    /// How many figures stand on each square (a hero passing a teammate shares its square).
+    crowd: Vec<u8>,
+    /// Per square, 1 + the index in `traps` of the first square trap (not furniture) there; 0: none.
+    square_trap: Vec<u16>,
     pub turn: Turn,
     pub fog: Fog,
     pub traps: Vec<Trap>,
@@ -274,9 +278,17 @@ impl Snapshot {
         }
         figures.sort_by_key(|f| f.id);
         let mut occupant = vec![None; board.len()];
+        let mut crowd = vec![0u8; board.len()];
         for (i, f) in figures.iter().enumerate() {
             if let Some(p) = f.pos {
                 occupant[board.index(p)] = Some(i);
+                crowd[board.index(p)] = crowd[board.index(p)].saturating_add(1);
+            }
+        }
+        let mut square_trap = vec![0u16; board.len()];
+        for (i, t) in traps.iter().enumerate().rev() {
+            if t.furniture.is_none() && board.in_bounds(t.at) {
+                square_trap[board.index(t.at)] = (i + 1).min(u16::MAX as usize) as u16;
             }
         }
         Some(Snapshot {
@@ -287,6 +299,8 @@ impl Snapshot {
             solid,
             figures,
             occupant,
+            crowd,
+            square_trap,
             turn,
             fog,
             traps,
@@ -306,7 +320,13 @@ impl Snapshot {
 
     /// The square trap (not furniture) at `p`, whatever its state.
     pub fn trap_at(&self, p: Pos) -> Option<&Trap> {
-        self.traps.iter().find(|t| t.furniture.is_none() && t.at == p)
+        if !self.board().in_bounds(p) {
+            return self.traps.iter().find(|t| t.furniture.is_none() && t.at == p);
+        }
+        match self.square_trap[self.board().index(p)] {
+            0 => None,
+            i => self.traps.get(i as usize - 1),
+        }
     }
 
     /// Standing in an open pit: one die fewer to attack and defend.
@@ -443,6 +463,15 @@ impl Snapshot {
             return;
         };
         let from = self.figures[i].pos.replace(to);
+        let board = self.board().clone();
+        if let Some(p) = from.filter(|p| board.in_bounds(*p)) {
+            let k = board.index(p);
+            self.crowd[k] = self.crowd[k].saturating_sub(1);
+        }
+        if board.in_bounds(to) {
+            let k = board.index(to);
+            self.crowd[k] = self.crowd[k].saturating_add(1);
+        }
         // The table keeps the last figure (in id order) on each square, as `read` builds it.
         for p in from.into_iter().chain([to]) {
             if self.board().in_bounds(p) {
@@ -522,6 +551,13 @@ impl Snapshot {
         if self.is_solid(p) {
             return false;
         }
+        // Nobody there, or only `fig` itself.
+        let k = self.board().index(p);
+        match self.crowd[k] {
+            0 => return true,
+            1 if self.occupant[k].is_some_and(|i| self.figures[i].id == fig.id) => return true,
+            _ => {}
+        }
         // Every other figure on the square counts, not just the one the occupancy table kept:
         // mid-move, a hero passing a teammate shares its square for a moment.
         self.figures
@@ -533,11 +569,54 @@ impl Snapshot {
 
     /// Squares `fig` can walk to with `steps` steps, as a distance field from its square.
     pub fn reach(&self, fig: &FigureSnap, steps: u16) -> Option<DistanceField> {
+        self.walk_field(fig, steps, true)
+    }
+
+    /// Like `reach`, but walking over known traps as if they were not there (to find the ones
+    /// in the way).
+    pub fn reach_over_traps(&self, fig: &FigureSnap, steps: u16) -> Option<DistanceField> {
+        self.walk_field(fig, steps, false)
+    }
+
+    /// The distance field of `can_step` from `fig`'s square (and, for a hero when
+    /// `avoid_known_traps`, never onto a known armed trap), worked out on square indexes: which
+    /// squares may be entered is decided once per square instead of once per side crossed.
+    fn walk_field(&self, fig: &FigureSnap, steps: u16, avoid_known_traps: bool) -> Option<DistanceField> {
         let start = fig.pos?;
         let b = self.board();
-        Some(DistanceField::new(b.width, b.height, start, steps, |p, q| {
-            self.can_step(fig, p, q) && !(fig.hero && self.known_trap_on(q))
+        let veil = fig.hero && fig.has(StatusKind::VeilOfMist);
+        let enter: Vec<bool> = (0..b.len())
+            .map(|k| {
+                if self.solid[k] {
+                    return false;
+                }
+                if avoid_known_traps
+                    && fig.hero
+                    && self.square_trap[k] != 0
+                    && self.traps[self.square_trap[k] as usize - 1].state == TrapState::Known
+                {
+                    return false;
+                }
+                match self.occupant[k].map(|i| &self.figures[i]) {
+                    Some(o) if fig.hero && !o.hero && !o.awake => true,
+                    Some(o) => o.hero == fig.hero || veil,
+                    None => true,
+                }
+            })
+            .collect();
+        let through_rock = fig.has(StatusKind::PassThroughRock);
+        Some(DistanceField::on_grid(b.width, b.height, &[start], steps, |k, d, q| {
+            (through_rock || self.open_sides[k] & (1 << d) != 0) && enter[q]
         }))
+    }
+
+    /// Distances from the nearest of `from` over the board alone: walls and closed doors stop
+    /// it, furniture and rubble cannot be entered, figures and traps are ignored.
+    pub fn terrain_field(&self, from: &[Pos], steps: u16) -> DistanceField {
+        let b = self.board();
+        DistanceField::on_grid(b.width, b.height, from, steps, |k, d, q| {
+            self.open_sides[k] & (1 << d) != 0 && !self.solid[q]
+        })
     }
 
     /// Labels every square joined to one of `from` by a chain of crossable sides (walls and

@@ -60,6 +60,61 @@ impl DistanceField {
         f
     }
 
+    /// `multi` on square indexes (row-major): `can_step(from, d, to)` says whether the step
+    /// from square `from` across its side `d` (0 N, 1 E, 2 S, 3 W) to the square `to` may be
+    /// taken. The same neighbour order, so the same distances and paths as `multi`.
+    pub fn on_grid(
+        width: i32,
+        height: i32,
+        starts: &[Pos],
+        max_steps: u16,
+        can_step: impl Fn(usize, usize, usize) -> bool,
+    ) -> Self {
+        let n = (width.max(0) * height.max(0)) as usize;
+        let w = width as usize;
+        let mut f = DistanceField {
+            width,
+            height,
+            dist: vec![UNREACHED; n],
+            parent: vec![u32::MAX; n],
+        };
+        let mut queue: Vec<u32> = Vec::with_capacity(n);
+        for &s in starts {
+            if f.inside(s) && f.dist[f.idx(s)] == UNREACHED {
+                let i = f.idx(s);
+                f.dist[i] = 0;
+                queue.push(i as u32);
+            }
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let p = queue[head] as usize;
+            head += 1;
+            let d = f.dist[p];
+            if d >= max_steps {
+                continue;
+            }
+            let (x, y) = (p % w, p / w);
+            // N, E, S, W, as `Pos::neighbours`.
+            let next = [
+                (y > 0).then(|| p - w),
+                (x + 1 < w).then_some(p + 1),
+                (y + 1 < height as usize).then_some(p + w),
+                (x > 0).then(|| p - 1),
+            ];
+            for (dir, q) in next.into_iter().enumerate() {
+                let Some(q) = q else { continue };
+                if f.dist[q] != UNREACHED || !can_step(p, dir, q) {
+                    continue;
+                }
+                f.dist[q] = d + 1;
+                f.parent[q] = p as u32;
+                queue.push(q as u32);
+            }
+        }
+        f
+    }
+
     fn inside(&self, p: Pos) -> bool {
         p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height
     }
