@@ -111,7 +111,7 @@ fn the_party_keeps_what_it_carries_out_and_the_fallen_are_replaced() {
     let mut fallen = c.clone();
     let mut dead = snap.clone();
     for h in dead.figures.iter_mut().filter(|h| h.kind == "dwarf") {
-        h.body = 0;
+        std::sync::Arc::make_mut(h).body = 0;
     }
     fallen.settle("the-goblin-warren", Outcome::Lost, &dead);
     assert_eq!(fallen.party["dwarf"].name, None);

@@ -1396,6 +1396,7 @@ fn reveal_with(world: &mut World, snap: &mut Snapshot) -> Vec<GameEvent> {
     for m in snap.figures.iter_mut().filter(|m| !m.hero && m.alive()) {
         if !m.awake && m.pos.is_some_and(|p| fog.is_revealed(p)) {
             world.entity_mut(m.entity).insert(Awake);
+            let m = std::sync::Arc::make_mut(m);
             m.awake = true;
             evs.push(GameEvent::MonsterRevealed {
                 figure: m.id,

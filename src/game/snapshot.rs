@@ -55,26 +55,36 @@ impl FigureSnap {
     }
 }
 
-/// What a figure's snapshot reads.
+/// What a figure's snapshot reads (with each component's change tick, to know when the
+/// figure's last picture still holds).
 type FigureRow = (
     Entity,
     &'static FigureId,
-    Option<&'static GridPos>,
-    Option<&'static Hero>,
-    Option<&'static Monster>,
-    &'static Body,
-    Option<&'static Mind>,
-    &'static Fighter,
-    Has<Awake>,
-    Has<Escaped>,
+    Option<Ref<'static, GridPos>>,
+    Option<Ref<'static, Hero>>,
+    Option<Ref<'static, Monster>>,
+    Ref<'static, Body>,
+    Option<Ref<'static, Mind>>,
+    Ref<'static, Fighter>,
+    Option<Ref<'static, Awake>>,
+    Option<Ref<'static, Escaped>>,
     (
-        Option<&'static Status>,
-        Option<&'static Equipment>,
-        Option<&'static Inventory>,
-        Option<&'static Spellbook>,
-        Option<&'static Captive>,
+        Option<Ref<'static, Status>>,
+        Option<Ref<'static, Equipment>>,
+        Option<Ref<'static, Inventory>>,
+        Option<Ref<'static, Spellbook>>,
+        Option<Ref<'static, Captive>>,
     ),
 );
+
+/// A figure's last picture, kept while none of its components changes.
+struct CachedFigure {
+    /// The world's change tick when the picture was last known to hold.
+    tick: bevy::ecs::change_detection::Tick,
+    /// Which optional components the figure had (a removed component leaves no tick behind).
+    presence: u16,
+    snap: Arc<FigureSnap>,
+}
 
 /// The queries a snapshot runs, built once per world: building a query's access sets each time
 /// cost more than reading the few dozen entities it finds.
@@ -89,6 +99,10 @@ struct SnapQueries {
     fixed: Option<(Arc<Quest>, Vec<u8>, Vec<bool>)>,
     /// Display names of monster kinds ("chaos_warrior" is "Chaos Warrior").
     kind_names: BTreeMap<String, String>,
+    /// Each figure's last picture: most figures stay as they were from one question to the next.
+    cache: std::collections::HashMap<Entity, CachedFigure>,
+    /// The world's change tick at the last read: anything changed after it is newer.
+    read_tick: bevy::ecs::change_detection::Tick,
 }
 
 impl SnapQueries {
@@ -130,6 +144,8 @@ impl FromWorld for SnapQueries {
             figures: world.query(),
             fixed: None,
             kind_names: BTreeMap::new(),
+            cache: std::collections::HashMap::new(),
+            read_tick: bevy::ecs::change_detection::Tick::new(0),
         }
     }
 }
@@ -143,7 +159,8 @@ pub struct Snapshot {
     /// door in it. Line of sight asks this millions of times a game.
     open_sides: Vec<u8>,
     solid: Vec<bool>,
-    pub figures: Vec<FigureSnap>,
+    /// Shared with the snapshot's cache of unchanged figures: change one with `Arc::make_mut`.
+    pub figures: Vec<Arc<FigureSnap>>,
     occupant: Vec<Option<usize>>,
     /// How many figures stand on each square (a hero passing a teammate shares its square).
     crowd: Vec<u8>,
@@ -178,7 +195,12 @@ impl Snapshot {
             let queries = SnapQueries::from_world(world);
             world.insert_resource(queries);
         }
-        world.resource_scope(|world, mut queries: Mut<SnapQueries>| Self::read_with(world, &mut queries, full))
+        // Changes made after this read carry a newer tick than `read_tick`.
+        let tick = world.increment_change_tick();
+        world.resource_scope(|world, mut queries: Mut<SnapQueries>| {
+            queries.read_tick = tick;
+            Self::read_with(world, &mut queries, full)
+        })
     }
 
     fn read_with(world: &World, queries: &mut SnapQueries, full: bool) -> Option<Snapshot> {
@@ -223,21 +245,66 @@ impl Snapshot {
                 solid[board.index(t.at)] = true;
             }
         }
-        let mut figures = Vec::new();
+        let mut figures: Vec<Arc<FigureSnap>> = Vec::with_capacity(queries.cache.len());
         let SnapQueries {
             figures: figures_query,
             kind_names,
+            cache,
+            read_tick,
             ..
         } = queries;
+        let (since, now) = (*read_tick, world.read_change_tick());
+        let mut seen = 0usize;
         for (entity, id, pos, hero, monster, body, mind, fighter, awake, escaped, (status, eq, inv, book, captive)) in
             figures_query.iter(world)
         {
-            let (kind, name) = match (hero, monster) {
-                (None, None) if captive.is_none() => continue,
-                _ if !full => (String::new(), String::new()),
+            if hero.is_none() && monster.is_none() && captive.is_none() {
+                continue;
+            }
+            seen += 1;
+            let presence = [
+                pos.is_some(),
+                hero.is_some(),
+                monster.is_some(),
+                mind.is_some(),
+                awake.is_some(),
+                escaped.is_some(),
+                status.is_some(),
+                eq.is_some(),
+                inv.is_some(),
+                book.is_some(),
+                captive.is_some(),
+            ]
+            .iter()
+            .enumerate()
+            .fold(0u16, |m, (i, b)| m | (*b as u16) << i);
+            let ticks = [
+                pos.as_ref().map(|r| r.last_changed()),
+                hero.as_ref().map(|r| r.last_changed()),
+                monster.as_ref().map(|r| r.last_changed()),
+                Some(body.last_changed()),
+                mind.as_ref().map(|r| r.last_changed()),
+                Some(fighter.last_changed()),
+                awake.as_ref().map(|r| r.last_changed()),
+                escaped.as_ref().map(|r| r.last_changed()),
+                status.as_ref().map(|r| r.last_changed()),
+                eq.as_ref().map(|r| r.last_changed()),
+                inv.as_ref().map(|r| r.last_changed()),
+                book.as_ref().map(|r| r.last_changed()),
+                captive.as_ref().map(|r| r.last_changed()),
+            ];
+            if let Some(c) = cache.get_mut(&entity)
+                && c.presence == presence
+                && !ticks.iter().flatten().any(|t| t.is_newer_than(c.tick, now))
+            {
+                c.tick = since;
+                figures.push(c.snap.clone());
+                continue;
+            }
+            let (kind, name) = match (&hero, &monster) {
                 (None, None) => (
                     "captive".to_string(),
-                    captive.map(|c| c.name.clone()).unwrap_or_default(),
+                    captive.as_ref().map(|c| c.name.clone()).unwrap_or_default(),
                 ),
                 (Some(h), _) => (h.class.clone(), h.name.clone()),
                 (None, Some(m)) => (
@@ -247,12 +314,7 @@ impl Snapshot {
                         .unwrap_or_else(|| SnapQueries::kind_name(kind_names, &m.kind)),
                 ),
             };
-            let (status, eq, inv, book) = if full {
-                (status, eq, inv, book)
-            } else {
-                (None, None, None, None)
-            };
-            figures.push(FigureSnap {
+            let snap = Arc::new(FigureSnap {
                 id: *id,
                 entity,
                 pos: pos.map(|p| p.0),
@@ -263,18 +325,32 @@ impl Snapshot {
                 body_max: body.max,
                 mind: mind.map_or(0, |m| m.current),
                 fighter: *fighter,
-                awake,
-                escaped,
+                awake: awake.is_some(),
+                escaped: escaped.is_some(),
                 status: status.map(|s| s.0.clone()).unwrap_or_default(),
-                equipment: eq.cloned().unwrap_or_default(),
-                inventory: inv.cloned().unwrap_or_default(),
-                spellbook: book.cloned().unwrap_or_default(),
-                undead: monster.is_some_and(|m| m.undead),
-                only_harmed_by: monster.and_then(|m| m.only_harmed_by.clone()),
-                seat: hero.map_or(usize::MAX, |h| h.seat),
+                equipment: eq.map(|e| (*e).clone()).unwrap_or_default(),
+                inventory: inv.map(|i| (*i).clone()).unwrap_or_default(),
+                spellbook: book.map(|b| (*b).clone()).unwrap_or_default(),
+                undead: monster.as_ref().is_some_and(|m| m.undead),
+                only_harmed_by: monster.as_ref().and_then(|m| m.only_harmed_by.clone()),
+                seat: hero.as_ref().map_or(usize::MAX, |h| h.seat),
                 captive: captive.is_some(),
-                follows: captive.and_then(|c| c.follows),
+                follows: captive.as_ref().and_then(|c| c.follows),
             });
+            cache.insert(
+                entity,
+                CachedFigure {
+                    tick: since,
+                    presence,
+                    snap: snap.clone(),
+                },
+            );
+            figures.push(snap);
+        }
+        // Forget figures that left the world.
+        if cache.len() > seen {
+            let alive: std::collections::HashSet<Entity> = figures.iter().map(|f| f.entity).collect();
+            cache.retain(|e, _| alive.contains(e));
         }
         figures.sort_by_key(|f| f.id);
         let mut occupant = vec![None; board.len()];
@@ -447,14 +523,14 @@ impl Snapshot {
         self.figures
             .binary_search_by_key(&id, |f| f.id)
             .ok()
-            .map(|i| &self.figures[i])
+            .map(|i| &*self.figures[i])
     }
 
     pub fn figure_at(&self, p: Pos) -> Option<&FigureSnap> {
         if !self.board().in_bounds(p) {
             return None;
         }
-        self.occupant[self.board().index(p)].map(|i| &self.figures[i])
+        self.occupant[self.board().index(p)].map(|i| &*self.figures[i])
     }
 
     /// Moves a figure in this picture as the world moved it (one step of a move).
@@ -462,8 +538,8 @@ impl Snapshot {
         let Some(i) = self.figures.iter().position(|f| f.id == id) else {
             return;
         };
-        let from = self.figures[i].pos.replace(to);
-        let board = self.board().clone();
+        let from = Arc::make_mut(&mut self.figures[i]).pos.replace(to);
+        let board = self.quest.board.clone();
         if let Some(p) = from.filter(|p| board.in_bounds(*p)) {
             let k = board.index(p);
             self.crowd[k] = self.crowd[k].saturating_sub(1);
@@ -482,12 +558,12 @@ impl Snapshot {
     }
 
     pub fn heroes(&self) -> impl Iterator<Item = &FigureSnap> {
-        self.figures.iter().filter(|f| f.hero && !f.captive)
+        self.figures.iter().map(|f| &**f).filter(|f| f.hero && !f.captive)
     }
 
     /// The prisoner of a rescue quest, whatever became of them.
     pub fn captive(&self) -> Option<&FigureSnap> {
-        self.figures.iter().find(|f| f.captive)
+        self.figures.iter().map(|f| &**f).find(|f| f.captive)
     }
 
     pub fn living_heroes(&self) -> impl Iterator<Item = &FigureSnap> {
@@ -495,7 +571,7 @@ impl Snapshot {
     }
 
     pub fn monsters(&self) -> impl Iterator<Item = &FigureSnap> {
-        self.figures.iter().filter(|f| !f.hero && f.alive())
+        self.figures.iter().map(|f| &**f).filter(|f| !f.hero && f.alive())
     }
 
     /// Furniture or a blocked square: nobody stands there.
@@ -676,7 +752,10 @@ impl Snapshot {
     }
 
     pub fn attack_targets<'a>(&'a self, attacker: &'a FigureSnap) -> impl Iterator<Item = &'a FigureSnap> + 'a {
-        self.figures.iter().filter(move |t| self.can_attack(attacker, t))
+        self.figures
+            .iter()
+            .map(|f| &**f)
+            .filter(move |t| self.can_attack(attacker, t))
     }
 
     /// The figure whose turn it is (a hero), if any.
