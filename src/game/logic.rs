@@ -584,12 +584,33 @@ pub(super) fn take_action(f: &FigureSnap, p: Progress, kind: ActionKind) -> Resu
     Ok(p)
 }
 
+/// The entities of figures found before, by figure id (checked on use: a stale entry is looked
+/// up again).
+#[derive(Resource, Default)]
+struct FigureEntities(Vec<Option<Entity>>);
+
 pub(super) fn entity_of(world: &mut World, id: FigureId) -> Option<Entity> {
-    world
+    if let Some(known) = world.get_resource::<FigureEntities>()
+        && let Some(&Some(e)) = known.0.get(id.0 as usize)
+        && world.get::<FigureId>(e) == Some(&id)
+    {
+        return Some(e);
+    }
+    let found = world
         .query::<(Entity, &FigureId)>()
         .iter(world)
         .find(|(_, f)| **f == id)
-        .map(|(e, _)| e)
+        .map(|(e, _)| e);
+    if let Some(e) = found
+        && id.0 < 1 << 16
+    {
+        let mut known = world.get_resource_or_insert_with(FigureEntities::default);
+        if known.0.len() <= id.0 as usize {
+            known.0.resize(id.0 as usize + 1, None);
+        }
+        known.0[id.0 as usize] = Some(e);
+    }
+    found
 }
 
 /// Puts a condition on a figure; None if it already had it.

@@ -77,6 +77,22 @@ type FigureRow = (
     ),
 );
 
+/// Doors, traps and the masks worked out from them (shared by snapshots until one changes).
+struct BoardPart {
+    quest: Arc<Quest>,
+    /// The world's change tick when this was last known to hold.
+    tick: bevy::ecs::change_detection::Tick,
+    /// How many doors (not concealed) and traps there were, and their entities folded together:
+    /// a door found or a trap gone shows here, as no change tick does.
+    members: (usize, u64, usize, u64),
+    doors: Arc<Vec<Door>>,
+    door_at: Arc<BTreeMap<Edge, usize>>,
+    open_sides: Arc<[u8]>,
+    solid: Arc<[bool]>,
+    traps: Arc<Vec<Trap>>,
+    square_trap: Arc<[u16]>,
+}
+
 /// A figure's last picture, kept while none of its components changes.
 struct CachedFigure {
     /// The world's change tick when the picture was last known to hold.
@@ -90,8 +106,10 @@ struct CachedFigure {
 /// cost more than reading the few dozen entities it finds.
 #[derive(Resource)]
 struct SnapQueries {
-    doors: QueryState<&'static Door, Without<Concealed>>,
-    traps: QueryState<&'static Trap>,
+    doors: QueryState<(Entity, Ref<'static, Door>), Without<Concealed>>,
+    traps: QueryState<(Entity, Ref<'static, Trap>)>,
+    /// The doors and traps and what follows from them, kept while none of them changes.
+    board_part: Option<BoardPart>,
     loot: QueryState<(Entity, &'static Loot)>,
     figures: QueryState<FigureRow>,
     /// What never changes during a quest, worked out once: each square's sides without a wall
@@ -100,7 +118,8 @@ struct SnapQueries {
     /// Display names of monster kinds ("chaos_warrior" is "Chaos Warrior").
     kind_names: BTreeMap<String, String>,
     /// Each figure's last picture: most figures stay as they were from one question to the next.
-    cache: std::collections::HashMap<Entity, CachedFigure>,
+    /// By entity index; an entry names its entity, so one for a despawned figure is never used.
+    cache: Vec<Option<(Entity, CachedFigure)>>,
     /// The world's change tick at the last read: anything changed after it is newer.
     read_tick: bevy::ecs::change_detection::Tick,
 }
@@ -142,9 +161,10 @@ impl FromWorld for SnapQueries {
             traps: world.query(),
             loot: world.query(),
             figures: world.query(),
+            board_part: None,
             fixed: None,
             kind_names: BTreeMap::new(),
-            cache: std::collections::HashMap::new(),
+            cache: Vec::new(),
             read_tick: bevy::ecs::change_detection::Tick::new(0),
         }
     }
@@ -153,22 +173,22 @@ impl FromWorld for SnapQueries {
 #[derive(Clone, Debug)]
 pub struct Snapshot {
     pub quest: Arc<Quest>,
-    pub doors: Vec<Door>,
-    door_at: BTreeMap<Edge, usize>,
+    pub doors: Arc<Vec<Door>>,
+    door_at: Arc<BTreeMap<Edge, usize>>,
     /// Per square, bit d (N, E, S, W) set when that side can be crossed: no wall, or an open
     /// door in it. Line of sight asks this millions of times a game.
-    open_sides: Vec<u8>,
-    solid: Vec<bool>,
+    open_sides: Arc<[u8]>,
+    solid: Arc<[bool]>,
     /// Shared with the snapshot's cache of unchanged figures: change one with `Arc::make_mut`.
     pub figures: Vec<Arc<FigureSnap>>,
-    occupant: Vec<Option<usize>>,
+    occupant: Vec<Option<u16>>,
     /// How many figures stand on each square (a hero passing a teammate shares its square).
     crowd: Vec<u8>,
     /// Per square, 1 + the index in `traps` of the first square trap (not furniture) there; 0: none.
-    square_trap: Vec<u16>,
+    square_trap: Arc<[u16]>,
     pub turn: Turn,
     pub fog: Fog,
-    pub traps: Vec<Trap>,
+    pub traps: Arc<Vec<Trap>>,
     pub loot: Vec<(Entity, Loot)>,
     pub dungeon: Dungeon,
     /// The computer players' own noise seed (easy sorcerer, random bot): derived from the game's
@@ -213,39 +233,101 @@ impl Snapshot {
             Dungeon::default()
         };
         let ai_seed = crate::ai::mix(world.get_resource::<Seed>().map_or(0, |s| s.0) ^ 0x5EED_0FA1);
-        let mut doors: Vec<Door> = queries.doors.iter(world).copied().collect();
-        let mut traps: Vec<Trap> = queries.traps.iter(world).cloned().collect();
-        traps.sort_by_key(|t| t.id);
         let mut loot: Vec<(Entity, Loot)> = if full {
             queries.loot.iter(world).map(|(e, l)| (e, l.clone())).collect()
         } else {
             Vec::new()
         };
         loot.sort_by_key(|(_, l)| l.at);
-        doors.sort_by_key(|d| d.id);
-        let door_at = doors.iter().enumerate().map(|(i, d)| (d.edge, i)).collect();
         let board = &quest.board;
-        let (base_sides, base_solid) = queries.fixed(&quest);
-        let mut open_sides = base_sides.to_vec();
-        for d in doors.iter().filter(|d| d.open) {
-            let (a, b) = (d.edge.0, d.edge.1);
-            if let (Some(ab), Some(ba)) = (
-                crate::rules::board::direction(a, b),
-                crate::rules::board::direction(b, a),
-            ) && board.in_bounds(a)
-                && board.in_bounds(b)
-            {
-                open_sides[board.index(a)] |= 1 << ab;
-                open_sides[board.index(b)] |= 1 << ba;
+        let (since, now) = (queries.read_tick, world.read_change_tick());
+        let fold = |(n, x, newest): (usize, u64, bool), (e, t): (Entity, bevy::ecs::change_detection::Tick), last| {
+            (
+                n + 1,
+                x ^ e.to_bits().wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                newest || t.is_newer_than(last, now),
+            )
+        };
+        let still = queries.board_part.as_ref().is_some_and(|part| {
+            let (dn, dx, dnew) = queries
+                .doors
+                .iter(world)
+                .map(|(e, d)| (e, d.last_changed()))
+                .fold((0, 0, false), |acc, x| fold(acc, x, part.tick));
+            let (tn, tx, tnew) = queries
+                .traps
+                .iter(world)
+                .map(|(e, t)| (e, t.last_changed()))
+                .fold((0, 0, false), |acc, x| fold(acc, x, part.tick));
+            Arc::ptr_eq(&part.quest, &quest) && !dnew && !tnew && part.members == (dn, dx, tn, tx)
+        });
+        if !still {
+            let mut doors: Vec<Door> = queries.doors.iter(world).map(|(_, d)| *d).collect();
+            let mut traps: Vec<Trap> = queries.traps.iter(world).map(|(_, t)| (*t).clone()).collect();
+            let members = (
+                doors.len(),
+                queries
+                    .doors
+                    .iter(world)
+                    .fold(0, |x, (e, _)| x ^ e.to_bits().wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+                traps.len(),
+                queries
+                    .traps
+                    .iter(world)
+                    .fold(0, |x, (e, _)| x ^ e.to_bits().wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            );
+            traps.sort_by_key(|t| t.id);
+            doors.sort_by_key(|d| d.id);
+            let door_at = doors.iter().enumerate().map(|(i, d)| (d.edge, i)).collect();
+            let (base_sides, base_solid) = queries.fixed(&quest);
+            let mut open_sides = base_sides.to_vec();
+            for d in doors.iter().filter(|d| d.open) {
+                let (a, b) = (d.edge.0, d.edge.1);
+                if let (Some(ab), Some(ba)) = (
+                    crate::rules::board::direction(a, b),
+                    crate::rules::board::direction(b, a),
+                ) && board.in_bounds(a)
+                    && board.in_bounds(b)
+                {
+                    open_sides[board.index(a)] |= 1 << ab;
+                    open_sides[board.index(b)] |= 1 << ba;
+                }
             }
-        }
-        let mut solid = base_solid.to_vec();
-        for t in &traps {
-            if t.kind == TrapKind::FallingBlock && t.state == TrapState::Sprung {
-                solid[board.index(t.at)] = true;
+            let mut solid = base_solid.to_vec();
+            for t in &traps {
+                if t.kind == TrapKind::FallingBlock && t.state == TrapState::Sprung {
+                    solid[board.index(t.at)] = true;
+                }
             }
+            let mut square_trap = vec![0u16; board.len()];
+            for (i, t) in traps.iter().enumerate().rev() {
+                if t.furniture.is_none() && board.in_bounds(t.at) {
+                    square_trap[board.index(t.at)] = (i + 1).min(u16::MAX as usize) as u16;
+                }
+            }
+            queries.board_part = Some(BoardPart {
+                quest: quest.clone(),
+                tick: since,
+                members,
+                doors: Arc::new(doors),
+                door_at: Arc::new(door_at),
+                open_sides: open_sides.into(),
+                solid: solid.into(),
+                traps: Arc::new(traps),
+                square_trap: square_trap.into(),
+            });
         }
-        let mut figures: Vec<Arc<FigureSnap>> = Vec::with_capacity(queries.cache.len());
+        let part = queries.board_part.as_mut().expect("just made");
+        part.tick = since;
+        let (doors, door_at, open_sides, solid, traps, square_trap) = (
+            part.doors.clone(),
+            part.door_at.clone(),
+            part.open_sides.clone(),
+            part.solid.clone(),
+            part.traps.clone(),
+            part.square_trap.clone(),
+        );
+        let mut figures: Vec<Arc<FigureSnap>> = Vec::with_capacity(64);
         let SnapQueries {
             figures: figures_query,
             kind_names,
@@ -253,7 +335,7 @@ impl Snapshot {
             read_tick,
             ..
         } = queries;
-        let (since, now) = (*read_tick, world.read_change_tick());
+        let _ = read_tick;
         let mut seen = 0usize;
         for (entity, id, pos, hero, monster, body, mind, fighter, awake, escaped, (status, eq, inv, book, captive)) in
             figures_query.iter(world)
@@ -293,7 +375,12 @@ impl Snapshot {
                 book.as_ref().map(|r| r.last_changed()),
                 captive.as_ref().map(|r| r.last_changed()),
             ];
-            if let Some(c) = cache.get_mut(&entity)
+            let slot = entity.index_u32() as usize;
+            if cache.len() <= slot {
+                cache.resize_with(slot + 1, || None);
+            }
+            if let Some((e, c)) = cache[slot].as_mut()
+                && *e == entity
                 && c.presence == presence
                 && !ticks.iter().flatten().any(|t| t.is_newer_than(c.tick, now))
             {
@@ -337,34 +424,24 @@ impl Snapshot {
                 captive: captive.is_some(),
                 follows: captive.as_ref().and_then(|c| c.follows),
             });
-            cache.insert(
+            cache[slot] = Some((
                 entity,
                 CachedFigure {
                     tick: since,
                     presence,
                     snap: snap.clone(),
                 },
-            );
+            ));
             figures.push(snap);
         }
-        // Forget figures that left the world.
-        if cache.len() > seen {
-            let alive: std::collections::HashSet<Entity> = figures.iter().map(|f| f.entity).collect();
-            cache.retain(|e, _| alive.contains(e));
-        }
+        let _ = seen;
         figures.sort_by_key(|f| f.id);
-        let mut occupant = vec![None; board.len()];
+        let mut occupant: Vec<Option<u16>> = vec![None; board.len()];
         let mut crowd = vec![0u8; board.len()];
         for (i, f) in figures.iter().enumerate() {
             if let Some(p) = f.pos {
-                occupant[board.index(p)] = Some(i);
+                occupant[board.index(p)] = Some(i as u16);
                 crowd[board.index(p)] = crowd[board.index(p)].saturating_add(1);
-            }
-        }
-        let mut square_trap = vec![0u16; board.len()];
-        for (i, t) in traps.iter().enumerate().rev() {
-            if t.furniture.is_none() && board.in_bounds(t.at) {
-                square_trap[board.index(t.at)] = (i + 1).min(u16::MAX as usize) as u16;
             }
         }
         Some(Snapshot {
@@ -530,7 +607,7 @@ impl Snapshot {
         if !self.board().in_bounds(p) {
             return None;
         }
-        self.occupant[self.board().index(p)].map(|i| &*self.figures[i])
+        self.occupant[self.board().index(p)].map(|i| &*self.figures[i as usize])
     }
 
     /// Moves a figure in this picture as the world moved it (one step of a move).
@@ -552,7 +629,7 @@ impl Snapshot {
         for p in from.into_iter().chain([to]) {
             if self.board().in_bounds(p) {
                 let k = self.board().index(p);
-                self.occupant[k] = self.figures.iter().rposition(|f| f.pos == Some(p));
+                self.occupant[k] = self.figures.iter().rposition(|f| f.pos == Some(p)).map(|i| i as u16);
             }
         }
     }
@@ -631,7 +708,7 @@ impl Snapshot {
         let k = self.board().index(p);
         match self.crowd[k] {
             0 => return true,
-            1 if self.occupant[k].is_some_and(|i| self.figures[i].id == fig.id) => return true,
+            1 if self.occupant[k].is_some_and(|i| self.figures[i as usize].id == fig.id) => return true,
             _ => {}
         }
         // Every other figure on the square counts, not just the one the occupancy table kept:
@@ -673,7 +750,7 @@ impl Snapshot {
                 {
                     return false;
                 }
-                match self.occupant[k].map(|i| &self.figures[i]) {
+                match self.occupant[k].map(|i| &self.figures[i as usize]) {
                     Some(o) if fig.hero && !o.hero && !o.awake => true,
                     Some(o) => o.hero == fig.hero || veil,
                     None => true,
