@@ -439,6 +439,14 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
 const TRAP_SHORTCUT: u16 = 4;
 
 fn shortcut_over_trap(snap: &Snapshot, h: &FigureSnap, goal: Pos, around: u16) -> Option<Command> {
+    // With no known trap on the floor the way over traps is the way around them.
+    if !snap
+        .traps
+        .iter()
+        .any(|t| t.furniture.is_none() && t.state == TrapState::Known)
+    {
+        return None;
+    }
     let over = over_traps_field(snap, h)?;
     let d = over.dist(goal)?;
     if around < d.saturating_add(TRAP_SHORTCUT) {

@@ -1461,8 +1461,11 @@ pub(super) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
     let order = hero_order(snap);
     let mut turn = snap.turn.clone();
     turn.progress.clear();
+    // `snap` holds until a condition ends (each one comes with an event).
+    let mut changed = !evs.is_empty();
     loop {
-        let now = Snapshot::capture(world).expect("quest in play");
+        let fresh = changed.then(|| Snapshot::capture(world).expect("quest in play"));
+        let now = fresh.as_ref().unwrap_or(snap);
         let living: Vec<FigureId> = order
             .iter()
             .copied()
@@ -1510,6 +1513,7 @@ pub(super) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
             for s in [Asleep, LoseTurn, Chained, Fear] {
                 evs.extend(remove_status(world, h, s));
             }
+            changed = true;
             continue;
         }
         break;
@@ -1595,7 +1599,12 @@ fn settle(world: &mut World) -> Vec<GameEvent> {
             }
         }
     }
-    let snap = Snapshot::capture_positions(world).expect("quest in play");
+    // Every change above comes with an event: without one, the picture taken first still holds.
+    let snap = if evs.is_empty() {
+        snap
+    } else {
+        Snapshot::capture_positions(world).expect("quest in play")
+    };
     let on_board = snap.living_heroes().count();
     let escaped = snap.heroes().filter(|h| h.escaped).count();
     if on_board == 0 {
