@@ -160,7 +160,7 @@ impl Campaign {
     /// replaced by a fresh one; a won quest is marked completed, for the party and for each hero
     /// who lived to see it.
     pub fn settle(&mut self, quest_id: &str, outcome: Outcome, snap: &Snapshot) {
-        let rules = snap.rules().clone();
+        let rules = snap.quest.rules.clone();
         for h in snap.heroes() {
             let class = h.kind.clone();
             let fallen = self.party.get(&class).map_or(0, |p| p.fallen);

@@ -122,7 +122,7 @@ pub fn cast_spell(world: &mut World, snap: &Snapshot, caster: FigureId, spell: &
     let c = figure(snap, caster)?;
     may_act(snap, c)?;
     let t = figure(snap, target)?;
-    let rules = snap.rules().clone();
+    let rules = snap.quest.rules.clone();
     let def = rules
         .spells
         .get(spell)
@@ -362,7 +362,7 @@ fn summon(
 pub fn shoot(world: &mut World, snap: &Snapshot, attacker: FigureId, target: FigureId, weapon: &str) -> Outcome {
     let a = hero(snap, attacker)?;
     let t = figure(snap, target)?;
-    let rules = snap.rules().clone();
+    let rules = snap.quest.rules.clone();
     let def = rules
         .weapons
         .get(weapon)
@@ -442,7 +442,7 @@ pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outc
         return Ok(evs);
     }
     world.resource_mut::<Dungeon>().searched.insert((h.id, area));
-    let rules = snap.rules().clone();
+    let rules = snap.quest.rules.clone();
     if let Some((i, t)) = snap.quest.treasure.iter().enumerate().find(|(_, t)| t.area == area) {
         if snap.dungeon.special_taken.contains(&i) {
             return Ok(vec![GameEvent::NothingFound {
@@ -551,7 +551,7 @@ fn usable(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &Equipment) -
 /// heroquest-2021.md, Treasure Cards: the deck is shuffled before every draw; gold and potions
 /// are kept, hazards and wandering monsters go back into the deck.
 fn draw_card(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Outcome {
-    let rules = snap.rules().clone();
+    let rules = snap.quest.rules.clone();
     let deck = snap.dungeon.deck.clone();
     if deck.is_empty() {
         return Ok(vec![GameEvent::NothingFound {
@@ -741,7 +741,7 @@ pub fn disarm(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32) -> Ou
         .trap(trap)
         .ok_or_else(|| format!("there is no trap {trap}"))?
         .clone();
-    let rules = snap.rules().clone();
+    let rules = snap.quest.rules.clone();
     let dwarfish = rules.heroes.get(&h.kind).is_some_and(|d| d.disarms_without_kit);
     if !dwarfish && !h.equipment.has("tool_kit") {
         return Err(format!("{} needs a tool kit to disarm traps", h.name));
@@ -800,7 +800,7 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
         .trap(trap)
         .ok_or_else(|| format!("there is no trap {trap}"))?
         .clone();
-    let rules = snap.rules().clone();
+    let rules = snap.quest.rules.clone();
     let mut p = snap.turn.progress(h.id);
     if t.furniture.is_some() || t.state != TrapState::Known {
         return Err("only a known trap on the floor can be jumped".into());
@@ -880,7 +880,7 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
 /// heroquest-2021.md, Potions: drunk at any time on the hero's turn, not an action.
 pub fn drink(world: &mut World, snap: &Snapshot, id: FigureId, potion: &str) -> Outcome {
     let h = hero(snap, id)?;
-    let rules = snap.rules().clone();
+    let rules = snap.quest.rules.clone();
     let def = rules
         .potions
         .get(potion)
@@ -906,7 +906,7 @@ pub fn drink(world: &mut World, snap: &Snapshot, id: FigureId, potion: &str) -> 
 pub fn give(world: &mut World, snap: &Snapshot, from: FigureId, to: FigureId, item: &str) -> Outcome {
     let h = hero(snap, from)?;
     let o = figure(snap, to)?;
-    let rules = snap.rules().clone();
+    let rules = snap.quest.rules.clone();
     if !o.hero || o.captive || !o.alive() || o.id == h.id {
         return Err("things can only be given to another hero on the board".into());
     }
@@ -987,7 +987,7 @@ pub fn pick_up(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome {
     let Some((e, loot)) = loot_within_reach(snap, h) else {
         return Err(format!("there is nothing here that {} can pick up", h.name));
     };
-    let rules = snap.rules().clone();
+    let rules = snap.quest.rules.clone();
     let mut eq = h.equipment.clone();
     let mut left = Vec::new();
     for item in loot.items {
@@ -1024,7 +1024,7 @@ pub fn pick_up(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome {
 /// Artifacts that are used: the Ring of Return carries its bearer to the stairway.
 pub fn use_artifact(world: &mut World, snap: &Snapshot, id: FigureId, item: &str) -> Outcome {
     let h = hero(snap, id)?;
-    let rules = snap.rules().clone();
+    let rules = snap.quest.rules.clone();
     if item != "ring_of_return" {
         return Err(format!("{} is not used that way", rules.thing_name(item)));
     }

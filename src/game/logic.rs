@@ -735,7 +735,7 @@ pub(super) fn heal(world: &mut World, id: FigureId, amount: u8, cause: &str) -> 
 
 /// heroquest-2021.md, How a Hero Escapes Death.
 fn escape_death(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Option<Vec<GameEvent>> {
-    let rules = snap.rules().clone();
+    let rules = snap.quest.rules.clone();
     let e = h.entity;
     let healing_potion = h
         .inventory

@@ -247,7 +247,7 @@ fn apply(world: &mut World, effect: &Effect, by: Option<FigureId>) -> Vec<GameEv
             }
         }
         Effect::Give(item) => {
-            let rules = snap.rules().clone();
+            let rules = snap.quest.rules.clone();
             if let Some(hero) = recipient(&snap, by)
                 && let Some(h) = snap.figure(hero)
             {
