@@ -738,25 +738,34 @@ impl Snapshot {
         let start = fig.pos?;
         let b = self.board();
         let veil = fig.hero && fig.has(StatusKind::VeilOfMist);
-        let enter: Vec<bool> = (0..b.len())
-            .map(|k| {
-                if self.solid[k] {
-                    return false;
+        // Free floor may be entered; then the few squares with a known trap or a figure on them.
+        let mut enter: Vec<bool> = self.solid.iter().map(|s| !s).collect();
+        if avoid_known_traps && fig.hero {
+            for (i, t) in self.traps.iter().enumerate() {
+                if t.state == TrapState::Known && b.in_bounds(t.at) {
+                    let k = b.index(t.at);
+                    if self.square_trap[k] as usize == i + 1 {
+                        enter[k] = false;
+                    }
                 }
-                if avoid_known_traps
-                    && fig.hero
-                    && self.square_trap[k] != 0
-                    && self.traps[self.square_trap[k] as usize - 1].state == TrapState::Known
-                {
-                    return false;
-                }
-                match self.occupant[k].map(|i| &self.figures[i as usize]) {
-                    Some(o) if fig.hero && !o.hero && !o.awake => true,
-                    Some(o) => o.hero == fig.hero || veil,
-                    None => true,
-                }
-            })
-            .collect();
+            }
+        }
+        for (i, o) in self.figures.iter().enumerate() {
+            let Some(p) = o.pos.filter(|p| b.in_bounds(*p)) else {
+                continue;
+            };
+            let k = b.index(p);
+            // The figure the occupancy table keeps for the square decides, as in `can_step`.
+            if self.occupant[k] != Some(i as u16) {
+                continue;
+            }
+            let passable = if fig.hero && !o.hero && !o.awake {
+                true
+            } else {
+                o.hero == fig.hero || veil
+            };
+            enter[k] &= passable;
+        }
         let through_rock = fig.has(StatusKind::PassThroughRock);
         Some(DistanceField::on_grid(b.width, b.height, &[start], steps, |k, d, q| {
             (through_rock || self.open_sides[k] & (1 << d) != 0) && enter[q]
