@@ -134,7 +134,7 @@ impl Perception {
     pub fn new(snap: &Snapshot) -> Perception {
         let grid = Grid::new(snap);
         let mut occ = vec![Occ::Empty; grid.len()];
-        for f in &snap.figures {
+        for f in snap.figures.iter() {
             if let Some(p) = f.pos {
                 occ[grid.index(p)] = if f.hero { Occ::Hero } else { Occ::Monster };
             }

@@ -1347,13 +1347,7 @@ pub fn reveal(world: &mut World) -> Vec<GameEvent> {
 fn reveal_with(world: &mut World, snap: &mut Snapshot) -> Vec<GameEvent> {
     let quest = snap.quest.clone();
     let board = &quest.board;
-    let mut fog = std::mem::replace(
-        &mut snap.fog,
-        Fog {
-            width: 0,
-            revealed: Vec::new(),
-        },
-    );
+    let mut fog = (*snap.fog).clone();
     let mut newly_rooms = Vec::new();
     let mut corridor_new = 0u32;
     let eyes: Vec<Pos> = snap.living_heroes().filter_map(|h| h.pos).collect();
@@ -1414,21 +1408,25 @@ fn reveal_with(world: &mut World, snap: &mut Snapshot) -> Vec<GameEvent> {
             squares: corridor_new,
         });
     }
-    for m in snap.figures.iter_mut().filter(|m| !m.hero && m.alive()) {
-        if !m.awake && m.pos.is_some_and(|p| fog.is_revealed(p)) {
-            world.entity_mut(m.entity).insert(Awake);
-            let m = std::sync::Arc::make_mut(m);
-            m.awake = true;
-            evs.push(GameEvent::MonsterRevealed {
-                figure: m.id,
-                at: m.pos.expect("alive"),
-            });
-        }
+    let woken: Vec<usize> = (0..snap.figures.len())
+        .filter(|&i| {
+            let m = &snap.figures[i];
+            !m.hero && m.alive() && !m.awake && m.pos.is_some_and(|p| fog.is_revealed(p))
+        })
+        .collect();
+    for i in woken {
+        let m = std::sync::Arc::make_mut(&mut std::sync::Arc::make_mut(&mut snap.figures)[i]);
+        world.entity_mut(m.entity).insert(Awake);
+        m.awake = true;
+        evs.push(GameEvent::MonsterRevealed {
+            figure: m.id,
+            at: m.pos.expect("alive"),
+        });
     }
     if changed {
         world.insert_resource(fog.clone());
     }
-    snap.fog = fog;
+    snap.fog = std::sync::Arc::new(fog);
     evs
 }
 
@@ -1459,7 +1457,7 @@ pub(super) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
         Phase::Over(_) => return evs,
     }
     let order = hero_order(snap);
-    let mut turn = snap.turn.clone();
+    let mut turn = (*snap.turn).clone();
     turn.progress.clear();
     // `snap` holds until a condition ends (each one comes with an event).
     let mut changed = !evs.is_empty();

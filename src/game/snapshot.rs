@@ -93,6 +93,33 @@ struct BoardPart {
     square_trap: Arc<[u16]>,
 }
 
+/// The figures and the occupancy tables of the last picture.
+struct FigurePart {
+    quest: Arc<Quest>,
+    figures: Arc<Vec<Arc<FigureSnap>>>,
+    occupant: Arc<Vec<Option<u16>>>,
+    crowd: Arc<Vec<u8>>,
+}
+
+/// The resource `T` as an `Arc`, shared with the last picture while the resource is unchanged.
+fn shared<T: Resource + Clone>(
+    world: &World,
+    slot: &mut Option<(bevy::ecs::change_detection::Tick, Arc<T>)>,
+    since: bevy::ecs::change_detection::Tick,
+    now: bevy::ecs::change_detection::Tick,
+) -> Option<Arc<T>> {
+    let r = world.get_resource_ref::<T>()?;
+    if let Some((tick, kept)) = slot.as_mut()
+        && !r.last_changed().is_newer_than(*tick, now)
+    {
+        *tick = since;
+        return Some(kept.clone());
+    }
+    let fresh = Arc::new((*r).clone());
+    *slot = Some((since, fresh.clone()));
+    Some(fresh)
+}
+
 /// A figure's last picture, kept while none of its components changes.
 struct CachedFigure {
     /// The world's change tick when the picture was last known to hold.
@@ -110,6 +137,12 @@ struct SnapQueries {
     traps: QueryState<(Entity, Ref<'static, Trap>)>,
     /// The doors and traps and what follows from them, kept while none of them changes.
     board_part: Option<BoardPart>,
+    /// The figures in id order and where they stand, kept while no figure changes.
+    figure_part: Option<FigurePart>,
+    /// The turn, the fog and the dungeon's records, each kept while its resource is unchanged.
+    turn: Option<(bevy::ecs::change_detection::Tick, Arc<Turn>)>,
+    fog: Option<(bevy::ecs::change_detection::Tick, Arc<Fog>)>,
+    dungeon: Option<(bevy::ecs::change_detection::Tick, Arc<Dungeon>)>,
     loot: QueryState<(Entity, &'static Loot)>,
     figures: QueryState<FigureRow>,
     /// What never changes during a quest, worked out once: each square's sides without a wall
@@ -162,6 +195,10 @@ impl FromWorld for SnapQueries {
             loot: world.query(),
             figures: world.query(),
             board_part: None,
+            figure_part: None,
+            turn: None,
+            fog: None,
+            dungeon: None,
             fixed: None,
             kind_names: BTreeMap::new(),
             cache: Vec::new(),
@@ -180,17 +217,17 @@ pub struct Snapshot {
     open_sides: Arc<[u8]>,
     solid: Arc<[bool]>,
     /// Shared with the snapshot's cache of unchanged figures: change one with `Arc::make_mut`.
-    pub figures: Vec<Arc<FigureSnap>>,
-    occupant: Vec<Option<u16>>,
+    pub figures: Arc<Vec<Arc<FigureSnap>>>,
+    occupant: Arc<Vec<Option<u16>>>,
     /// How many figures stand on each square (a hero passing a teammate shares its square).
-    crowd: Vec<u8>,
+    crowd: Arc<Vec<u8>>,
     /// Per square, 1 + the index in `traps` of the first square trap (not furniture) there; 0: none.
     square_trap: Arc<[u16]>,
-    pub turn: Turn,
-    pub fog: Fog,
+    pub turn: Arc<Turn>,
+    pub fog: Arc<Fog>,
     pub traps: Arc<Vec<Trap>>,
     pub loot: Vec<(Entity, Loot)>,
-    pub dungeon: Dungeon,
+    pub dungeon: Arc<Dungeon>,
     /// The computer players' own noise seed (easy sorcerer, random bot): derived from the game's
     /// seed but never the dice stream itself.
     pub ai_seed: u64,
@@ -225,13 +262,10 @@ impl Snapshot {
 
     fn read_with(world: &World, queries: &mut SnapQueries, full: bool) -> Option<Snapshot> {
         let quest = world.get_resource::<ActiveQuest>()?.0.clone();
-        let turn = world.get_resource::<Turn>()?.clone();
-        let fog = world.get_resource::<Fog>()?.clone();
-        let dungeon = if full {
-            world.get_resource::<Dungeon>().cloned().unwrap_or_default()
-        } else {
-            Dungeon::default()
-        };
+        let (since, now) = (queries.read_tick, world.read_change_tick());
+        let turn = shared(world, &mut queries.turn, since, now)?;
+        let fog = shared(world, &mut queries.fog, since, now)?;
+        let dungeon = shared(world, &mut queries.dungeon, since, now).unwrap_or_default();
         let ai_seed = crate::ai::mix(world.get_resource::<Seed>().map_or(0, |s| s.0) ^ 0x5EED_0FA1);
         let mut loot: Vec<(Entity, Loot)> = if full {
             queries.loot.iter(world).map(|(e, l)| (e, l.clone())).collect()
@@ -240,7 +274,6 @@ impl Snapshot {
         };
         loot.sort_by_key(|(_, l)| l.at);
         let board = &quest.board;
-        let (since, now) = (queries.read_tick, world.read_change_tick());
         let fold = |(n, x, newest): (usize, u64, bool), (e, t): (Entity, bevy::ecs::change_detection::Tick), last| {
             (
                 n + 1,
@@ -328,11 +361,13 @@ impl Snapshot {
             part.square_trap.clone(),
         );
         let mut figures: Vec<Arc<FigureSnap>> = Vec::with_capacity(64);
+        let mut rebuilt = false;
         let SnapQueries {
             figures: figures_query,
             kind_names,
             cache,
             read_tick,
+            figure_part,
             ..
         } = queries;
         let _ = read_tick;
@@ -388,6 +423,7 @@ impl Snapshot {
                 figures.push(c.snap.clone());
                 continue;
             }
+            rebuilt = true;
             let (kind, name) = match (&hero, &monster) {
                 (None, None) => (
                     "captive".to_string(),
@@ -435,15 +471,32 @@ impl Snapshot {
             figures.push(snap);
         }
         let _ = seen;
-        figures.sort_by_key(|f| f.id);
-        let mut occupant: Vec<Option<u16>> = vec![None; board.len()];
-        let mut crowd = vec![0u8; board.len()];
-        for (i, f) in figures.iter().enumerate() {
-            if let Some(p) = f.pos {
-                occupant[board.index(p)] = Some(i as u16);
-                crowd[board.index(p)] = crowd[board.index(p)].saturating_add(1);
+        let kept = figure_part
+            .as_ref()
+            .filter(|part| !rebuilt && part.figures.len() == figures.len() && Arc::ptr_eq(&part.quest, &quest));
+        let (figures, occupant, crowd) = match kept {
+            Some(part) => (part.figures.clone(), part.occupant.clone(), part.crowd.clone()),
+            None => {
+                figures.sort_by_key(|f| f.id);
+                let mut occupant: Vec<Option<u16>> = vec![None; board.len()];
+                let mut crowd = vec![0u8; board.len()];
+                for (i, f) in figures.iter().enumerate() {
+                    if let Some(p) = f.pos {
+                        occupant[board.index(p)] = Some(i as u16);
+                        crowd[board.index(p)] = crowd[board.index(p)].saturating_add(1);
+                    }
+                }
+                let part = FigurePart {
+                    quest: quest.clone(),
+                    figures: Arc::new(figures),
+                    occupant: Arc::new(occupant),
+                    crowd: Arc::new(crowd),
+                };
+                let out = (part.figures.clone(), part.occupant.clone(), part.crowd.clone());
+                *figure_part = Some(part);
+                out
             }
-        }
+        };
         Some(Snapshot {
             quest,
             doors,
@@ -615,21 +668,24 @@ impl Snapshot {
         let Some(i) = self.figures.iter().position(|f| f.id == id) else {
             return;
         };
-        let from = Arc::make_mut(&mut self.figures[i]).pos.replace(to);
+        let from = Arc::make_mut(&mut Arc::make_mut(&mut self.figures)[i]).pos.replace(to);
         let board = self.quest.board.clone();
         if let Some(p) = from.filter(|p| board.in_bounds(*p)) {
             let k = board.index(p);
-            self.crowd[k] = self.crowd[k].saturating_sub(1);
+            let crowd = Arc::make_mut(&mut self.crowd);
+            crowd[k] = crowd[k].saturating_sub(1);
         }
         if board.in_bounds(to) {
             let k = board.index(to);
-            self.crowd[k] = self.crowd[k].saturating_add(1);
+            let crowd = Arc::make_mut(&mut self.crowd);
+            crowd[k] = crowd[k].saturating_add(1);
         }
         // The table keeps the last figure (in id order) on each square, as `read` builds it.
         for p in from.into_iter().chain([to]) {
             if self.board().in_bounds(p) {
                 let k = self.board().index(p);
-                self.occupant[k] = self.figures.iter().rposition(|f| f.pos == Some(p)).map(|i| i as u16);
+                let last = self.figures.iter().rposition(|f| f.pos == Some(p)).map(|i| i as u16);
+                Arc::make_mut(&mut self.occupant)[k] = last;
             }
         }
     }
@@ -767,6 +823,16 @@ impl Snapshot {
             enter[k] &= passable;
         }
         let through_rock = fig.has(StatusKind::PassThroughRock);
+        if !through_rock {
+            return Some(DistanceField::over_sides(
+                b.width,
+                b.height,
+                start,
+                steps,
+                &self.open_sides,
+                &enter,
+            ));
+        }
         Some(DistanceField::on_grid(b.width, b.height, &[start], steps, |k, d, q| {
             (through_rock || self.open_sides[k] & (1 << d) != 0) && enter[q]
         }))
