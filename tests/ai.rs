@@ -141,7 +141,7 @@ fn the_sorcerer_never_reads_future_dice_or_the_deck() {
                 let plan = planner::plan(&snap, &Default::default(), None, level).map(|s| (s.monster, s.commands));
                 // Change only hidden randomness: every future die and the treasure deck's order.
                 let mut other = Snapshot::capture(&mut world).unwrap();
-                other.dungeon.deck.reverse();
+                std::sync::Arc::make_mut(&mut other.dungeon).deck.reverse();
                 world.insert_resource(GameRng(ChaCha8Rng::seed_from_u64(seed ^ 0xDEAD_BEEF)));
                 world.resource_mut::<Dungeon>().deck.reverse();
                 let changed = Snapshot::capture(&mut world).unwrap();

@@ -110,7 +110,10 @@ fn the_party_keeps_what_it_carries_out_and_the_fallen_are_replaced() {
     // A fallen hero's successor starts without the name.
     let mut fallen = c.clone();
     let mut dead = snap.clone();
-    for h in dead.figures.iter_mut().filter(|h| h.kind == "dwarf") {
+    for h in std::sync::Arc::make_mut(&mut dead.figures)
+        .iter_mut()
+        .filter(|h| h.kind == "dwarf")
+    {
         std::sync::Arc::make_mut(h).body = 0;
     }
     fallen.settle("the-goblin-warren", Outcome::Lost, &dead);

@@ -15,7 +15,7 @@ fn shipped() -> Arc<hollowdeep::quest::Quest> {
 
 fn check_invariants(snap: &Snapshot) {
     let mut seen: BTreeMap<_, Vec<FigureId>> = BTreeMap::new();
-    for f in &snap.figures {
+    for f in snap.figures.iter() {
         assert!(f.body <= f.body_max, "{} body {} over {}", f.name, f.body, f.body_max);
         if let Some(p) = f.pos {
             assert!(f.body > 0, "{} on the board at 0 body", f.name);
