@@ -847,38 +847,6 @@ impl Snapshot {
         })
     }
 
-    /// Labels every square joined to one of `from` by a chain of crossable sides (walls and
-    /// closed doors stop it; figures and furniture do not) with the index (+1) of the first
-    /// start it is joined to; 0 for the rest. Nothing outside a square's region can be seen from
-    /// it: a sight line crosses sides only where they are open, and where it passes exactly
-    /// through a corner one of the two ways around that corner is open.
-    pub fn open_regions(&self, from: &[Pos]) -> Vec<u8> {
-        let board = self.board();
-        let mut label = vec![0u8; board.len()];
-        let width = board.width as usize;
-        let mut queue = Vec::new();
-        for (n, &start) in from.iter().enumerate() {
-            if !board.in_bounds(start) || label[board.index(start)] != 0 {
-                continue;
-            }
-            let mark = (n + 1).min(u8::MAX as usize) as u8;
-            label[board.index(start)] = mark;
-            queue.push(board.index(start));
-            while let Some(i) = queue.pop() {
-                let sides = self.open_sides[i];
-                // N, E, S, W as in `rules::board::direction`; an open side never leads off the board.
-                let next = [i.wrapping_sub(width), i + 1, i + width, i.wrapping_sub(1)];
-                for (d, &j) in next.iter().enumerate() {
-                    if sides & (1 << d) != 0 && j < label.len() && label[j] == 0 {
-                        label[j] = mark;
-                        queue.push(j);
-                    }
-                }
-            }
-        }
-        label
-    }
-
     /// Centre-to-centre line of sight: walls and closed doors block, and so do figures in between.
     pub fn sees(&self, a: Pos, b: Pos) -> bool {
         line_of_sight(a, b, |p, q| !self.edge_open(p, q), |p| self.figure_at(p).is_some())
