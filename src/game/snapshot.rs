@@ -129,9 +129,13 @@ struct CachedFigure {
     snap: Arc<FigureSnap>,
 }
 
+/// `SnapQueries` as a resource, boxed: taking it out of the world and putting it back for every
+/// snapshot then moves a pointer, not the whole of it.
+#[derive(Resource)]
+struct SnapResource(Box<SnapQueries>);
+
 /// The queries a snapshot runs, built once per world: building a query's access sets each time
 /// cost more than reading the few dozen entities it finds.
-#[derive(Resource)]
 struct SnapQueries {
     doors: QueryState<(Entity, Ref<'static, Door>), Without<Concealed>>,
     traps: QueryState<(Entity, Ref<'static, Trap>)>,
@@ -248,15 +252,15 @@ impl Snapshot {
     }
 
     fn read(world: &mut World, full: bool) -> Option<Snapshot> {
-        if !world.contains_resource::<SnapQueries>() {
+        if !world.contains_resource::<SnapResource>() {
             let queries = SnapQueries::from_world(world);
-            world.insert_resource(queries);
+            world.insert_resource(SnapResource(Box::new(queries)));
         }
         // Changes made after this read carry a newer tick than `read_tick`.
         let tick = world.increment_change_tick();
-        world.resource_scope(|world, mut queries: Mut<SnapQueries>| {
-            queries.read_tick = tick;
-            Self::read_with(world, &mut queries, full)
+        world.resource_scope(|world, mut queries: Mut<SnapResource>| {
+            queries.0.read_tick = tick;
+            Self::read_with(world, &mut queries.0, full)
         })
     }
 
