@@ -319,16 +319,7 @@ impl Snapshot {
             let (base_sides, base_solid) = queries.fixed(&quest);
             let mut open_sides = base_sides.to_vec();
             for d in doors.iter().filter(|d| d.open) {
-                let (a, b) = (d.edge.0, d.edge.1);
-                if let (Some(ab), Some(ba)) = (
-                    crate::rules::board::direction(a, b),
-                    crate::rules::board::direction(b, a),
-                ) && board.in_bounds(a)
-                    && board.in_bounds(b)
-                {
-                    open_sides[board.index(a)] |= 1 << ab;
-                    open_sides[board.index(b)] |= 1 << ba;
-                }
+                board.open_side(&mut open_sides, d.edge.0, d.edge.1);
             }
             let mut solid = base_solid.to_vec();
             for t in &traps {

@@ -1611,16 +1611,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
     let sight = {
         let mut open: Vec<u8> = (0..board.len()).map(|i| !board.walls_at(i) & 0x0F).collect();
         for edge in doors.iter().map(|(e, _)| e).chain(secret_doors.iter()) {
-            let (a, b) = (edge.0, edge.1);
-            if let (Some(ab), Some(ba)) = (
-                crate::rules::board::direction(a, b),
-                crate::rules::board::direction(b, a),
-            ) && board.in_bounds(a)
-                && board.in_bounds(b)
-            {
-                open[board.index(a)] |= 1 << ab;
-                open[board.index(b)] |= 1 << ba;
-            }
+            board.open_side(&mut open, edge.0, edge.1);
         }
         Arc::new(crate::rules::los::SightBound::new(board.width, board.height, open))
     };

@@ -242,6 +242,18 @@ impl Board {
         }
     }
 
+    /// Marks the side between the adjacent squares `a` and `b` as crossable in a per-square
+    /// side mask (bit d: N, E, S, W, as `direction`); off-board or non-adjacent pairs are ignored.
+    pub fn open_side(&self, sides: &mut [u8], a: Pos, b: Pos) {
+        if let (Some(ab), Some(ba)) = (direction(a, b), direction(b, a))
+            && self.in_bounds(a)
+            && self.in_bounds(b)
+        {
+            sides[self.index(a)] |= 1 << ab;
+            sides[self.index(b)] |= 1 << ba;
+        }
+    }
+
     /// Bit d (N, E, S, W) set when a wall stands on that side of square `i` (`index`).
     pub fn walls_at(&self, i: usize) -> u8 {
         self.wall_mask[i]

@@ -24,13 +24,7 @@ impl DistanceField {
 
     /// BFS from several start squares at once (distance to the nearest of them).
     pub fn multi(width: i32, height: i32, starts: &[Pos], max_steps: u16, can_step: impl Fn(Pos, Pos) -> bool) -> Self {
-        let n = (width * height) as usize;
-        let mut f = DistanceField {
-            width,
-            height,
-            dist: vec![UNREACHED; n],
-            parent: vec![u32::MAX; n],
-        };
+        let mut f = Self::unreached(width, height);
         let mut queue = VecDeque::new();
         for &s in starts {
             if f.inside(s) && f.dist[f.idx(s)] == UNREACHED {
@@ -70,15 +64,9 @@ impl DistanceField {
         max_steps: u16,
         can_step: impl Fn(usize, usize, usize) -> bool,
     ) -> Self {
-        let n = (width.max(0) * height.max(0)) as usize;
         let w = width as usize;
-        let mut f = DistanceField {
-            width,
-            height,
-            dist: vec![UNREACHED; n],
-            parent: vec![u32::MAX; n],
-        };
-        let mut queue: Vec<u32> = Vec::with_capacity(n);
+        let mut f = Self::unreached(width, height);
+        let mut queue: Vec<u32> = Vec::with_capacity(f.dist.len());
         for &s in starts {
             if f.inside(s) && f.dist[f.idx(s)] == UNREACHED {
                 let i = f.idx(s);
@@ -119,14 +107,9 @@ impl DistanceField {
     /// `sides[p]` is set and the square beyond may be entered (`enter`). A set side must never
     /// lead off the board (walls ring it).
     pub fn over_sides(width: i32, height: i32, start: Pos, max_steps: u16, sides: &[u8], enter: &[bool]) -> Self {
-        let n = (width.max(0) * height.max(0)) as usize;
         let w = width as isize;
-        let mut f = DistanceField {
-            width,
-            height,
-            dist: vec![UNREACHED; n],
-            parent: vec![u32::MAX; n],
-        };
+        let mut f = Self::unreached(width, height);
+        let n = f.dist.len();
         if !f.inside(start) || sides.len() != n || enter.len() != n {
             return f;
         }
@@ -158,6 +141,17 @@ impl DistanceField {
             }
         }
         f
+    }
+
+    /// A field over a `width` by `height` board with nothing reached yet.
+    fn unreached(width: i32, height: i32) -> Self {
+        let n = (width.max(0) * height.max(0)) as usize;
+        DistanceField {
+            width,
+            height,
+            dist: vec![UNREACHED; n],
+            parent: vec![u32::MAX; n],
+        }
     }
 
     fn inside(&self, p: Pos) -> bool {
