@@ -818,16 +818,6 @@ impl Snapshot {
             enter[k] &= passable;
         }
         let through_rock = fig.has(StatusKind::PassThroughRock);
-        if !through_rock {
-            return Some(DistanceField::over_sides(
-                b.width,
-                b.height,
-                start,
-                steps,
-                &self.open_sides,
-                &enter,
-            ));
-        }
         Some(DistanceField::on_grid(b.width, b.height, &[start], steps, |k, d, q| {
             (through_rock || self.open_sides[k] & (1 << d) != 0) && enter[q]
         }))

@@ -103,46 +103,6 @@ impl DistanceField {
         f
     }
 
-    /// `on_grid` where a step crosses side `d` of square `p` when bit `d` (N, E, S, W) of
-    /// `sides[p]` is set and the square beyond may be entered (`enter`). A set side must never
-    /// lead off the board (walls ring it).
-    pub fn over_sides(width: i32, height: i32, start: Pos, max_steps: u16, sides: &[u8], enter: &[bool]) -> Self {
-        let w = width as isize;
-        let mut f = Self::unreached(width, height);
-        let n = f.dist.len();
-        if !f.inside(start) || sides.len() != n || enter.len() != n {
-            return f;
-        }
-        let mut queue: Vec<u32> = Vec::with_capacity(n);
-        let s = f.idx(start);
-        f.dist[s] = 0;
-        queue.push(s as u32);
-        let step = [-w, 1, w, -1];
-        let mut head = 0;
-        while head < queue.len() {
-            let p = queue[head] as usize;
-            head += 1;
-            let d = f.dist[p];
-            if d >= max_steps {
-                continue;
-            }
-            let open = sides[p];
-            for (dir, off) in step.iter().enumerate() {
-                if open & (1 << dir) == 0 {
-                    continue;
-                }
-                let q = (p as isize + off) as usize;
-                if q >= n || f.dist[q] != UNREACHED || !enter[q] {
-                    continue;
-                }
-                f.dist[q] = d + 1;
-                f.parent[q] = p as u32;
-                queue.push(q as u32);
-            }
-        }
-        f
-    }
-
     /// A field over a `width` by `height` board with nothing reached yet.
     fn unreached(width: i32, height: i32) -> Self {
         let n = (width.max(0) * height.max(0)) as usize;
