@@ -1114,6 +1114,8 @@ pub(super) fn spring(world: &mut World, trap: &Trap, hero: &FigureSnap, from: Po
     }
 }
 
+/// Walks `f` along `path`. `snap` must show the world as it stands now (nothing changed since it
+/// was taken): the move starts from it and keeps it up to date step by step.
 fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos]) -> Result<Vec<GameEvent>, String> {
     let mut p = snap.turn.progress(f.id);
     if p.allowance.is_none() {
@@ -1175,7 +1177,8 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
     let mut stop_reason: Option<String> = None;
     let mut ends_turn = false;
     // Where everything stands, kept up to date step by step (a fresh copy after a trap springs).
-    let mut now = Snapshot::capture_positions(world).expect("quest in play");
+    // Nothing has changed since the caller's picture (`apply` took it just before): start from it.
+    let mut now = snap.clone();
     for (i, &q) in path.iter().enumerate() {
         if f.hero && taken > 0 {
             // Something revealed mid-move may now stand in the way, or be worth stopping for.
