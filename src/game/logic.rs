@@ -1238,7 +1238,7 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
             if let Some(trap) = armed {
                 let sprung = spring(world, &trap, f, from, path.get(i + 1).copied());
                 evs.extend(sprung.events);
-                now = Snapshot::capture_positions(world).expect("quest in play");
+                now = Snapshot::capture(world).expect("quest in play");
                 if sprung.stop {
                     ends_turn = sprung.ends_turn;
                     evs.extend(reveal_with(world, &mut now));
@@ -1276,7 +1276,7 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
 /// The captive following `hero` walks the hero's trail to the last square behind the hero that
 /// is free (a teammate may stand on the one just behind).
 fn lead_captive(world: &mut World, hero: FigureId, trail: &[Pos]) -> Vec<GameEvent> {
-    let snap = Snapshot::capture_positions(world).expect("quest in play");
+    let snap = Snapshot::capture(world).expect("quest in play");
     let Some(c) = snap.captive().filter(|c| c.alive() && c.follows == Some(hero)) else {
         return Vec::new();
     };
@@ -1339,7 +1339,7 @@ fn settle_captive(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
 /// Reveals what the heroes can now see: a glimpse of a room shows the whole room; corridor
 /// squares are shown one by one as they come into sight. Monsters seen wake up.
 pub fn reveal(world: &mut World) -> Vec<GameEvent> {
-    match Snapshot::capture_positions(world) {
+    match Snapshot::capture(world) {
         Some(mut snap) => reveal_with(world, &mut snap),
         None => Vec::new(),
     }
@@ -1604,7 +1604,7 @@ fn settle(world: &mut World) -> Vec<GameEvent> {
     let snap = if evs.is_empty() {
         snap
     } else {
-        Snapshot::capture_positions(world).expect("quest in play")
+        Snapshot::capture(world).expect("quest in play")
     };
     let on_board = snap.living_heroes().count();
     let escaped = snap.heroes().filter(|h| h.escaped).count();

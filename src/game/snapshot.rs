@@ -120,6 +120,23 @@ fn shared<T: Resource + Clone>(
     Some(fresh)
 }
 
+/// How many of `items` (entity, change tick) there are, their entities folded together, and
+/// whether any changed after `last`: a door found or a trap gone shows in the first two, as no
+/// change tick does.
+fn members(
+    items: impl Iterator<Item = (Entity, bevy::ecs::change_detection::Tick)>,
+    last: bevy::ecs::change_detection::Tick,
+    now: bevy::ecs::change_detection::Tick,
+) -> (usize, u64, bool) {
+    items.fold((0, 0, false), |(n, x, newest), (e, t)| {
+        (
+            n + 1,
+            x ^ e.to_bits().wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            newest || t.is_newer_than(last, now),
+        )
+    })
+}
+
 /// A figure's last picture, kept while none of its components changes.
 struct CachedFigure {
     /// The world's change tick when the picture was last known to hold.
@@ -240,18 +257,6 @@ pub struct Snapshot {
 impl Snapshot {
     /// Reads the world; None when no quest is in play.
     pub fn capture(world: &mut World) -> Option<Snapshot> {
-        Self::read(world, true)
-    }
-
-    /// Where everything stands and nothing more: positions, sides, body, doors, traps, fog.
-    /// Figures' names, conditions, gear, purses and spells are left empty, and so are the
-    /// dungeon's records and the fallen heroes' things. For the questions asked after every
-    /// step of a move (who sees what, who may stand where), which a full copy made slow.
-    pub fn capture_positions(world: &mut World) -> Option<Snapshot> {
-        Self::read(world, false)
-    }
-
-    fn read(world: &mut World, full: bool) -> Option<Snapshot> {
         if !world.contains_resource::<SnapResource>() {
             let queries = SnapQueries::from_world(world);
             world.insert_resource(SnapResource(Box::new(queries)));
@@ -260,59 +265,32 @@ impl Snapshot {
         let tick = world.increment_change_tick();
         world.resource_scope(|world, mut queries: Mut<SnapResource>| {
             queries.0.read_tick = tick;
-            Self::read_with(world, &mut queries.0, full)
+            Self::read_with(world, &mut queries.0)
         })
     }
 
-    fn read_with(world: &World, queries: &mut SnapQueries, full: bool) -> Option<Snapshot> {
+    fn read_with(world: &World, queries: &mut SnapQueries) -> Option<Snapshot> {
         let quest = world.get_resource::<ActiveQuest>()?.0.clone();
         let (since, now) = (queries.read_tick, world.read_change_tick());
         let turn = shared(world, &mut queries.turn, since, now)?;
         let fog = shared(world, &mut queries.fog, since, now)?;
         let dungeon = shared(world, &mut queries.dungeon, since, now).unwrap_or_default();
         let ai_seed = crate::ai::mix(world.get_resource::<Seed>().map_or(0, |s| s.0) ^ 0x5EED_0FA1);
-        let mut loot: Vec<(Entity, Loot)> = if full {
-            queries.loot.iter(world).map(|(e, l)| (e, l.clone())).collect()
-        } else {
-            Vec::new()
-        };
+        let mut loot: Vec<(Entity, Loot)> = queries.loot.iter(world).map(|(e, l)| (e, l.clone())).collect();
         loot.sort_by_key(|(_, l)| l.at);
         let board = &quest.board;
-        let fold = |(n, x, newest): (usize, u64, bool), (e, t): (Entity, bevy::ecs::change_detection::Tick), last| {
-            (
-                n + 1,
-                x ^ e.to_bits().wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                newest || t.is_newer_than(last, now),
-            )
-        };
+        let last = queries.board_part.as_ref().map_or(since, |part| part.tick);
+        let (doors_n, doors_x, doors_new) =
+            members(queries.doors.iter(world).map(|(e, d)| (e, d.last_changed())), last, now);
+        let (traps_n, traps_x, traps_new) =
+            members(queries.traps.iter(world).map(|(e, t)| (e, t.last_changed())), last, now);
+        let members = (doors_n, doors_x, traps_n, traps_x);
         let still = queries.board_part.as_ref().is_some_and(|part| {
-            let (dn, dx, dnew) = queries
-                .doors
-                .iter(world)
-                .map(|(e, d)| (e, d.last_changed()))
-                .fold((0, 0, false), |acc, x| fold(acc, x, part.tick));
-            let (tn, tx, tnew) = queries
-                .traps
-                .iter(world)
-                .map(|(e, t)| (e, t.last_changed()))
-                .fold((0, 0, false), |acc, x| fold(acc, x, part.tick));
-            Arc::ptr_eq(&part.quest, &quest) && !dnew && !tnew && part.members == (dn, dx, tn, tx)
+            Arc::ptr_eq(&part.quest, &quest) && !doors_new && !traps_new && part.members == members
         });
         if !still {
             let mut doors: Vec<Door> = queries.doors.iter(world).map(|(_, d)| *d).collect();
             let mut traps: Vec<Trap> = queries.traps.iter(world).map(|(_, t)| (*t).clone()).collect();
-            let members = (
-                doors.len(),
-                queries
-                    .doors
-                    .iter(world)
-                    .fold(0, |x, (e, _)| x ^ e.to_bits().wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-                traps.len(),
-                queries
-                    .traps
-                    .iter(world)
-                    .fold(0, |x, (e, _)| x ^ e.to_bits().wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-            );
             traps.sort_by_key(|t| t.id);
             doors.sort_by_key(|d| d.id);
             let door_at = doors.iter().enumerate().map(|(i, d)| (d.edge, i)).collect();
@@ -361,19 +339,15 @@ impl Snapshot {
             figures: figures_query,
             kind_names,
             cache,
-            read_tick,
             figure_part,
             ..
         } = queries;
-        let _ = read_tick;
-        let mut seen = 0usize;
         for (entity, id, pos, hero, monster, body, mind, fighter, awake, escaped, (status, eq, inv, book, captive)) in
             figures_query.iter(world)
         {
             if hero.is_none() && monster.is_none() && captive.is_none() {
                 continue;
             }
-            seen += 1;
             let presence = [
                 pos.is_some(),
                 hero.is_some(),
@@ -465,7 +439,6 @@ impl Snapshot {
             ));
             figures.push(snap);
         }
-        let _ = seen;
         let kept = figure_part
             .as_ref()
             .filter(|part| !rebuilt && part.figures.len() == figures.len() && Arc::ptr_eq(&part.quest, &quest));

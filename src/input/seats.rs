@@ -628,7 +628,7 @@ pub fn seat_input(world: &mut World) {
         }
         st.hero = Some(hero);
         st.seat = seat.or(st.seat);
-        let at = Snapshot::capture_positions(world).and_then(|s| s.figure(hero).and_then(|f| f.pos));
+        let at = Snapshot::capture(world).and_then(|s| s.figure(hero).and_then(|f| f.pos));
         world.insert_resource(BoardCursor { at, hero: Some(hero) });
         world.insert_resource(ActionMenu::default());
     }

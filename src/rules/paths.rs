@@ -1,7 +1,5 @@
 //! Breadth-first reachability on the square grid: distance fields and shortest paths.
 
-use std::collections::VecDeque;
-
 use super::geometry::Pos;
 
 pub const UNREACHED: u16 = u16::MAX;
@@ -24,39 +22,14 @@ impl DistanceField {
 
     /// BFS from several start squares at once (distance to the nearest of them).
     pub fn multi(width: i32, height: i32, starts: &[Pos], max_steps: u16, can_step: impl Fn(Pos, Pos) -> bool) -> Self {
-        let mut f = Self::unreached(width, height);
-        let mut queue = VecDeque::new();
-        for &s in starts {
-            if f.inside(s) && f.dist[f.idx(s)] == UNREACHED {
-                let i = f.idx(s);
-                f.dist[i] = 0;
-                queue.push_back(s);
-            }
-        }
-        while let Some(p) = queue.pop_front() {
-            let d = f.dist[f.idx(p)];
-            if d >= max_steps {
-                continue;
-            }
-            for q in p.neighbours() {
-                if !f.inside(q) {
-                    continue;
-                }
-                let qi = f.idx(q);
-                if f.dist[qi] != UNREACHED || !can_step(p, q) {
-                    continue;
-                }
-                f.dist[qi] = d + 1;
-                f.parent[qi] = f.idx(p) as u32;
-                queue.push_back(q);
-            }
-        }
-        f
+        let w = width.max(1);
+        let at = |i: usize| Pos::new(i as i32 % w, i as i32 / w);
+        Self::on_grid(width, height, starts, max_steps, |p, _, q| can_step(at(p), at(q)))
     }
 
-    /// `multi` on square indexes (row-major): `can_step(from, d, to)` says whether the step
-    /// from square `from` across its side `d` (0 N, 1 E, 2 S, 3 W) to the square `to` may be
-    /// taken. The same neighbour order, so the same distances and paths as `multi`.
+    /// Breadth-first search on square indexes (row-major): `can_step(from, d, to)` says whether
+    /// the step from square `from` across its side `d` (0 N, 1 E, 2 S, 3 W) to the square `to`
+    /// may be taken. Neighbours are tried in that order, as `Pos::neighbours`.
     pub fn on_grid(
         width: i32,
         height: i32,
