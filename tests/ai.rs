@@ -376,3 +376,35 @@ fn the_threat_map_counts_only_the_heroes_that_fit_around_a_square() {
     let far = threat(&per.grid, &occ, &per.heroes, &dists, &blows, open);
     assert_eq!(far, 0.0);
 }
+
+/// Headless games hand each command's picture of the board on to the next decision instead of
+/// reading the world again (`decide_from`, `submit_from`). They must play exactly the games the
+/// window plays, reading the world afresh for every question (`decide`, `submit`).
+#[test]
+fn handing_the_picture_on_plays_the_same_games_as_reading_afresh() {
+    let matchups = [
+        (SorcererLevel::Classic, HeroBot::Greedy),
+        (SorcererLevel::Normal, HeroBot::Competent),
+        (SorcererLevel::Hard, HeroBot::Competent),
+        (SorcererLevel::Easy, HeroBot::Random),
+    ];
+    let mut commands = 0;
+    for q in shipped() {
+        for (i, (sorcerer, heroes_bot)) in matchups.into_iter().enumerate() {
+            let m = Matchup { sorcerer, heroes_bot };
+            let seed = 40 + i as u64;
+            let handed = sim::play_one(q.clone(), seed, m);
+            let mut world = sim::headless_world(q.clone(), seed, m);
+            while world.resource::<Turn>().round <= sim::MAX_ROUNDS {
+                let Some(cmd) = game::decide(&mut world) else {
+                    break;
+                };
+                logic::submit(&mut world, cmd);
+            }
+            let fresh = world.resource::<EventLog>().0.clone();
+            assert_eq!(handed.events, fresh, "{} {m:?} seed {seed}", q.id);
+            commands += handed.commands.len();
+        }
+    }
+    assert!(commands > 5_000, "only {commands} commands compared");
+}

@@ -361,6 +361,15 @@ pub fn narrate(world: &mut World, event: GameEvent) {
 
 /// Applies one command. Illegal commands change nothing and yield one `CommandRejected`.
 pub fn submit(world: &mut World, cmd: Command) -> Vec<GameEvent> {
+    submit_from(world, cmd, None).0
+}
+
+/// `submit` for a caller that already holds a picture of the world as it stands (taken since
+/// the last change, e.g. by `game::decide_from`): the rules start from it instead of reading
+/// the world again. Also gives back the picture of the world after the command when the last
+/// read still holds (None when something changed after it), for the next `decide_from`.
+/// Headless games use this pair; `tests/ai.rs` checks it plays the same games as `submit`.
+pub fn submit_from(world: &mut World, cmd: Command, snap: Option<Snapshot>) -> (Vec<GameEvent>, Option<Snapshot>) {
     let index = match world.get_resource_mut::<CommandLog>() {
         Some(mut log) => {
             log.0.push(cmd.clone());
@@ -382,7 +391,8 @@ pub fn submit(world: &mut World, cmd: Command) -> Vec<GameEvent> {
             .and_then(|e| world.get::<GridPos>(e).map(|p| p.0)),
         _ => None,
     };
-    let events = match apply(world, &cmd) {
+    let mut after = None;
+    let events = match apply(world, &cmd, snap) {
         Ok(mut evs) => {
             let cause = super::script::Cause {
                 cmd: &cmd,
@@ -390,7 +400,9 @@ pub fn submit(world: &mut World, cmd: Command) -> Vec<GameEvent> {
             };
             let scripted = super::script::run(world, Some(cause), &evs);
             evs.extend(scripted);
-            evs.extend(settle(world));
+            let (settled, still) = settle(world);
+            evs.extend(settled);
+            after = still;
             let rolled = world.get_resource::<GameRng>().map(|r| r.0.get_word_pos()) != draws;
             world.insert_resource(LastAccepted {
                 index,
@@ -402,7 +414,7 @@ pub fn submit(world: &mut World, cmd: Command) -> Vec<GameEvent> {
         Err(reason) => vec![GameEvent::CommandRejected { reason }],
     };
     record(world, &events);
-    events
+    (events, after)
 }
 
 /// May a command with these events be taken back? Not once chance has spoken or something new
@@ -855,8 +867,11 @@ fn drop_possessions(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Vec<G
     }
 }
 
-fn apply(world: &mut World, cmd: &Command) -> Result<Vec<GameEvent>, String> {
-    let snap = Snapshot::capture(world).ok_or("no quest is in play")?;
+fn apply(world: &mut World, cmd: &Command, snap: Option<Snapshot>) -> Result<Vec<GameEvent>, String> {
+    let snap = match snap {
+        Some(snap) => snap,
+        None => Snapshot::capture(world).ok_or("no quest is in play")?,
+    };
     if let Phase::Over(_) = snap.turn.phase {
         return Err("the quest is over".into());
     }
@@ -1524,14 +1539,15 @@ pub(super) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
 }
 
 /// After every command: objective, heroes leaving by the stairway, victory and defeat.
-fn settle(world: &mut World) -> Vec<GameEvent> {
-    let mut evs = Vec::new();
+/// Also gives back the picture it read when it changed nothing (see `submit_from`).
+fn settle(world: &mut World) -> (Vec<GameEvent>, Option<Snapshot>) {
     let Some(snap) = Snapshot::capture(world) else {
-        return evs;
+        return (Vec::new(), None);
     };
     if let Phase::Over(_) = snap.turn.phase {
-        return evs;
+        return (Vec::new(), Some(snap));
     }
+    let mut evs = Vec::new();
     let quest = snap.quest.clone();
     let mut done = snap.turn.objective_done;
     let round = snap.turn.round;
@@ -1540,13 +1556,13 @@ fn settle(world: &mut World) -> Vec<GameEvent> {
         if captive.is_some_and(|c| !c.escaped && c.body == 0) {
             world.resource_mut::<Turn>().phase = Phase::Over(Outcome::Lost);
             evs.push(GameEvent::QuestLost { round });
-            return evs;
+            return (evs, None);
         }
         let freed = settle_captive(world, &snap);
         let rescued = freed.iter().any(|e| matches!(e, GameEvent::CaptiveRescued { .. }));
         evs.extend(freed);
         if rescued {
-            return [evs, settle(world)].concat();
+            return ([evs, settle(world).0].concat(), None);
         }
     }
     if !done {
@@ -1573,7 +1589,7 @@ fn settle(world: &mut World) -> Vec<GameEvent> {
     if done && !quest.objective.return_to_stairway && !escape {
         world.resource_mut::<Turn>().phase = Phase::Over(Outcome::Won);
         evs.push(GameEvent::QuestWon { round });
-        return evs;
+        return (evs, None);
     }
     let mut active_left = false;
     // An escape: a hero on a way out leaves the dungeon, and the first to do so meets the goal.
@@ -1620,10 +1636,11 @@ fn settle(world: &mut World) -> Vec<GameEvent> {
             Outcome::Lost => GameEvent::QuestLost { round },
             Outcome::Retreated => GameEvent::QuestAbandoned { round },
         });
-        return evs;
+        return (evs, None);
     }
     if active_left {
         evs.extend(end_turn(world, &snap));
     }
-    evs
+    let still = evs.is_empty().then_some(snap);
+    (evs, still)
 }

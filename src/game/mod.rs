@@ -296,8 +296,18 @@ fn settle_thought(world: &mut World, (mut turn, cmd, reason, spent): Thought) ->
 /// The next command of whichever computer player is to move now, planned on this thread; None
 /// when a person is to move or the quest is over. Headless games call this in a loop.
 pub fn decide(world: &mut World) -> Option<Command> {
-    let snap = Snapshot::capture(world)?;
-    match snap.turn.phase {
+    decide_from(world, None).map(|(cmd, _)| cmd)
+}
+
+/// `decide` from a picture of the world as it stands, when the caller holds one (see
+/// `logic::submit_from`); gives the command with the picture it was planned on, which still
+/// holds: deciding changes nothing on the board.
+pub fn decide_from(world: &mut World, snap: Option<Snapshot>) -> Option<(Command, Snapshot)> {
+    let snap = match snap {
+        Some(snap) => snap,
+        None => Snapshot::capture(world)?,
+    };
+    let cmd = match snap.turn.phase {
         Phase::Over(_) => None,
         Phase::Hero(_) => {
             if world.resource::<Controllers>().human_to_act(&snap.turn) {
@@ -322,7 +332,8 @@ pub fn decide(world: &mut World) -> Option<Command> {
             let spent = started.elapsed().as_nanos() as u64;
             Some(settle_thought(world, (turn, cmd, reason, spent)))
         }
-    }
+    };
+    cmd.map(|cmd| (cmd, snap))
 }
 
 fn last_was_rejected(world: &World) -> bool {

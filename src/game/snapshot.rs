@@ -55,26 +55,66 @@ impl FigureSnap {
     }
 }
 
-/// What a figure's snapshot reads (with each component's change tick, to know when the
-/// figure's last picture still holds).
+/// What a figure's snapshot reads, for a figure that changed (`FigureChanged` finds those).
 type FigureRow = (
     Entity,
     &'static FigureId,
-    Option<Ref<'static, GridPos>>,
-    Option<Ref<'static, Hero>>,
-    Option<Ref<'static, Monster>>,
-    Ref<'static, Body>,
-    Option<Ref<'static, Mind>>,
-    Ref<'static, Fighter>,
-    Option<Ref<'static, Awake>>,
-    Option<Ref<'static, Escaped>>,
+    Option<&'static GridPos>,
+    Option<&'static Hero>,
+    Option<&'static Monster>,
+    &'static Body,
+    Option<&'static Mind>,
+    &'static Fighter,
+    Option<&'static Awake>,
+    Option<&'static Escaped>,
     (
-        Option<Ref<'static, Status>>,
-        Option<Ref<'static, Equipment>>,
-        Option<Ref<'static, Inventory>>,
-        Option<Ref<'static, Spellbook>>,
-        Option<Ref<'static, Captive>>,
+        Option<&'static Status>,
+        Option<&'static Equipment>,
+        Option<&'static Inventory>,
+        Option<&'static Spellbook>,
+        Option<&'static Captive>,
     ),
+);
+
+/// The entities `FigureRow` reads: figures.
+type FigureFilter = (With<FigureId>, With<Body>, With<Fighter>);
+
+/// Which optional components a figure has (known per archetype, so cheap to ask of all).
+type FigurePresence = (
+    Entity,
+    Has<GridPos>,
+    Has<Hero>,
+    Has<Monster>,
+    Has<Mind>,
+    Has<Awake>,
+    Has<Escaped>,
+    Has<Status>,
+    Has<Equipment>,
+    Has<Inventory>,
+    Has<Spellbook>,
+    Has<Captive>,
+);
+
+/// Figures with a component changed after the world's last change tick (set to the last read's).
+type FigureChanged = (
+    With<FigureId>,
+    With<Body>,
+    With<Fighter>,
+    Or<(
+        Changed<GridPos>,
+        Changed<Hero>,
+        Changed<Monster>,
+        Changed<Body>,
+        Changed<Mind>,
+        Changed<Fighter>,
+        Changed<Awake>,
+        Changed<Escaped>,
+        Changed<Status>,
+        Changed<Equipment>,
+        Changed<Inventory>,
+        Changed<Spellbook>,
+        Changed<Captive>,
+    )>,
 );
 
 /// Doors, traps and the masks worked out from them (shared by snapshots until one changes).
@@ -166,6 +206,12 @@ struct SnapQueries {
     dungeon: Option<(bevy::ecs::change_detection::Tick, Arc<Dungeon>)>,
     loot: QueryState<(Entity, &'static Loot)>,
     figures: QueryState<FigureRow>,
+    /// The same figures, which components they have (cheap: known per archetype).
+    presence: QueryState<FigurePresence, FigureFilter>,
+    /// The same figures, those with any component changed since the world's last change tick.
+    changed: QueryState<Entity, FigureChanged>,
+    /// Their entities at the last read (kept to reuse the allocation).
+    changed_figures: Vec<Entity>,
     /// What never changes during a quest, worked out once: each square's sides without a wall
     /// (doors closed) and the squares furniture or rubble fill, for the quest they belong to.
     fixed: Option<(Arc<Quest>, Vec<u8>, Vec<bool>)>,
@@ -215,6 +261,9 @@ impl FromWorld for SnapQueries {
             traps: world.query(),
             loot: world.query(),
             figures: world.query(),
+            presence: world.query_filtered(),
+            changed: world.query_filtered(),
+            changed_figures: Vec::new(),
             board_part: None,
             figure_part: None,
             turn: None,
@@ -264,12 +313,27 @@ impl Snapshot {
         // Changes made after this read carry a newer tick than `read_tick`.
         let tick = world.increment_change_tick();
         world.resource_scope(|world, mut queries: Mut<SnapResource>| {
-            queries.0.read_tick = tick;
-            Self::read_with(world, &mut queries.0)
+            let queries = &mut *queries.0;
+            let previous = std::mem::replace(&mut queries.read_tick, tick);
+            // Figures with any component changed after the last read (a filter on change ticks
+            // alone: reading every component of every figure to compare ticks cost far more).
+            let mut changed = std::mem::take(&mut queries.changed_figures);
+            changed.clear();
+            world.last_change_tick_scope(previous, |world| changed.extend(queries.changed.iter(world)));
+            let snap = Self::read_with(world, queries, previous, &changed);
+            queries.changed_figures = changed;
+            snap
         })
     }
 
-    fn read_with(world: &World, queries: &mut SnapQueries) -> Option<Snapshot> {
+    /// `previous`: the tick of the read before; `changed`: the figures with a component changed
+    /// since then.
+    fn read_with(
+        world: &World,
+        queries: &mut SnapQueries,
+        previous: bevy::ecs::change_detection::Tick,
+        changed: &[Entity],
+    ) -> Option<Snapshot> {
         let quest = world.get_resource::<ActiveQuest>()?.0.clone();
         let (since, now) = (queries.read_tick, world.read_change_tick());
         let turn = shared(world, &mut queries.turn, since, now)?;
@@ -337,62 +401,51 @@ impl Snapshot {
         let mut rebuilt = false;
         let SnapQueries {
             figures: figures_query,
+            presence: presence_query,
             kind_names,
             cache,
             figure_part,
             ..
         } = queries;
-        for (entity, id, pos, hero, monster, body, mind, fighter, awake, escaped, (status, eq, inv, book, captive)) in
-            figures_query.iter(world)
+        for (entity, pos, hero, monster, mind, awake, escaped, status, eq, inv, book, captive) in
+            presence_query.iter(world)
         {
-            if hero.is_none() && monster.is_none() && captive.is_none() {
+            if !hero && !monster && !captive {
                 continue;
             }
-            let presence = [
-                pos.is_some(),
-                hero.is_some(),
-                monster.is_some(),
-                mind.is_some(),
-                awake.is_some(),
-                escaped.is_some(),
-                status.is_some(),
-                eq.is_some(),
-                inv.is_some(),
-                book.is_some(),
-                captive.is_some(),
-            ]
-            .iter()
-            .enumerate()
-            .fold(0u16, |m, (i, b)| m | (*b as u16) << i);
-            let ticks = [
-                pos.as_ref().map(|r| r.last_changed()),
-                hero.as_ref().map(|r| r.last_changed()),
-                monster.as_ref().map(|r| r.last_changed()),
-                Some(body.last_changed()),
-                mind.as_ref().map(|r| r.last_changed()),
-                Some(fighter.last_changed()),
-                awake.as_ref().map(|r| r.last_changed()),
-                escaped.as_ref().map(|r| r.last_changed()),
-                status.as_ref().map(|r| r.last_changed()),
-                eq.as_ref().map(|r| r.last_changed()),
-                inv.as_ref().map(|r| r.last_changed()),
-                book.as_ref().map(|r| r.last_changed()),
-                captive.as_ref().map(|r| r.last_changed()),
-            ];
+            // Which optional components it has: a removed component leaves no tick behind.
+            let presence = pos as u16
+                | (hero as u16) << 1
+                | (monster as u16) << 2
+                | (mind as u16) << 3
+                | (awake as u16) << 4
+                | (escaped as u16) << 5
+                | (status as u16) << 6
+                | (eq as u16) << 7
+                | (inv as u16) << 8
+                | (book as u16) << 9
+                | (captive as u16) << 10;
             let slot = entity.index_u32() as usize;
             if cache.len() <= slot {
                 cache.resize_with(slot + 1, || None);
             }
+            // Kept: the picture held at the last read, and nothing of the figure changed since.
             if let Some((e, c)) = cache[slot].as_mut()
                 && *e == entity
                 && c.presence == presence
-                && !ticks.iter().flatten().any(|t| t.is_newer_than(c.tick, now))
+                && c.tick == previous
+                && !changed.contains(&entity)
             {
                 c.tick = since;
                 figures.push(c.snap.clone());
                 continue;
             }
             rebuilt = true;
+            let Ok((_, id, pos, hero, monster, body, mind, fighter, awake, escaped, (status, eq, inv, book, captive))) =
+                figures_query.get(world, entity)
+            else {
+                continue;
+            };
             let (kind, name) = match (&hero, &monster) {
                 (None, None) => (
                     "captive".to_string(),

@@ -47,6 +47,7 @@ impl DistanceField {
                 queue.push(i as u32);
             }
         }
+        let n = f.dist.len();
         let mut head = 0;
         while head < queue.len() {
             let p = queue[head] as usize;
@@ -55,22 +56,27 @@ impl DistanceField {
             if d >= max_steps {
                 continue;
             }
-            let (x, y) = (p % w, p / w);
-            // N, E, S, W, as `Pos::neighbours`.
-            let next = [
-                (y > 0).then(|| p - w),
-                (x + 1 < w).then_some(p + 1),
-                (y + 1 < height as usize).then_some(p + w),
-                (x > 0).then(|| p - 1),
-            ];
-            for (dir, q) in next.into_iter().enumerate() {
-                let Some(q) = q else { continue };
-                if f.dist[q] != UNREACHED || !can_step(p, dir, q) {
-                    continue;
+            let x = p % w;
+            // N, E, S, W, as `Pos::neighbours`; written out, as this is the inner loop of every
+            // walking question.
+            let mut visit = |dir: usize, q: usize| {
+                if f.dist[q] == UNREACHED && can_step(p, dir, q) {
+                    f.dist[q] = d + 1;
+                    f.parent[q] = p as u32;
+                    queue.push(q as u32);
                 }
-                f.dist[q] = d + 1;
-                f.parent[q] = p as u32;
-                queue.push(q as u32);
+            };
+            if p >= w {
+                visit(0, p - w);
+            }
+            if x + 1 < w {
+                visit(1, p + 1);
+            }
+            if p + w < n {
+                visit(2, p + w);
+            }
+            if x > 0 {
+                visit(3, p - 1);
             }
         }
         f
