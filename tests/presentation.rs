@@ -58,3 +58,56 @@ fn look_and_motion_settings_round_trip_and_stay_in_range() {
     assert_eq!((s.volume, s.animation_speed), (1.0, 0.5));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Every piece of text the dice tray draws, laid out by a bare egui context.
+fn tray_text(tray: &hollowdeep::ui::log::DiceTray, tumbling: Option<u32>) -> String {
+    use bevy_egui::egui;
+    let ctx = egui::Context::default();
+    let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+        hollowdeep::ui::log::dice_tray(ui, tray, tumbling);
+    });
+    // No renderer here takes the font atlas.
+    out.textures_delta.clear();
+    let mut text = String::new();
+    for clipped in out.shapes {
+        if let egui::Shape::Text(t) = clipped.shape {
+            text.push_str(t.galley.text());
+            text.push('|');
+        }
+    }
+    text
+}
+
+#[test]
+fn tumbling_dice_show_no_total_or_damage_until_they_land() {
+    use hollowdeep::ui::log::DiceTray;
+    let movement = DiceTray::Movement {
+        who: "Elf".into(),
+        dice: vec![3, 4],
+    };
+    assert!(
+        tray_text(&movement, None).contains("= 7"),
+        "{}",
+        tray_text(&movement, None)
+    );
+    for n in 0..12 {
+        let rolling = tray_text(&movement, Some(n));
+        assert!(rolling.contains("= …"), "{rolling}");
+        assert!(
+            !rolling.contains("= 1") && !rolling.contains("= 7"),
+            "a total while tumbling: {rolling}"
+        );
+    }
+    let combat = DiceTray::Combat {
+        who: "Orc attacks Elf".into(),
+        attack: vec![hollowdeep::rules::dice::Face::Skull; 2],
+        defend: vec![hollowdeep::rules::dice::Face::WhiteShield],
+        damage: 1,
+    };
+    assert!(tray_text(&combat, None).contains("1 body point lost."));
+    let rolling = tray_text(&combat, Some(5));
+    assert!(
+        !rolling.contains("body point") && !rolling.contains("No damage"),
+        "a result while tumbling: {rolling}"
+    );
+}

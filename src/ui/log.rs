@@ -388,8 +388,14 @@ pub fn dice_tray(ui: &mut egui::Ui, tray: &DiceTray, tumbling: Option<u32>) {
             },
             DiceTray::Empty => DiceTray::Empty,
         };
-        return dice_tray(ui, &shown, None);
+        return draw_tray(ui, &shown, false);
     }
+    draw_tray(ui, tray, true);
+}
+
+/// The tray's dice; `landed`: false while they tumble, when no total or damage is shown yet
+/// (the faces are not the real ones).
+fn draw_tray(ui: &mut egui::Ui, tray: &DiceTray, landed: bool) {
     match tray {
         DiceTray::Empty => {
             ui.label(egui::RichText::new("No dice rolled yet.").weak());
@@ -406,7 +412,10 @@ pub fn dice_tray(ui: &mut egui::Ui, tray: &DiceTray, tumbling: Option<u32>) {
                         egui::Color32::WHITE,
                     );
                 }
-                ui.label(format!("= {}", dice.iter().map(|d| *d as u32).sum::<u32>()));
+                ui.label(match landed {
+                    true => format!("= {}", dice.iter().map(|d| *d as u32).sum::<u32>()),
+                    false => "= …".to_string(),
+                });
             });
         }
         DiceTray::Roll {
@@ -444,6 +453,7 @@ pub fn dice_tray(ui: &mut egui::Ui, tray: &DiceTray, tumbling: Option<u32>) {
             });
             ui.label(
                 egui::RichText::new(match damage {
+                    _ if !landed => "…".to_string(),
                     0 => "No damage.".to_string(),
                     d => format!("{d} body point{} lost.", if *d == 1 { "" } else { "s" }),
                 })
