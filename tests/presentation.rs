@@ -111,3 +111,53 @@ fn tumbling_dice_show_no_total_or_damage_until_they_land() {
         "a result while tumbling: {rolling}"
     );
 }
+
+/// The characters outside plain ASCII in the text files under `dir` (code lines, not comments).
+fn unusual_characters(dir: &std::path::Path, found: &mut std::collections::BTreeMap<char, String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        let text = std::fs::read_to_string(dir).expect("a source file");
+        for (n, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for c in line.chars().filter(|c| !c.is_ascii()) {
+                found.entry(c).or_insert_with(|| format!("{}:{}", dir.display(), n + 1));
+            }
+        }
+        return;
+    };
+    for e in entries {
+        unusual_characters(&e.expect("a directory entry").path(), found);
+    }
+}
+
+/// Every character the panels, the log and the quests print must be in the fonts egui ships
+/// with: one that is not shows as an empty box (the tray once read "Orc ☐ Elf" for an arrow).
+#[test]
+fn every_character_the_panels_and_quests_print_has_a_glyph() {
+    use bevy_egui::egui;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = std::collections::BTreeMap::new();
+    for part in [
+        "src/ui",
+        "src/view",
+        "src/input",
+        "src/app.rs",
+        "src/game/describe.rs",
+        "quests",
+    ] {
+        unusual_characters(&root.join(part), &mut found);
+    }
+    assert!(found.contains_key(&'—'), "the scan found nothing: {found:?}");
+    let ctx = egui::Context::default();
+    let mut out = ctx.run_ui(egui::RawInput::default(), |_| {});
+    out.textures_delta.clear();
+    let missing: Vec<String> = ctx.fonts_mut(|fonts| {
+        found
+            .iter()
+            .filter(|(c, _)| !fonts.has_glyph(&egui::FontId::proportional(14.0), **c))
+            .map(|(c, at)| format!("{c:?} (U+{:04X}) at {at}", *c as u32))
+            .collect()
+    });
+    assert!(missing.is_empty(), "no glyph for {missing:?}");
+}

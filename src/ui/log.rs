@@ -259,7 +259,7 @@ fn read_events(
                 damage,
             } => {
                 *tray = DiceTray::Combat {
-                    who: format!("{} → {}", names.get(*attacker), names.get(*target)),
+                    who: format!("{} attacks {}", names.get(*attacker), names.get(*target)),
                     attack: attack.clone(),
                     defend: defend.clone(),
                     damage: *damage,
