@@ -61,8 +61,12 @@ fn digest(world: &mut World) -> String {
 
 /// A game between bots (the sorcerer reasoning aloud), stopped after `commands` commands.
 fn game_so_far(q: &Arc<Quest>, seed: u64, commands: usize) -> World {
+    game_so_far_against(q, seed, commands, SorcererLevel::Normal)
+}
+
+fn game_so_far_against(q: &Arc<Quest>, seed: u64, commands: usize, sorcerer: SorcererLevel) -> World {
     let matchup = Matchup {
-        sorcerer: SorcererLevel::Normal,
+        sorcerer,
         heroes_bot: HeroBot::Competent,
     };
     let mut world = sim::headless_world(q.clone(), seed, matchup);
@@ -82,33 +86,43 @@ fn commands_and_notes(world: &World) -> (Vec<Command>, Vec<(u32, GameEvent)>) {
     )
 }
 
+/// Saves and undo rebuild a game from its commands and notes: the same board and log, and the
+/// computer players go on exactly as in the live game, also from the middle of a sorcerer's
+/// turn (its memory of the turn is thought over again, not saved), at every planning level.
 #[test]
 fn a_game_rebuilt_from_its_commands_and_notes_is_the_same_game() {
+    let levels = [SorcererLevel::Normal, SorcererLevel::Hard, SorcererLevel::Easy];
     for (id, _, _) in quest::builtin_quests() {
         let q = Arc::new(quest::load(id).unwrap());
         let mut reasons = 0;
         for (seed, n) in [(4, 60), (9, 150), (12, 400)] {
-            let mut live = game_so_far(&q, seed, n);
-            let (commands, notes) = commands_and_notes(&live);
-            reasons += notes.len();
-            let mut rebuilt = sim::headless_world(q.clone(), seed, Matchup::default());
-            logic::restore(&mut rebuilt, q.clone(), seed, &commands, &notes);
-            assert_eq!(digest(&mut live), digest(&mut rebuilt), "{id} seed {seed}");
-            assert_eq!(
-                live.resource::<EventLog>().0,
-                rebuilt.resource::<EventLog>().0,
-                "{id} seed {seed}: the log reads differently"
-            );
-            // And the game goes on the same way from there.
-            for _ in 0..40 {
-                let a = hollowdeep::game::decide(&mut live);
-                let b = hollowdeep::game::decide(&mut rebuilt);
-                assert_eq!(a, b, "{id} seed {seed}: the games part after the restore");
-                let Some(c) = a else { break };
-                logic::submit(&mut live, c.clone());
-                logic::submit(&mut rebuilt, c);
+            for level in levels {
+                let mut live = game_so_far_against(&q, seed, n, level);
+                let (commands, notes) = commands_and_notes(&live);
+                reasons += notes.len();
+                let matchup = Matchup {
+                    sorcerer: level,
+                    heroes_bot: HeroBot::Competent,
+                };
+                let mut rebuilt = sim::headless_world(q.clone(), seed, matchup);
+                logic::restore(&mut rebuilt, q.clone(), seed, &commands, &notes);
+                assert_eq!(digest(&mut live), digest(&mut rebuilt), "{id} seed {seed}");
+                assert_eq!(
+                    live.resource::<EventLog>().0,
+                    rebuilt.resource::<EventLog>().0,
+                    "{id} seed {seed}: the log reads differently"
+                );
+                // And the game goes on the same way from there.
+                for _ in 0..40 {
+                    let a = hollowdeep::game::decide(&mut live);
+                    let b = hollowdeep::game::decide(&mut rebuilt);
+                    assert_eq!(a, b, "{id} seed {seed} {level:?}: the games part after the restore");
+                    let Some(c) = a else { break };
+                    logic::submit(&mut live, c.clone());
+                    logic::submit(&mut rebuilt, c);
+                }
+                assert_eq!(digest(&mut live), digest(&mut rebuilt));
             }
-            assert_eq!(digest(&mut live), digest(&mut rebuilt));
         }
         assert!(reasons > 0, "{id}: the sorcerer gave no reasons to keep");
     }

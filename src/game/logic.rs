@@ -515,8 +515,13 @@ pub fn restore(
     notes: &[(u32, GameEvent)],
 ) -> Vec<GameEvent> {
     let mut events = start_quest(world, quest, seed);
+    if let Some(mut mind) = world.get_resource_mut::<super::SorcererMind>() {
+        mind.turn = Default::default();
+    }
     let mut notes = notes.iter().peekable();
     for (i, cmd) in commands.iter().enumerate() {
+        // As live: the sorcerer thinks before its reasons are logged and its command is sent.
+        super::recall_sorcerer(world, cmd);
         while let Some((_, e)) = notes.next_if(|(at, _)| *at as usize <= i) {
             narrate(world, e.clone());
             events.push(e.clone());

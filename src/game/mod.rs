@@ -277,6 +277,28 @@ fn sorcerer_inputs(world: &mut World) -> (ai::sorcerer::SorcererTurn, ai::Sorcer
     (turn, level)
 }
 
+/// Before a command is replayed (`logic::restore`): if the sorcerer sent it, the sorcerer
+/// thinks it over again, so that its memory of the turn (the monsters done, the one in the
+/// middle of its plan and the rest of that plan) is what it was when the command was sent, and
+/// a game rebuilt from a save goes on as the live game would have. Its reasons are not logged
+/// again: the notes restored with the commands hold them. A command the sorcerer would not have
+/// sent (one a test scripted) leaves it with a fresh memory.
+pub(crate) fn recall_sorcerer(world: &mut World, sent: &Command) {
+    if !world.contains_resource::<SorcererMind>() {
+        return;
+    }
+    let Some(snap) = Snapshot::capture(world) else {
+        return;
+    };
+    if snap.turn.phase != Phase::Sorcerer {
+        return;
+    }
+    let (mut turn, level) = sorcerer_inputs(world);
+    let (cmd, _) = ai::sorcerer::next_command(&snap, &mut turn, level);
+    turn.notes.clear();
+    world.resource_mut::<SorcererMind>().turn = if cmd == *sent { turn } else { Default::default() };
+}
+
 /// Stores the sorcerer's memory and think time, and logs its reasons; returns its command.
 fn settle_thought(world: &mut World, (mut turn, cmd, reason, spent): Thought) -> Command {
     let notes = std::mem::take(&mut turn.notes);
