@@ -46,7 +46,8 @@ pub enum SorcererLevel {
     Classic,
     /// The planner with plausible mistakes and no regard for the heroes' answer.
     Easy,
-    /// A whole-turn plan, monster by monster (sequential greedy), with exact odds and a threat map.
+    /// A whole-turn plan, monster by monster (sequential greedy), with exact odds and a threat
+    /// map, and small mistakes now and then.
     #[default]
     Normal,
     /// Beam search over the whole turn with an estimate of the heroes' reply.
@@ -75,7 +76,7 @@ impl SorcererLevel {
         match self {
             SorcererLevel::Classic => "every monster charges the nearest hero",
             SorcererLevel::Easy => "plans, but makes mistakes",
-            SorcererLevel::Normal => "plans the whole turn with exact odds",
+            SorcererLevel::Normal => "plans the whole turn with exact odds, now and then not the best",
             SorcererLevel::Hard => "searches many plans and expects your answer",
         }
     }

@@ -5,7 +5,8 @@
 //!   attack from where it stands followed by a step aside, or a Dread spell before it moves.
 //! - A plan orders the monsters and gives each a candidate; a monster's choice changes the
 //!   board (squares taken and freed) and the heroes' body-point distributions for the next.
-//! - Normal builds the plan greedily (best monster-and-candidate first); hard runs a beam search
+//! - Normal builds the plan greedily (best monster-and-candidate first, with small mistakes:
+//!   one of the candidates within 0.75 points of the best); hard runs a beam search
 //!   over orders and candidates and stalks the frail. Every candidate's threat cost is the
 //!   one-ply estimate of the heroes' answer. (Judging finished plans by the heroes' best reply
 //!   on freshly walked distances was tried: over 600 paired games it lost more than it won.)
@@ -49,12 +50,16 @@ impl Config {
                 slack: 2.5,
                 prey: 0.0,
             },
+            // Normal makes small mistakes: a candidate within 0.75 points of the best may be
+            // taken instead. Without them normal played as well as hard (60.5% against 61.3%
+            // hero wins over 4,400 paired games); with them it sits between classic and hard
+            // (docs/ai.md). Classic never plans: its own rule is in `sorcerer.rs`.
             SorcererLevel::Classic | SorcererLevel::Normal => Config {
                 beam: 1,
                 per_monster: 1,
                 node_budget: 20_000,
                 threat_weight: 1.0,
-                slack: 0.0,
+                slack: 0.75,
                 prey: 0.0,
             },
             SorcererLevel::Hard => Config {
