@@ -284,15 +284,14 @@ fn sorcerer_inputs(world: &mut World) -> (ai::sorcerer::SorcererTurn, ai::Sorcer
 /// again: the notes restored with the commands hold them. A command the sorcerer would not have
 /// sent (one a test scripted) leaves it with a fresh memory.
 pub(crate) fn recall_sorcerer(world: &mut World, sent: &Command) {
-    if !world.contains_resource::<SorcererMind>() {
+    // Only the sorcerer's commands: a hero's costs no read of the world.
+    let sorcerers = world.get_resource::<Turn>().is_some_and(|t| t.phase == Phase::Sorcerer);
+    if !sorcerers || !world.contains_resource::<SorcererMind>() {
         return;
     }
     let Some(snap) = Snapshot::capture(world) else {
         return;
     };
-    if snap.turn.phase != Phase::Sorcerer {
-        return;
-    }
     let (mut turn, level) = sorcerer_inputs(world);
     let (cmd, _) = ai::sorcerer::next_command(&snap, &mut turn, level);
     turn.notes.clear();
