@@ -161,3 +161,14 @@ fn every_character_the_panels_and_quests_print_has_a_glyph() {
     });
     assert!(missing.is_empty(), "no glyph for {missing:?}");
 }
+
+#[test]
+fn a_wandering_monsters_card_takes_the_article_its_name_needs() {
+    use hollowdeep::game::describe::with_article;
+    assert_eq!(with_article("Orc"), "An Orc");
+    assert_eq!(with_article("Goblin"), "A Goblin");
+    assert_eq!(with_article("Abomination"), "An Abomination");
+    assert_eq!(with_article("elf"), "An elf");
+    assert_eq!(with_article("Mummy"), "A Mummy");
+    assert_eq!(with_article("Chaos Warrior"), "A Chaos Warrior");
+}

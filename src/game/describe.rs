@@ -36,6 +36,15 @@ fn capital(s: &str) -> String {
         .unwrap_or_default()
 }
 
+/// "A Goblin", "An Orc": the indefinite article a name takes, capitalised, before the name.
+pub fn with_article(name: &str) -> String {
+    let vowel = name
+        .chars()
+        .next()
+        .is_some_and(|c| matches!(c.to_ascii_lowercase(), 'a' | 'e' | 'i' | 'o' | 'u'));
+    format!("{} {name}", if vowel { "An" } else { "A" })
+}
+
 pub fn trap_name(k: TrapKind) -> &'static str {
     match k {
         TrapKind::Pit => "pit trap",

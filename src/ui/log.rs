@@ -208,7 +208,10 @@ fn read_events(
             GameEvent::WanderingMonster { figure, .. } => {
                 *card = make(
                     "Wandering monster!".into(),
-                    format!("A {} lunges out of the dark.", names.get(*figure)),
+                    format!(
+                        "{} lunges out of the dark.",
+                        crate::game::describe::with_article(&names.get(*figure))
+                    ),
                     egui::Color32::from_rgb(240, 110, 100),
                 )
             }
