@@ -871,7 +871,18 @@ fn a_known_trap_can_be_jumped_with_two_squares_of_movement() {
         figure: FigureId(0),
         path: path(&[(7, 0)]),
     }));
-    let (mut g, _) = find_seed(make, jump, |e| has(e, "trap_sprung"));
+    let (mut g, evs) = find_seed(make, jump, |e| has(e, "trap_sprung"));
+    // The log tells the fall as a failed jump, never as a hero who escaped unhurt.
+    assert!(has(&evs, "jump_failed") && !has(&evs, "trap_jumped"));
+    let names = g.app.world().resource::<FigureNames>().clone();
+    let lines: Vec<String> = evs
+        .iter()
+        .filter_map(|e| hollowdeep::game::describe::describe(e, &names))
+        .collect();
+    assert!(
+        lines.iter().any(|l| l.contains("lands on it")) && !lines.iter().any(|l| l.contains("unhurt")),
+        "{lines:?}"
+    );
     assert_eq!(g.pos(0), Some(p(5, 0)), "landed in the pit");
     assert_eq!(body(&mut g, 0), 7);
 }

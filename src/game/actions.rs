@@ -843,12 +843,7 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
     }];
     world.get_mut::<GridPos>(h.entity).expect("on board").0 = t.at;
     if combat::skulls(&roll) > 0 {
-        evs.push(GameEvent::Wounded {
-            figure: h.id,
-            amount: 0,
-            dice: roll,
-            cause: "a failed jump".into(),
-        });
+        evs.push(GameEvent::JumpFailed { trap, hero: h.id, roll });
         let sprung = spring(world, &t, h, at, Some(to));
         evs.extend(sprung.events);
         evs.extend(reveal(world));

@@ -281,6 +281,13 @@ pub fn describe(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::TrapDisarmed { by, roll, .. } => {
             format!("{} disarms the trap (rolled {}).", n(*by), or_nothing(roll))
         }
+        GameEvent::JumpFailed { hero, roll, .. } => {
+            format!(
+                "{} tries to leap over the trap, rolls {} and lands on it.",
+                n(*hero),
+                or_nothing(roll)
+            )
+        }
         GameEvent::TrapJumped { hero, roll, to, .. } => {
             format!(
                 "{} leaps over the trap to {to} (rolled {}).",

@@ -442,7 +442,7 @@ fn undo_verdict(events: &[GameEvent], rolled: bool) -> Result<(), String> {
             | PotionFound { .. }
             | ItemFound { .. }
             | HazardDrawn { .. } => "a search turned up what it turned up",
-            TrapFound { .. } | TrapSprung { .. } | TrapDisarmed { .. } | TrapJumped { .. } => {
+            TrapFound { .. } | TrapSprung { .. } | TrapDisarmed { .. } | TrapJumped { .. } | JumpFailed { .. } => {
                 "a trap was found or sprung"
             }
             SecretDoorFound { .. } => "it found a secret door",

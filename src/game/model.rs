@@ -667,6 +667,13 @@ pub enum GameEvent {
         roll: Vec<Face>,
         to: Pos,
     },
+    /// A jump that rolled a skull: the hero lands on the trap, which springs (a `TrapSprung`
+    /// follows).
+    JumpFailed {
+        trap: u32,
+        hero: FigureId,
+        roll: Vec<Face>,
+    },
     SecretDoorFound {
         door: u32,
     },
@@ -806,6 +813,7 @@ impl GameEvent {
             GameEvent::TrapSprung { .. } => "trap_sprung",
             GameEvent::TrapDisarmed { .. } => "trap_disarmed",
             GameEvent::TrapJumped { .. } => "trap_jumped",
+            GameEvent::JumpFailed { .. } => "jump_failed",
             GameEvent::SecretDoorFound { .. } => "secret_door_found",
             GameEvent::PotionDrunk { .. } => "potion_drunk",
             GameEvent::DeathAverted { .. } => "death_averted",

@@ -240,6 +240,14 @@ fn read_events(
                     result: "Disarmed.".into(),
                 };
             }
+            GameEvent::JumpFailed { hero, roll, .. } => {
+                *tray = DiceTray::Roll {
+                    who: names.get(*hero),
+                    what: "jumps a trap".into(),
+                    faces: roll.clone(),
+                    result: "A skull: lands on the trap.".into(),
+                };
+            }
             GameEvent::TrapJumped { hero, roll, .. } => {
                 *tray = DiceTray::Roll {
                     who: names.get(*hero),
