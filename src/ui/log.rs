@@ -240,20 +240,17 @@ fn read_events(
                     result: "Disarmed.".into(),
                 };
             }
-            GameEvent::JumpFailed { hero, roll, .. } => {
+            GameEvent::TrapJumped { hero, roll, .. } | GameEvent::JumpFailed { hero, roll, .. } => {
                 *tray = DiceTray::Roll {
                     who: names.get(*hero),
                     what: "jumps a trap".into(),
                     faces: roll.clone(),
-                    result: "A skull: lands on the trap.".into(),
-                };
-            }
-            GameEvent::TrapJumped { hero, roll, .. } => {
-                *tray = DiceTray::Roll {
-                    who: names.get(*hero),
-                    what: "jumps a trap".into(),
-                    faces: roll.clone(),
-                    result: "Safely over.".into(),
+                    result: if matches!(e, GameEvent::JumpFailed { .. }) {
+                        "A skull: lands on the trap."
+                    } else {
+                        "Safely over."
+                    }
+                    .into(),
                 };
             }
             GameEvent::MovementRolled { hero, dice } => {
