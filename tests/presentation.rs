@@ -172,3 +172,37 @@ fn a_wandering_monsters_card_takes_the_article_its_name_needs() {
     assert_eq!(with_article("Mummy"), "A Mummy");
     assert_eq!(with_article("Chaos Warrior"), "A Chaos Warrior");
 }
+
+#[test]
+fn a_name_with_its_own_article_reads_the_witch_lord_inside_a_sentence() {
+    use hollowdeep::ai::{HeroBot, SorcererLevel};
+    use hollowdeep::sim::{Matchup, play_one};
+    let q = std::sync::Arc::new(hollowdeep::quest::load("the-witch-lords-crypt").expect("shipped"));
+    assert!(
+        q.objective.describe().starts_with("Defeat the Witch Lord"),
+        "{}",
+        q.objective.describe()
+    );
+    let m = Matchup {
+        sorcerer: SorcererLevel::Normal,
+        heroes_bot: HeroBot::Competent,
+    };
+    let (mut inside, mut opening) = (0, 0);
+    for seed in 0..6 {
+        for line in play_one(q.clone(), seed, m).story() {
+            for (at, _) in line.match_indices("The Witch Lord") {
+                let before = line[..at].trim_end();
+                assert!(
+                    before.is_empty() || before.ends_with(['.', '!', '?']),
+                    "mid-sentence capital: {line}"
+                );
+                opening += 1;
+            }
+            inside += line.matches("the Witch Lord").count();
+        }
+    }
+    assert!(
+        inside > 0 && opening > 0,
+        "the Witch Lord never came up ({inside} inside, {opening} opening)"
+    );
+}

@@ -92,8 +92,47 @@ fn status_ended(s: StatusKind) -> &'static str {
     }
 }
 
+/// A name that carries its own article ("The Witch Lord") as it reads inside a sentence:
+/// "the Witch Lord". Other names are unchanged.
+pub fn in_sentence(name: &str) -> String {
+    match name.strip_prefix("The ") {
+        Some(rest) => format!("the {rest}"),
+        None => name.to_string(),
+    }
+}
+
+/// `line` with every figure name that carries its own article written as it reads where it
+/// stands: "The Witch Lord" opening a sentence, "the Witch Lord" inside one.
+pub fn running_text(line: String, names: &FigureNames) -> String {
+    let mut line = line;
+    let mut seen = std::collections::BTreeSet::new();
+    for name in names.0.values() {
+        if !name.starts_with("The ") || !seen.insert(name.as_str()) || !line.contains(name.as_str()) {
+            continue;
+        }
+        let inside = in_sentence(name);
+        let mut out = String::with_capacity(line.len());
+        let mut from = 0;
+        while let Some(i) = line[from..].find(name.as_str()) {
+            let at = from + i;
+            let before = line[..at].trim_end();
+            let opens = before.is_empty() || before.ends_with(['.', '!', '?']);
+            out.push_str(&line[from..at]);
+            out.push_str(if opens { name } else { &inside });
+            from = at + name.len();
+        }
+        out.push_str(&line[from..]);
+        line = out;
+    }
+    line
+}
+
 /// One line for the log, or None for events too small to mention (single steps).
 pub fn describe(e: &GameEvent, names: &FigureNames) -> Option<String> {
+    bare(e, names).map(|line| running_text(line, names))
+}
+
+fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
     let n = |id| names.get(id);
     Some(match e {
         GameEvent::QuestStarted { quest, seed } => {

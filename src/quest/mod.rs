@@ -398,7 +398,14 @@ pub struct Objective {
 impl Objective {
     pub fn describe(&self) -> String {
         let goal = match &self.kind {
-            ObjectiveKind::DefeatNamed(names) => format!("Defeat {}", names.join(" and ")),
+            ObjectiveKind::DefeatNamed(names) => format!(
+                "Defeat {}",
+                names
+                    .iter()
+                    .map(|n| crate::game::describe::in_sentence(n))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
             ObjectiveKind::DefeatAll => "Defeat every monster".to_string(),
             ObjectiveKind::Reach(p) => format!("Reach the square {p}"),
             ObjectiveKind::Scripted(goal) => goal.clone(),

@@ -61,7 +61,11 @@ pub fn hero_choices(snap: &Snapshot, active: &crate::game::snapshot::FigureSnap)
     if !snap.turn.progress(active.id).acted {
         for t in snap.attack_targets(active) {
             choices.0.push((
-                format!("Attack {} ({} body)", t.name, t.body),
+                format!(
+                    "Attack {} ({} body)",
+                    crate::game::describe::in_sentence(&t.name),
+                    t.body
+                ),
                 Command::Attack {
                     attacker: active.id,
                     target: t.id,
