@@ -408,3 +408,29 @@ fn handing_the_picture_on_plays_the_same_games_as_reading_afresh() {
     }
     assert!(commands > 5_000, "only {commands} commands compared");
 }
+
+#[test]
+fn classic_breaks_a_tie_by_the_highest_threat_before_the_id() {
+    // A Wizard (id 0, one attack die) and a Barbarian (id 1, three) at the same distance, body
+    // and defence from an orc: the documented rule picks the higher threat, not the lower id.
+    let q = test_quest(
+        &["wizard", "barbarian"],
+        &[(3, 0), (5, 0)],
+        "",
+        "(kind: \"orc\", at: (4, 0))",
+        DEFEAT_ALL,
+    );
+    let mut g = Game::start(q, 1);
+    let snap = g.snap();
+    let wizard = snap.heroes().find(|h| h.kind == "wizard").unwrap();
+    let barbarian = snap.heroes().find(|h| h.kind == "barbarian").unwrap();
+    assert!(wizard.id < barbarian.id && wizard.fighter.attack < barbarian.fighter.attack);
+    assert_eq!(wizard.fighter.defend, barbarian.fighter.defend);
+    let (w, b) = (wizard.id, barbarian.id);
+    g.set_body(w.0, 3);
+    g.set_body(b.0, 3);
+    g.end_hero_turns();
+    let snap = g.snap();
+    let (cmd, _) = hollowdeep::ai::sorcerer::next_command(&snap, &mut Default::default(), SorcererLevel::Classic);
+    assert!(matches!(cmd, Command::Attack { target, .. } if target == b), "{cmd:?}");
+}

@@ -1,7 +1,8 @@
 //! The baseline sorcerer: each awake monster walks a shortest path to its chosen hero and attacks.
 //!
 //! Target choice is the documented classic rule: nearest hero by path length, then lowest body,
-//! then weakest defence, then lowest id, so ties never depend on anything but the position.
+//! then weakest defence, then highest threat (most attack dice), then lowest id, so ties never
+//! depend on anything but the position.
 //! The sorcerer reads only the board as it stands: no future dice, no deck order.
 
 use super::{SorcererLevel, attack_squares, field, trim_path};
@@ -51,7 +52,8 @@ pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
     if let Some(d) = dread_spell(snap, m) {
         return Some(d);
     }
-    let key = |h: &FigureSnap, d: u16| (d, h.body, h.fighter.defend, h.id);
+    // Highest threat: the most attack dice (a hero's weapon), so the order is reversed.
+    let key = |h: &FigureSnap, d: u16| (d, h.body, h.fighter.defend, std::cmp::Reverse(h.fighter.attack), h.id);
     // Already next to someone: hit the weakest there.
     if let Some(t) = snap.attack_targets(m).min_by_key(|h| key(h, 0)) {
         return Some(Decision {
