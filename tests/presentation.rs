@@ -171,6 +171,7 @@ fn a_wandering_monsters_card_takes_the_article_its_name_needs() {
     assert_eq!(with_article("elf"), "An elf");
     assert_eq!(with_article("Mummy"), "A Mummy");
     assert_eq!(with_article("Chaos Warrior"), "A Chaos Warrior");
+    assert_eq!(with_article("The Witch Lord"), "The Witch Lord");
 }
 
 #[test]

@@ -36,8 +36,12 @@ fn capital(s: &str) -> String {
         .unwrap_or_default()
 }
 
-/// "A Goblin", "An Orc": the indefinite article a name takes, capitalised, before the name.
+/// "A Goblin", "An Orc": the indefinite article a name takes, capitalised, before the name;
+/// a name that carries its own ("The Witch Lord") is left as it is.
 pub fn with_article(name: &str) -> String {
+    if ["The ", "A ", "An "].iter().any(|a| name.starts_with(a)) {
+        return name.to_string();
+    }
     let vowel = name
         .chars()
         .next()

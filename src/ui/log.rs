@@ -267,7 +267,11 @@ fn read_events(
                 damage,
             } => {
                 *tray = DiceTray::Combat {
-                    who: format!("{} attacks {}", names.get(*attacker), names.get(*target)),
+                    who: format!(
+                        "{} attacks {}",
+                        names.get(*attacker),
+                        crate::game::describe::in_sentence(&names.get(*target))
+                    ),
                     attack: attack.clone(),
                     defend: defend.clone(),
                     damage: *damage,
