@@ -434,3 +434,32 @@ fn classic_breaks_a_tie_by_the_highest_threat_before_the_id() {
     let (cmd, _) = hollowdeep::ai::sorcerer::next_command(&snap, &mut Default::default(), SorcererLevel::Classic);
     assert!(matches!(cmd, Command::Attack { target, .. } if target == b), "{cmd:?}");
 }
+
+#[test]
+fn the_competent_bot_steps_back_into_a_cleared_room_to_search_it() {
+    // A Dwarf in the corridor beside the reading room's door, nothing awake, the goal far away:
+    // the competent bot opens the door, walks in and searches the room for treasure before it
+    // explores on (a room won from its doorway used to be left unsearched).
+    let q = test_quest(
+        &["dwarf"],
+        &[(12, 4)],
+        "(at: (12, 4), to: (11, 4))",
+        "(kind: \"orc\", at: (23, 15))",
+        "Reach(at: (24, 17), return_to_stairway: false)",
+    );
+    let mut g = Game::start(q, 1);
+    let room = g.snap().area(p(10, 3));
+    let dwarf = g.snap().heroes().next().unwrap().id;
+    for _ in 0..60 {
+        let snap = g.snap();
+        if snap.dungeon.searched.contains(&(dwarf, room)) {
+            return;
+        }
+        let cmd = match snap.turn.phase {
+            Phase::Hero(_) => hollowdeep::ai::heroes::next_command(&snap, HeroBot::Competent),
+            _ => Command::EndTurn,
+        };
+        g.send(cmd);
+    }
+    panic!("the Dwarf never searched the reading room: {:?}", g.log());
+}

@@ -598,8 +598,9 @@ fn careful_goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Option<V
             .filter(|o| o.id != h.id)
             .filter_map(|o| o.pos)
             .collect();
-        let nearest = mates.iter().filter_map(|p| f.dist(*p)).min()?;
-        if nearest > 6 {
+        if let Some(nearest) = mates.iter().filter_map(|p| f.dist(*p)).min()
+            && nearest > 6
+        {
             let near: Vec<Pos> = mates
                 .iter()
                 .filter(|p| f.dist(**p) == Some(nearest))
@@ -610,6 +611,31 @@ fn careful_goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Option<V
                 return Some(near);
             }
         }
+        // A cleared room a few steps away that nobody has searched for treasure (a fight won
+        // from its doorway leaves one behind): step in, and `act` searches it.
+        let here = h.pos.map(|p| snap.area(p));
+        let searched: std::collections::BTreeSet<u16> = snap.dungeon.searched.iter().map(|(_, a)| *a).collect();
+        let deadly = |area: u16| {
+            snap.traps.iter().any(|t| {
+                t.furniture.is_some() && t.state == TrapState::Known && snap.area(t.at) == area && t.damage >= h.body
+            })
+        };
+        let unsearched: Vec<Pos> = f
+            .reached()
+            .filter(|(p, d)| (1..=UNSEARCHED_ROOM_STEPS).contains(d) && snap.fog.is_revealed(*p))
+            .map(|(p, _)| p)
+            .filter(|p| {
+                let area = snap.area(*p);
+                area != CORRIDOR && Some(area) != here && !searched.contains(&area) && !deadly(area)
+            })
+            .filter(|p| snap.can_stop_on(h, *p))
+            .collect();
+        if !unsearched.is_empty() {
+            return Some(unsearched);
+        }
     }
     None
 }
+
+/// How far the competent bot walks back into a cleared room nobody has searched.
+const UNSEARCHED_ROOM_STEPS: u16 = 6;
