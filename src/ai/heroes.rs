@@ -269,11 +269,8 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     }
     // The competent bot leaves a room's treasure to others while a trap it knows of there
     // would kill it (a found chest trap still springs on a search until it is disarmed).
-    let deadly_chest = smart
-        && snap.traps.iter().any(|t| {
-            t.furniture.is_some() && t.state == TrapState::Known && snap.area(t.at) == area && t.damage >= h.body
-        });
-    if room_clear && !deadly_chest && !snap.dungeon.searched.contains(&(h.id, area)) {
+    let leave_it = smart && deadly_chest(snap, h, area);
+    if room_clear && !leave_it && !snap.dungeon.searched.contains(&(h.id, area)) {
         return Some(Command::SearchTreasure { hero: h.id });
     }
     if room_clear && !searched_here(&snap.dungeon.door_searches) {
@@ -615,18 +612,13 @@ fn careful_goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Option<V
         // from its doorway leaves one behind): step in, and `act` searches it.
         let here = h.pos.map(|p| snap.area(p));
         let searched: std::collections::BTreeSet<u16> = snap.dungeon.searched.iter().map(|(_, a)| *a).collect();
-        let deadly = |area: u16| {
-            snap.traps.iter().any(|t| {
-                t.furniture.is_some() && t.state == TrapState::Known && snap.area(t.at) == area && t.damage >= h.body
-            })
-        };
         let unsearched: Vec<Pos> = f
             .reached()
             .filter(|(p, d)| (1..=UNSEARCHED_ROOM_STEPS).contains(d) && snap.fog.is_revealed(*p))
             .map(|(p, _)| p)
             .filter(|p| {
                 let area = snap.area(*p);
-                area != CORRIDOR && Some(area) != here && !searched.contains(&area) && !deadly(area)
+                area != CORRIDOR && Some(area) != here && !searched.contains(&area) && !deadly_chest(snap, h, area)
             })
             .filter(|p| snap.can_stop_on(h, *p))
             .collect();
@@ -635,6 +627,14 @@ fn careful_goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Option<V
         }
     }
     None
+}
+
+/// A trap the heroes know of on furniture in `area` that would kill `h` (a found chest trap
+/// still springs on a treasure search until it is disarmed).
+fn deadly_chest(snap: &Snapshot, h: &FigureSnap, area: u16) -> bool {
+    snap.traps
+        .iter()
+        .any(|t| t.furniture.is_some() && t.state == TrapState::Known && snap.area(t.at) == area && t.damage >= h.body)
 }
 
 /// How far the competent bot walks back into a cleared room nobody has searched.
