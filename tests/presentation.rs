@@ -207,3 +207,21 @@ fn a_name_with_its_own_article_reads_the_witch_lord_inside_a_sentence() {
         "the Witch Lord never came up ({inside} inside, {opening} opening)"
     );
 }
+
+#[test]
+fn a_corridor_coming_into_view_agrees_with_its_count() {
+    use hollowdeep::game::describe::describe;
+    use hollowdeep::game::model::{FigureNames, GameEvent};
+    let line = |squares| {
+        describe(
+            &GameEvent::AreaRevealed {
+                area: "Corridor".into(),
+                squares,
+            },
+            &FigureNames::default(),
+        )
+        .unwrap()
+    };
+    assert_eq!(line(1), "1 corridor square comes into view.");
+    assert_eq!(line(7), "7 corridor squares come into view.");
+}

@@ -163,10 +163,11 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::DoorClosed { by, .. } => format!("{} closes a door.", n(*by)),
         GameEvent::AreaRevealed { area, squares } => {
             if area == "Corridor" {
-                format!(
-                    "{squares} corridor square{} come into view.",
-                    if *squares == 1 { "" } else { "s" }
-                )
+                if *squares == 1 {
+                    "1 corridor square comes into view.".to_string()
+                } else {
+                    format!("{squares} corridor squares come into view.")
+                }
             } else {
                 format!("The {area} is revealed.")
             }
