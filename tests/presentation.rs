@@ -190,11 +190,17 @@ fn a_name_with_its_own_article_reads_the_witch_lord_inside_a_sentence() {
     };
     let (mut inside, mut opening) = (0, 0);
     for seed in 0..6 {
-        for line in play_one(q.clone(), seed, m).story() {
+        let story = play_one(q.clone(), seed, m).story();
+        // The opening line names the quest by its title, not its file name.
+        assert_eq!(
+            story[0],
+            format!("The quest \"The Witch Lord's Crypt\" begins (seed {seed}).")
+        );
+        for line in story {
             for (at, _) in line.match_indices("The Witch Lord") {
                 let before = line[..at].trim_end();
                 assert!(
-                    before.is_empty() || before.ends_with(['.', '!', '?']),
+                    before.is_empty() || before.ends_with(['.', '!', '?', '"']),
                     "mid-sentence capital: {line}"
                 );
                 opening += 1;

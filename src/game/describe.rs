@@ -106,7 +106,7 @@ pub fn in_sentence(name: &str) -> String {
 }
 
 /// `line` with every figure name that carries its own article written as it reads where it
-/// stands: "The Witch Lord" opening a sentence, "the Witch Lord" inside one.
+/// stands: "The Witch Lord" opening a sentence or a quotation, "the Witch Lord" inside one.
 pub fn running_text(line: String, names: &FigureNames) -> String {
     let mut line = line;
     let mut seen = std::collections::BTreeSet::new();
@@ -120,7 +120,8 @@ pub fn running_text(line: String, names: &FigureNames) -> String {
         while let Some(i) = line[from..].find(name.as_str()) {
             let at = from + i;
             let before = line[..at].trim_end();
-            let opens = before.is_empty() || before.ends_with(['.', '!', '?']);
+            // A sentence or a quotation ("The Witch Lord's Crypt") opens with a capital.
+            let opens = before.is_empty() || before.ends_with(['.', '!', '?', '"']);
             out.push_str(&line[from..at]);
             out.push_str(if opens { name } else { &inside });
             from = at + name.len();
@@ -139,8 +140,9 @@ pub fn describe(e: &GameEvent, names: &FigureNames) -> Option<String> {
 fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
     let n = |id| names.get(id);
     Some(match e {
-        GameEvent::QuestStarted { quest, seed } => {
-            format!("The quest \"{quest}\" begins (seed {seed}).")
+        GameEvent::QuestStarted { quest, name, seed } => {
+            let title = if name.is_empty() { quest } else { name };
+            format!("The quest \"{title}\" begins (seed {seed}).")
         }
         GameEvent::TurnStarted {
             round,

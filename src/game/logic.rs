@@ -218,6 +218,7 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
     });
     let mut events = vec![GameEvent::QuestStarted {
         quest: quest.id.clone(),
+        name: quest.name.clone(),
         seed,
     }];
     events.extend(reveal(world));

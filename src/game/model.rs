@@ -484,7 +484,11 @@ pub enum Actor {
 #[derive(Message, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameEvent {
     QuestStarted {
+        /// The quest's id (a built-in quest's, or the file's).
         quest: String,
+        /// Its title, as the quest book shows it.
+        #[serde(default)]
+        name: String,
         seed: u64,
     },
     TurnStarted {
