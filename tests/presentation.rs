@@ -231,3 +231,34 @@ fn a_corridor_coming_into_view_agrees_with_its_count() {
     assert_eq!(line(1), "1 corridor square comes into view.");
     assert_eq!(line(7), "7 corridor squares come into view.");
 }
+
+#[test]
+fn the_sorcerers_reasons_agree_in_number_and_fit_named_foes() {
+    // "1 squares" read wrongly, and "where it stands" / "its ground" read oddly for a named foe
+    // such as Sir Harrow Black-Iron.
+    use hollowdeep::ai::{HeroBot, SorcererLevel};
+    use hollowdeep::sim::{Matchup, play_one};
+    let mut reasons = 0;
+    for id in ["the-warlords-hall", "tutorial-1-first-steps"] {
+        let q = std::sync::Arc::new(hollowdeep::quest::load(id).expect("shipped"));
+        for sorcerer in [SorcererLevel::Classic, SorcererLevel::Normal] {
+            for seed in 0..3 {
+                let m = Matchup {
+                    sorcerer,
+                    heroes_bot: HeroBot::Competent,
+                };
+                for line in play_one(q.clone(), seed, m).story() {
+                    if line.starts_with("Sorcerer:") {
+                        reasons += 1;
+                        assert!(!line.contains(" 1 squares"), "{line}");
+                        assert!(
+                            !line.contains("where it stands") && !line.contains("its ground"),
+                            "{line}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(reasons > 100, "only {reasons} reasons");
+}

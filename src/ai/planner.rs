@@ -768,16 +768,19 @@ fn to_step(ctx: &Ctx, c: &Choice) -> Step {
         }
         (Act::Attack(_), true, true) => format!("{name} strikes, then steps aside to make room ({what})"),
         (Act::Attack(_), _, true) => format!("{name} closes in and attacks: {what}"),
-        (Act::Attack(_), _, false) => format!("{name} attacks where it stands: {what}"),
+        (Act::Attack(_), _, false) => format!("{name} attacks without moving: {what}"),
         (Act::Spell { target, .. }, _, _) if *target == m.f.id => what,
         (Act::Spell { .. }, _, _) => format!("{name} casts {what}"),
         (Act::Nothing, _, true) if d != FAR && d <= m.movement && c.threat_cost < 0.3 => {
             format!("{name} lies in wait just beyond the heroes' likely reach, close enough to strike next turn")
         }
         (Act::Nothing, _, true) if d == 0 => format!("{name} moves up to a hero but cannot strike this turn"),
-        (Act::Nothing, _, true) => format!("{name} advances ({d} squares from the nearest hero)"),
-        (Act::Nothing, _, false) if c.threat_cost < 0.3 => format!("{name} holds its ground, out of the heroes' reach"),
-        (Act::Nothing, _, false) => format!("{name} holds its ground"),
+        (Act::Nothing, _, true) => format!(
+            "{name} advances ({d} square{} from the nearest hero)",
+            if d == 1 { "" } else { "s" }
+        ),
+        (Act::Nothing, _, false) if c.threat_cost < 0.3 => format!("{name} stands fast, out of the heroes' reach"),
+        (Act::Nothing, _, false) => format!("{name} stands fast"),
     };
     Step {
         monster: m.f.id,

@@ -87,16 +87,14 @@ pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
     }
     let arrives = path.last() == Some(&square);
     let commands = vec![Command::Move { figure: m.id, path }];
+    let away = format!("{d} square{} away", if d == 1 { "" } else { "s" });
     let reason = if arrives {
         format!(
-            "{} closes in on {} ({} squares away, {} body) and attacks",
-            m.name, hero.name, d, hero.body
+            "{} closes in on {} ({away}, {} body) and attacks",
+            m.name, hero.name, hero.body
         )
     } else {
-        format!(
-            "{} advances on {}, the nearest hero ({} squares away)",
-            m.name, hero.name, d
-        )
+        format!("{} advances on {}, the nearest hero ({away})", m.name, hero.name)
     };
     Some(Decision { commands, reason })
 }
