@@ -262,3 +262,30 @@ fn the_sorcerers_reasons_agree_in_number_and_fit_named_foes() {
     }
     assert!(reasons > 100, "only {reasons} reasons");
 }
+
+#[test]
+fn a_thing_named_for_its_owner_takes_no_article() {
+    use hollowdeep::game::describe::{describe, the};
+    use hollowdeep::game::model::{FigureId, FigureNames, GameEvent};
+    assert_eq!(the("Wand of Magic"), "the Wand of Magic");
+    assert_eq!(the("Borin's Armour"), "Borin's Armour");
+    assert_eq!(the("The Spirit Blade"), "the Spirit Blade");
+    let mut names = FigureNames::default();
+    names.0.insert(FigureId(0), "Dwarf".into());
+    let found = |name: &str| {
+        describe(
+            &GameEvent::ItemFound {
+                hero: FigureId(0),
+                item: "x".into(),
+                name: name.into(),
+            },
+            &names,
+        )
+        .unwrap()
+    };
+    assert_eq!(
+        found("Master Orrin's spellbook"),
+        "Dwarf takes Master Orrin's spellbook."
+    );
+    assert_eq!(found("Wand of Magic"), "Dwarf takes the Wand of Magic.");
+}

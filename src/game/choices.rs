@@ -32,10 +32,10 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             {
                 v.push((
                     format!(
-                        "{} {} with the {}",
+                        "{} {} with {}",
                         if rules.weapons[&w].thrown { "Throw at" } else { "Shoot" },
-                        t.name,
-                        rules.thing_name(&w)
+                        super::describe::in_sentence(&t.name),
+                        super::describe::the(&rules.thing_name(&w))
                     ),
                     Command::Shoot {
                         attacker: h.id,
@@ -124,7 +124,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             hero: h.id,
             potion: potion.clone(),
         };
-        let label = format!("Drink the {}", rules.thing_name(potion));
+        let label = format!("Drink {}", super::describe::the(&rules.thing_name(potion)));
         if !v.iter().any(|(l, _)| *l == label) {
             v.push((label, c));
         }
@@ -145,7 +145,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
         things.dedup();
         for t in things {
             v.push((
-                format!("Give the {} to {}", rules.thing_name(t), o.name),
+                format!("Give {} to {}", super::describe::the(&rules.thing_name(t)), o.name),
                 Command::Give {
                     from: h.id,
                     to: o.id,

@@ -96,6 +96,18 @@ fn status_ended(s: StatusKind) -> &'static str {
     }
 }
 
+/// "the Wand of Magic", but "Master Orrin's spellbook" and "Borin's Armour": a thing's name
+/// as it reads after a verb. A name that says whose it is, or has its own article, takes none.
+pub fn the(name: &str) -> String {
+    if ["The ", "A ", "An "].iter().any(|a| name.starts_with(a)) {
+        return in_sentence(name);
+    }
+    if name.contains("'s ") || name.contains("s' ") || name.ends_with("'s") {
+        return name.to_string();
+    }
+    format!("the {name}")
+}
+
 /// A name that carries its own article ("The Witch Lord") as it reads inside a sentence:
 /// "the Witch Lord". Other names are unchanged.
 pub fn in_sentence(name: &str) -> String {
@@ -311,8 +323,8 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::SpecialTreasureFound { hero, text } => format!("{} searches and finds: {text}", n(*hero)),
         GameEvent::NothingFound { hero, search } => format!("{} searches for {search} but finds nothing.", n(*hero)),
         GameEvent::GoldFound { hero, amount } => format!("{} gains {amount} gold coins.", n(*hero)),
-        GameEvent::PotionFound { hero, name, .. } => format!("{} takes the {name}.", n(*hero)),
-        GameEvent::ItemFound { hero, name, .. } => format!("{} takes the {name}.", n(*hero)),
+        GameEvent::PotionFound { hero, name, .. } => format!("{} takes {}.", n(*hero), the(name)),
+        GameEvent::ItemFound { hero, name, .. } => format!("{} takes {}.", n(*hero), the(name)),
         GameEvent::HazardDrawn { .. } => return None,
         GameEvent::WanderingMonster { figure, at } => {
             format!("A wandering {} appears at {at} and attacks!", n(*figure))
@@ -342,9 +354,11 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
             )
         }
         GameEvent::SecretDoorFound { .. } => "A secret door is found!".into(),
-        GameEvent::PotionDrunk { hero, name, .. } => format!("{} drinks the {name}.", n(*hero)),
-        GameEvent::DeathAverted { hero, by } => format!("{} escapes death thanks to the {by}!", n(*hero)),
-        GameEvent::ItemGiven { from, to, name, .. } => format!("{} gives the {name} to {}.", n(*from), n(*to)),
+        GameEvent::PotionDrunk { hero, name, .. } => format!("{} drinks {}.", n(*hero), the(name)),
+        GameEvent::DeathAverted { hero, by } => format!("{} escapes death thanks to {}!", n(*hero), the(by)),
+        GameEvent::ItemGiven { from, to, name, .. } => {
+            format!("{} gives {} to {}.", n(*from), the(name), n(*to))
+        }
         GameEvent::PossessionsDropped { hero, at } => {
             format!("{}'s possessions lie at {at} for the others to take.", n(*hero))
         }
@@ -352,7 +366,7 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
             format!("With no hero near, the monsters carry off {}'s possessions.", n(*hero))
         }
         GameEvent::PossessionsPickedUp { hero, at } => format!("{} picks up what lies at {at}.", n(*hero)),
-        GameEvent::ArtifactUsed { hero, name, .. } => format!("{} uses the {name}.", n(*hero)),
+        GameEvent::ArtifactUsed { hero, name, .. } => format!("{} uses {}.", n(*hero), the(name)),
         GameEvent::HeroRetreated { figure } => format!("{} retreats up the stairway.", n(*figure)),
         GameEvent::QuestAbandoned { round } => {
             format!("The heroes have retreated in round {round}; the quest is unfinished.")
