@@ -269,6 +269,7 @@ fn a_thing_named_for_its_owner_takes_no_article() {
     use hollowdeep::game::model::{FigureId, FigureNames, GameEvent};
     assert_eq!(the("Wand of Magic"), "the Wand of Magic");
     assert_eq!(the("Borin's Armour"), "Borin's Armour");
+    assert_eq!(the("Wizard's Cloak"), "the Wizard's Cloak");
     assert_eq!(the("The Spirit Blade"), "the Spirit Blade");
     let mut names = FigureNames::default();
     names.0.insert(FigureId(0), "Dwarf".into());

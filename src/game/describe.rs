@@ -97,15 +97,18 @@ fn status_ended(s: StatusKind) -> &'static str {
 }
 
 /// "the Wand of Magic", but "Master Orrin's spellbook" and "Borin's Armour": a thing's name
-/// as it reads after a verb. A name that says whose it is, or has its own article, takes none.
+/// as it reads after a verb. A name that says whose it is, or has its own article, takes none;
+/// one that names a kind of owner ("the Wizard's Cloak") does.
 pub fn the(name: &str) -> String {
     if ["The ", "A ", "An "].iter().any(|a| name.starts_with(a)) {
         return in_sentence(name);
     }
-    if name.contains("'s ") || name.contains("s' ") || name.ends_with("'s") {
-        return name.to_string();
+    let owner = name.split("'s ").next().filter(|o| o.len() < name.len());
+    let kind_of_owner = |o: &str| ["Wizard", "Barbarian", "Dwarf", "Elf", "Alchemist", "Sorcerer"].contains(&o);
+    match owner {
+        Some(o) if !kind_of_owner(o) => name.to_string(),
+        _ => format!("the {name}"),
     }
-    format!("the {name}")
 }
 
 /// A name that carries its own article ("The Witch Lord") as it reads inside a sentence:
