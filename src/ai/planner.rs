@@ -777,7 +777,7 @@ fn to_step(ctx: &Ctx, c: &Choice) -> Step {
         (Act::Nothing, _, true) if d == 0 => format!("{name} moves up to a hero but cannot strike this turn"),
         (Act::Nothing, _, true) => format!(
             "{name} advances ({d} square{} from the nearest hero)",
-            if d == 1 { "" } else { "s" }
+            crate::game::describe::plural(d as u32)
         ),
         (Act::Nothing, _, false) if c.threat_cost < 0.3 => format!("{name} stands fast, out of the heroes' reach"),
         (Act::Nothing, _, false) => format!("{name} stands fast"),

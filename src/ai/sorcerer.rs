@@ -87,7 +87,7 @@ pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
     }
     let arrives = path.last() == Some(&square);
     let commands = vec![Command::Move { figure: m.id, path }];
-    let away = format!("{d} square{} away", if d == 1 { "" } else { "s" });
+    let away = format!("{d} square{} away", crate::game::describe::plural(d as u32));
     let reason = if arrives {
         format!(
             "{} closes in on {} ({away}, {} body) and attacks",

@@ -25,7 +25,8 @@ fn or_nothing(v: &[Face]) -> String {
     if v.is_empty() { "nothing".into() } else { faces(v) }
 }
 
-fn plural(n: u32) -> &'static str {
+/// "s" for a count other than one: "1 square", "2 squares".
+pub fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
@@ -39,7 +40,7 @@ fn capital(s: &str) -> String {
 /// "A Goblin", "An Orc": the indefinite article a name takes, capitalised, before the name;
 /// a name that carries its own ("The Witch Lord") is left as it is.
 pub fn with_article(name: &str) -> String {
-    if ["The ", "A ", "An "].iter().any(|a| name.starts_with(a)) {
+    if has_own_article(name) {
         return name.to_string();
     }
     let vowel = name
@@ -100,7 +101,7 @@ fn status_ended(s: StatusKind) -> &'static str {
 /// as it reads after a verb. A name that says whose it is, or has its own article, takes none;
 /// one that names a kind of owner ("the Wizard's Cloak") does.
 pub fn the(name: &str) -> String {
-    if ["The ", "A ", "An "].iter().any(|a| name.starts_with(a)) {
+    if has_own_article(name) {
         return in_sentence(name);
     }
     let owner = name.split("'s ").next().filter(|o| o.len() < name.len());
@@ -109,6 +110,11 @@ pub fn the(name: &str) -> String {
         Some(o) if !kind_of_owner(o) => name.to_string(),
         _ => format!("the {name}"),
     }
+}
+
+/// "The Witch Lord", "A Thousand Eyes": a name that starts with an article of its own.
+fn has_own_article(name: &str) -> bool {
+    ["The ", "A ", "An "].iter().any(|a| name.starts_with(a))
 }
 
 /// A name that carries its own article ("The Witch Lord") as it reads inside a sentence:
