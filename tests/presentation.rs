@@ -290,3 +290,19 @@ fn a_thing_named_for_its_owner_takes_no_article() {
     );
     assert_eq!(found("Wand of Magic"), "Dwarf takes the Wand of Magic.");
 }
+
+#[test]
+fn the_turn_status_line_agrees_with_the_squares_left() {
+    use hollowdeep::game::model::{MoveState, Progress};
+    use hollowdeep::ui::turn_status;
+    let mut p = Progress {
+        allowance: Some(7),
+        steps_used: 6,
+        moving: MoveState::Moving,
+        ..Default::default()
+    };
+    assert_eq!(turn_status(&p), "Movement: 1 square left   Action: ready");
+    p.steps_used = 2;
+    p.acted = true;
+    assert_eq!(turn_status(&p), "Movement: 5 squares left   Action: used");
+}

@@ -1065,16 +1065,7 @@ fn play_panels(
             }
             if let Some(id) = active {
                 let p = turn.progress(id);
-                let mv = match (p.allowance, p.moving) {
-                    (None, MoveState::Done) => "moved".to_string(),
-                    (None, _) => "not rolled".to_string(),
-                    (Some(_), MoveState::Done) => "movement used".to_string(),
-                    (Some(_), _) => format!("{} squares left", p.steps_left()),
-                };
-                ui.label(format!(
-                    "Movement: {mv}   Action: {}",
-                    if p.acted { "used" } else { "ready" }
-                ));
+                ui.label(turn_status(&p));
                 if turn.draft.is_some() {
                     ui.label(egui::RichText::new("The spellcasters are choosing their schools of magic.").italics());
                 } else if watching.is_some() {
@@ -1445,4 +1436,19 @@ fn play_panels(
         });
     }
     Ok(())
+}
+
+/// The status line of the hero whose turn it is: "Movement: 1 square left   Action: ready".
+pub fn turn_status(p: &crate::game::model::Progress) -> String {
+    let mv = match (p.allowance, p.moving) {
+        (None, MoveState::Done) => "moved".to_string(),
+        (None, _) => "not rolled".to_string(),
+        (Some(_), MoveState::Done) => "movement used".to_string(),
+        (Some(_), _) => format!(
+            "{} square{} left",
+            p.steps_left(),
+            crate::game::describe::plural(p.steps_left() as u32)
+        ),
+    };
+    format!("Movement: {mv}   Action: {}", if p.acted { "used" } else { "ready" })
 }
