@@ -53,16 +53,23 @@ pub struct PendingQuest {
     pub companions: Vec<String>,
     /// A saved game to rebuild instead of a fresh start: its commands and notes.
     pub restore: Option<(Vec<game::model::Command>, Vec<(u32, game::model::GameEvent)>)>,
+    /// A loaded game's own file in the saves folder, which it goes on writing; None: a new
+    /// file (a new game, or one loaded from a file elsewhere, which is left as it is).
+    pub own_file: Option<PathBuf>,
     /// A quest of the campaign (its heroes bring the party's gear; the campaign is settled at the end).
     pub campaign: bool,
 }
 
 impl PendingQuest {
-    /// The quest a save describes, ready to be rebuilt; the error names the file and the problem.
+    /// The quest a save describes, checked to replay as it was saved and ready to be rebuilt;
+    /// the error names the file and the problem (the first command that went wrong). Reading
+    /// writes nothing.
     pub fn resume(path: &std::path::Path) -> Result<PendingQuest, String> {
         let saved = crate::save::SavedQuest::read(path)?;
-        let quest = saved.load_quest().map_err(|e| format!("{}: {e}", path.display()))?;
+        let quest = saved.verify().map_err(|e| format!("{}: {e}", path.display()))?;
+        let own_file = crate::save::saves_dir().and_then(|d| crate::save::games::own_file(&d, path));
         Ok(PendingQuest {
+            own_file,
             quest,
             campaign: saved.campaign_gear.is_some(),
             source: saved.quest,
@@ -155,6 +162,7 @@ impl PendingQuest {
             opponents,
             companions,
             restore: None,
+            own_file: None,
             campaign: true,
         })
     }
@@ -203,7 +211,12 @@ pub fn run(start: Start, window: WindowArgs) {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Hollowdeep".into(),
-                    resolution: WindowResolution::new(1600, 900),
+                    // No larger than the designed size until the screen is known: then the
+                    // options' system gives it the settings' size, cut to the screen.
+                    resolution: WindowResolution::new(
+                        settings.window_size.0.min(1600),
+                        settings.window_size.1.min(900),
+                    ),
                     present_mode: PresentMode::AutoVsync,
                     ..default()
                 }),
@@ -298,6 +311,9 @@ fn begin_pending_quest(world: &mut World) {
     } else {
         let mut slot = crate::save::autosave::SaveSlot::new(&p.source, p.autoplay, p.companions.clone());
         slot.campaign = p.campaign;
+        if let Some((commands, _)) = &p.restore {
+            slot = slot.loaded(p.own_file.clone(), commands.len());
+        }
         world.insert_resource(slot);
     }
     world.remove_resource::<crate::save::autosave::CampaignNews>();

@@ -87,7 +87,13 @@ impl Campaign {
     /// Reads the campaign; a damaged file, or one naming heroes or gear the rule set does not
     /// know, is refused with the file's name and the problem.
     pub fn read(path: &Path) -> Result<Campaign, String> {
-        let c: Campaign = read_ron(path, "campaign", CAMPAIGN_FORMAT, |c: &Campaign| c.format)?;
+        let c: Campaign = read_ron(
+            path,
+            "campaign",
+            CAMPAIGN_FORMAT..=CAMPAIGN_FORMAT,
+            crate::save::files::limits::CAMPAIGN,
+            |c: &Campaign| c.format,
+        )?;
         let rules = RuleSet::heroquest_2021();
         if c.rules != rules.id {
             return Err(format!("{}: unknown rule set \"{}\"", path.display(), c.rules));

@@ -99,11 +99,13 @@ fn the_party_keeps_what_it_carries_out_and_the_fallen_are_replaced() {
     // A campaign quest's save carries the party's names and gear, and resumes with them.
     let mut slot = hollowdeep::save::autosave::SaveSlot::new("the-goblin-warren", true, Vec::new());
     slot.campaign = true;
-    let saved = hollowdeep::save::autosave::snapshot(&world, &slot).unwrap();
+    let saved = hollowdeep::save::autosave::snapshot(&world, &slot)
+        .unwrap()
+        .seal(&world);
     let dir = std::env::temp_dir().join(format!("hollowdeep-campaign-save-{}", std::process::id()));
-    let path = dir.join("quest-in-progress.ron");
+    let path = dir.join("the-goblin-warren.ron");
     saved.write(&path).unwrap();
-    let back = hollowdeep::save::SavedQuest::read(&path).unwrap().load_quest().unwrap();
+    let back = hollowdeep::save::SavedQuest::read(&path).unwrap().verify().unwrap();
     assert_eq!(back.hero_names, named.hero_names);
     assert_eq!(back.gear, named.gear);
     let _ = std::fs::remove_dir_all(dir);

@@ -313,3 +313,77 @@ fn heroes_nobody_plays_can_be_left_out_and_a_save_remembers_it() {
     assert_eq!(back.heroes, small.heroes);
     assert_eq!(back.hero_starts, small.hero_starts);
 }
+
+/// Issue 18, "keys do what the screen shows": a keyboard-only player opens the action menu
+/// with Tab, walks down to "Search for traps" and presses Enter: that command is sent, and
+/// nothing else. (egui's own focus navigation never sees these keys on the board: see
+/// `presentation::on_the_board_egui_does_not_press_a_focused_button`.)
+#[test]
+fn the_keyboard_menu_sends_the_highlighted_entry() {
+    let mut t = Table::new(vec![seat("Ann", "barbarian", Device::Keyboard)]);
+    t.key(KeyCode::Tab);
+    assert!(t.app.world().resource::<ActionMenu>().open, "Tab opens the menu");
+    let lines = seats::menu_lines(&hollowdeep::game::snapshot::Snapshot::capture(t.app.world_mut()).unwrap());
+    let at = lines
+        .iter()
+        .position(|(_, c)| matches!(c, Command::SearchTraps { .. }))
+        .expect("the barbarian may search for traps");
+    // Down to the last entry (End the turn), round to the top, then down to the searches.
+    for _ in 0..lines.len() - 1 {
+        t.key(KeyCode::ArrowDown);
+    }
+    assert_eq!(t.app.world().resource::<ActionMenu>().index, lines.len() - 1);
+    t.key(KeyCode::ArrowDown);
+    for _ in 0..at {
+        t.key(KeyCode::ArrowDown);
+    }
+    assert_eq!(t.app.world().resource::<ActionMenu>().index, at);
+    let before = t.commands().len();
+    t.key(KeyCode::Enter);
+    assert_eq!(t.commands()[before..], [Command::SearchTraps { hero: FigureId(0) }]);
+    assert!(!t.app.world().resource::<ActionMenu>().open);
+    assert_eq!(t.turn().phase, Phase::Hero(FigureId(0)), "the turn did not end");
+    // While a text field has the keys (a player's name), the board takes none of them.
+    t.app.world_mut().resource_mut::<seats::KeyOwner>().text_field = true;
+    let before = t.commands().len();
+    t.key(KeyCode::KeyE);
+    t.key(KeyCode::Escape);
+    assert_eq!(t.commands().len(), before);
+    assert!(!t.app.world().resource::<hollowdeep::game::Paused>().0);
+}
+
+/// Esc always does something: it puts away a card on the table, then opens the pause menu,
+/// also once a card's time has run out by itself (a card shown and gone used to keep Esc from
+/// pausing for good), for the mouse player as for the others.
+#[test]
+fn escape_puts_a_card_away_and_otherwise_always_reaches_the_pause_menu() {
+    use hollowdeep::ui::log::CardPopup;
+    let mut t = Table::new(vec![seat("Ann", "barbarian", Device::MouseKeyboard)]);
+    let paused = |t: &Table| t.app.world().resource::<hollowdeep::game::Paused>().0;
+    let now = t.app.world().resource::<Time>().elapsed_secs();
+    t.app.world_mut().insert_resource(CardPopup {
+        title: "Treasure card: Gold".into(),
+        text: "You find 25 gold coins.".into(),
+        since: Some(now),
+        ..Default::default()
+    });
+    t.key(KeyCode::Escape);
+    assert!(
+        t.app.world().resource::<CardPopup>().since.is_none(),
+        "Esc puts the card away"
+    );
+    assert!(!paused(&t));
+    t.key(KeyCode::Escape);
+    assert!(paused(&t), "with nothing open, Esc opens the pause menu");
+    t.key(KeyCode::Escape);
+    assert!(!paused(&t));
+    // A card whose time ran out is gone from the table: Esc pauses at once.
+    t.app.world_mut().resource_mut::<CardPopup>().since = Some(now - 600.0);
+    t.key(KeyCode::Escape);
+    assert!(paused(&t), "a card no longer shown kept Esc from pausing");
+    t.key(KeyCode::Escape);
+    // A pop-up list egui showed (a spell menu) takes Esc itself: the game does not pause.
+    t.app.world_mut().resource_mut::<seats::KeyOwner>().popup = true;
+    t.key(KeyCode::Escape);
+    assert!(!paused(&t));
+}

@@ -156,7 +156,8 @@ fn a_game_killed_mid_quest_resumes_at_its_last_command() {
     let bin = env!("CARGO_BIN_EXE_hollowdeep");
     let display = Display::start();
     let home = home_for("sigkill");
-    let save = home.join("data/hollowdeep/saves/quest-in-progress.ron");
+    let saves = home.join("data/hollowdeep/saves");
+    let save = saves.join("the-sunken-reliquary.ron");
     let game = |args: &[&str]| {
         let mut c = Command::new(bin);
         c.args(args)
@@ -206,7 +207,8 @@ fn a_game_killed_mid_quest_resumes_at_its_last_command() {
     assert!(killed.commands.len() >= 25);
 
     // Relaunched, it picks up at the last saved command (the computer slowed right down so the
-    // game waits there), and writes back the very same game.
+    // game waits there), and writes nothing until a move is made.
+    let killed_bytes = std::fs::read(&save).unwrap();
     let out = game(&["continue", "--pace", "1000", "--quit-after-frames", "8"])
         .output()
         .unwrap();
@@ -219,16 +221,106 @@ fn a_game_killed_mid_quest_resumes_at_its_last_command() {
     );
     let expect = format!("resumed the-sunken-reliquary at command {}", killed.commands.len());
     assert!(stdout.contains(&expect), "expected \"{expect}\" in:\n{stdout}");
-    let after = SavedQuest::read(&save).unwrap();
-    assert_eq!(after.commands, killed.commands);
-    assert_eq!(after.notes, killed.notes);
+    assert!(std::fs::read(&save).unwrap() == killed_bytes, "loading wrote the save");
+    let names = |dir: &std::path::Path| {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    let before = names(&saves);
 
-    // A damaged save is refused by name and left as it is.
-    let broken = &std::fs::read(&save).unwrap()[..200];
+    // Issue 18: `continue OTHER.ron` (a game saved elsewhere) loads it, says the game goes on
+    // in a new file and that the game in progress is kept, and writes nothing before a move.
+    let other = home.join("OTHER.ron");
+    let q = std::sync::Arc::new(hollowdeep::quest::load("tutorial-1-first-steps").unwrap());
+    let mut world = hollowdeep::sim::headless_world(q, 3, Default::default());
+    for _ in 0..20 {
+        let Some(c) = hollowdeep::game::decide(&mut world) else {
+            break;
+        };
+        hollowdeep::game::logic::submit(&mut world, c);
+    }
+    let slot = hollowdeep::save::autosave::SaveSlot::new("tutorial-1-first-steps", true, Vec::new());
+    hollowdeep::save::autosave::snapshot(&world, &slot)
+        .unwrap()
+        .seal(&world)
+        .write(&other)
+        .unwrap();
+    let other_bytes = std::fs::read(&other).unwrap();
+    let out = game(&[
+        "continue",
+        other.to_str().unwrap(),
+        "--pace",
+        "1000",
+        "--quit-after-frames",
+        "8",
+    ])
+    .output()
+    .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("OTHER.ron is left as it is"), "{said}");
+    assert!(
+        said.contains("is kept") && said.contains("the-sunken-reliquary.ron"),
+        "{said}"
+    );
+    assert!(std::fs::read(&other).unwrap() == other_bytes);
+    assert_eq!(names(&saves), before, "loading wrote a file");
+    assert!(std::fs::read(&save).unwrap() == killed_bytes);
+
+    // A new quest goes to a file of its own; the game in progress is kept and said to be.
+    let play_a_bit = |quest: &str| {
+        let out = game(&[
+            "play",
+            "--quest",
+            quest,
+            "--seed",
+            "2",
+            "--autoplay",
+            "--pace",
+            "0",
+            "--quit-after-frames",
+            "40",
+        ])
+        .output()
+        .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let said = play_a_bit("tutorial-1-first-steps");
+    assert!(
+        said.contains("Your game in progress is kept") && said.contains("the-sunken-reliquary.ron"),
+        "{said}"
+    );
+    assert!(saves.join("tutorial-1-first-steps.ron").exists(), "{:?}", names(&saves));
+    assert!(std::fs::read(&save).unwrap() == killed_bytes);
+
+    // Damaged, the save is refused by name and left as it is; its backup, the last good copy,
+    // survives a new quest.
+    let backup = hollowdeep::save::files::backup_path(&save);
+    let backup_bytes = std::fs::read(&backup).unwrap();
+    let broken = &killed_bytes[..200];
     std::fs::write(&save, broken).unwrap();
-    let out = game(&["continue"]).output().unwrap();
-    assert!(!out.status.success());
+    let out = game(&["continue", save.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("quest-in-progress.ron"), "{err}");
-    assert_eq!(std::fs::read(&save).unwrap(), broken);
+    assert!(err.contains("the-sunken-reliquary.ron"), "{err}");
+    play_a_bit("tutorial-2-searching-and-spells");
+    assert!(std::fs::read(&save).unwrap() == broken);
+    assert!(std::fs::read(&backup).unwrap() == backup_bytes);
+    // The backup itself can be continued.
+    let out = game(&[
+        "continue",
+        backup.to_str().unwrap(),
+        "--pace",
+        "1000",
+        "--quit-after-frames",
+        "8",
+    ])
+    .output()
+    .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }

@@ -14,3 +14,4 @@ mod rules_2021;
 mod rules_scenarios;
 mod saves;
 mod simulation;
+mod trust;

@@ -54,9 +54,131 @@ fn look_and_motion_settings_round_trip_and_stay_in_range() {
     assert_eq!(Settings::load_from(&path), (s, None));
     std::fs::write(&path, "(format: 1, volume: 5.0, animation_speed: -1.0)").unwrap();
     let (s, problem) = Settings::load_from(&path);
-    assert!(problem.is_none());
     assert_eq!((s.volume, s.animation_speed), (1.0, 0.5));
+    // Each value brought into range is named with the value used.
+    let problem = problem.expect("out-of-range values are reported");
+    assert!(
+        problem.contains("volume 5 is outside 0 to 1, so 1 is used"),
+        "{problem}"
+    );
+    assert!(
+        problem.contains("animation_speed -1 is outside 0.5 to 3, so 0.5 is used"),
+        "{problem}"
+    );
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Issue 18: every setting is checked. A window far larger than any screen, players past the
+/// fourth, an unknown hero, an endless name, a gamepad that cannot exist: each is brought into
+/// range with a message that names the setting and the value used; the window is then cut to
+/// the screen it is on.
+#[test]
+fn every_setting_out_of_range_is_brought_into_range_and_said() {
+    use hollowdeep::input::seats::{Device, Seat, Seats};
+    let seat = |name: &str, heroes: &[&str], device| Seat {
+        player: name.into(),
+        heroes: heroes.iter().map(|h| h.to_string()).collect(),
+        device,
+    };
+    let wild = Settings {
+        window_size: (100_000, 100_000),
+        pace: f32::NAN,
+        companions: ["dwarf".to_string(), "ogre".to_string()].into(),
+        seats: Seats(vec![
+            seat("   ", &["barbarian"], Device::Keyboard),
+            seat(&"A".repeat(300), &["dwarf", "troll"], Device::Gamepad(9)),
+            seat("Cy", &["barbarian", "elf"], Device::MouseKeyboard),
+            seat("Di", &["wizard"], Device::Gamepad(1)),
+            seat("Ed", &[], Device::Gamepad(2)),
+        ]),
+        ..Settings::default()
+    };
+    let (s, notes) = wild.checked();
+    let all = notes.join("\n");
+    assert_eq!(s.window_size, hollowdeep::save::settings::WINDOW_MAX);
+    assert!(
+        all.contains("window_size (100000, 100000) is outside (640, 360) to (7680, 4320), so (7680, 4320) is used"),
+        "{all}"
+    );
+    assert_eq!(s.pace, Settings::default().pace);
+    assert!(all.contains("pace NaN is outside 0 to 1.5, so 0.35 is used"), "{all}");
+    assert_eq!(s.companions, ["dwarf".to_string()].into());
+    assert!(all.contains("\"ogre\" is not a hero"), "{all}");
+    assert_eq!(s.seats.0.len(), 4);
+    assert!(all.contains("5 players, but at most 4"), "{all}");
+    assert_eq!(s.seats.0[0].player, "Player 1");
+    assert_eq!(
+        s.seats.0[1].player.chars().count(),
+        hollowdeep::save::settings::PLAYER_NAME_MAX
+    );
+    assert_eq!(s.seats.0[1].heroes, vec!["dwarf".to_string()]);
+    assert_eq!(s.seats.0[1].device, Device::Gamepad(3));
+    assert!(
+        all.contains("gamepad 10 is not one of gamepads 1 to 4, so gamepad 4 is used"),
+        "{all}"
+    );
+    // The barbarian is Player 1's already: Cy keeps the elf.
+    assert_eq!(s.seats.0[2].heroes, vec!["elf".to_string()]);
+    assert!(all.contains("\"barbarian\" is not a hero or is claimed twice"), "{all}");
+    // In range, nothing is said and nothing changes.
+    let (same, notes) = Settings::default().checked();
+    assert_eq!((same, notes), (Settings::default(), Vec::new()));
+    // The window is never larger than the screen.
+    use hollowdeep::ui::options::fit_window;
+    assert_eq!(fit_window((7680, 4320), Some((1600, 900))), (1600, 900));
+    assert_eq!(fit_window((1280, 720), Some((1600, 900))), (1280, 720));
+    assert_eq!(fit_window((1920, 1080), Some((1600, 1200))), (1600, 1080));
+}
+
+/// Issue 18, "keys do what the screen shows": on the board a button that holds egui's
+/// keyboard focus is not pressed by Enter (nor focus moved by Tab) once the board's keys are
+/// kept from egui, while a bare egui would press it: that is what sent "End turn" when the
+/// menu showed "Search for traps".
+#[test]
+fn on_the_board_egui_does_not_press_a_focused_button() {
+    use bevy_egui::egui;
+    let press = |key| {
+        [true, false]
+            .map(|pressed| egui::Event::Key {
+                key,
+                physical_key: None,
+                pressed,
+                repeat: false,
+                modifiers: Default::default(),
+            })
+            .to_vec()
+    };
+    // Frame 1 gives the End turn button the focus (as Tab would); frame 2 presses `key`.
+    let clicked = |key, board: bool| {
+        let ctx = egui::Context::default();
+        let mut clicked = false;
+        for frame in 0..2 {
+            let mut input = egui::RawInput {
+                events: if frame == 1 { press(key) } else { Vec::new() },
+                ..Default::default()
+            };
+            if board && frame == 1 {
+                hollowdeep::ui::keep_board_keys(&ctx, &mut input);
+            }
+            let mut out = ctx.run_ui(input, |ui| {
+                let r = ui.button("End turn");
+                if frame == 0 {
+                    r.request_focus();
+                }
+                clicked |= r.clicked();
+            });
+            out.textures_delta.clear();
+        }
+        (clicked, ctx.memory(|m| m.focused().is_some()))
+    };
+    assert_eq!(
+        clicked(egui::Key::Enter, false),
+        (true, true),
+        "a bare egui presses the focused button"
+    );
+    assert_eq!(clicked(egui::Key::Enter, true), (false, false));
+    assert_eq!(clicked(egui::Key::Space, true), (false, false));
+    assert_eq!(clicked(egui::Key::Tab, true), (false, false));
 }
 
 /// Every piece of text the dice tray draws, laid out by a bare egui context.

@@ -30,7 +30,7 @@ fn saved_game(name: &str, seed: u64) -> (sim::GameResult, Replay, std::path::Pat
     let game = sim::play_one(q.clone(), seed, Matchup::default());
     let dir = temp_dir(name);
     let path = dir.join("game.ron");
-    let replay = Replay::new(&q, id, seed, game.commands.clone());
+    let replay = Replay::new(&q, id, seed, Default::default(), game.commands.clone());
     replay.write(&path).unwrap();
     (game, replay, dir, path)
 }
@@ -67,7 +67,7 @@ fn damaged_and_newer_replays_are_refused_by_name() {
     );
 
     let newer = dir.join("newer.ron");
-    std::fs::write(&newer, text.replacen("format: 1", "format: 7", 1)).unwrap();
+    std::fs::write(&newer, text.replacen("format: 2", "format: 7", 1)).unwrap();
     let err = Replay::read(&newer).unwrap_err();
     assert!(err.contains("newer"), "{err}");
 

@@ -136,9 +136,9 @@ fn folders_help() -> String {
         p.map_or_else(|| "(none: HOME is not set)".to_string(), |p| p.display().to_string())
     };
     format!(
-        "Your own quests: put .ron quest files in {}\n  (they are listed on the title screen; broken ones with their first error).\nThe quest in progress is saved after every command to {}.",
+        "Your own quests: put .ron quest files in {}\n  (they are listed on the title screen; broken ones with their first error).\nGames in progress are saved after every command, each to a file of its own, in {}.",
         show(crate::save::user_quest_dir()),
-        show(crate::save::autosave_path())
+        show(crate::save::saves_dir())
     )
 }
 
@@ -189,6 +189,7 @@ pub fn run() -> ExitCode {
                     Ok(p) if !quest::is_builtin(&quest) => p.to_string_lossy().into_owned(),
                     _ => quest.clone(),
                 };
+                say_kept(None);
                 let start = crate::app::Start::Quest {
                     quest: crate::app::PendingQuest {
                         quest: Arc::new(q),
@@ -198,6 +199,7 @@ pub fn run() -> ExitCode {
                         opponents: crate::game::Opponents { sorcerer, heroes_bot },
                         companions,
                         restore: None,
+                        own_file: None,
                         campaign: false,
                     },
                     pace: pace.map(|p| p.clamp(0.0, 10.0)),
@@ -212,16 +214,39 @@ pub fn run() -> ExitCode {
             }
         },
         Some(Mode::Continue { path, pace }) => {
-            let Some(path) = path.or_else(crate::save::autosave_path) else {
-                eprintln!("No data folder (HOME is not set), so there is no saved game; name a save file.");
-                return ExitCode::from(2);
+            let path = match path {
+                Some(p) => p,
+                None => {
+                    let Some(dir) = crate::save::saves_dir() else {
+                        eprintln!("No data folder (HOME is not set), so there is no saved game; name a save file.");
+                        return ExitCode::from(2);
+                    };
+                    // The newest game in progress (one that cannot be read is named, not skipped).
+                    match crate::save::games::in_progress(&dir).into_iter().next() {
+                        Some(g) => g.path,
+                        None => {
+                            eprintln!("{}: no game in progress is saved here.", dir.display());
+                            return ExitCode::from(1);
+                        }
+                    }
+                }
             };
             if !path.exists() {
-                eprintln!("{}: no game in progress is saved here.", path.display());
+                eprintln!("{}: no such file.", path.display());
                 return ExitCode::from(1);
             }
             match crate::app::PendingQuest::resume(&path) {
                 Ok(quest) => {
+                    match (&quest.own_file, crate::save::saves_dir()) {
+                        (Some(own), _) => eprintln!("Going on with {}.", own.display()),
+                        (None, Some(dir)) => eprintln!(
+                            "{} is left as it is: from your first move this game is saved to a new file in {}.",
+                            path.display(),
+                            dir.display()
+                        ),
+                        (None, None) => eprintln!("No data folder (HOME is not set): this game is not saved."),
+                    }
+                    say_kept(quest.own_file.as_deref());
                     crate::app::run(
                         crate::app::Start::Quest {
                             quest,
@@ -234,6 +259,13 @@ pub fn run() -> ExitCode {
                 }
                 Err(e) => {
                     eprintln!("{e}\nThe file was left as it is.");
+                    let backup = crate::save::files::backup_path(&path);
+                    if crate::save::SavedQuest::read(&backup).is_ok() {
+                        eprintln!(
+                            "Its backup (the game one command earlier) can be continued: hollowdeep continue {}",
+                            backup.display()
+                        );
+                    }
                     ExitCode::from(1)
                 }
             }
@@ -259,7 +291,7 @@ pub fn run() -> ExitCode {
                         }
                     }
                     if let Some(path) = &save_replay {
-                        let replay = crate::save::Replay::new(&q, &quest, seed, game.commands);
+                        let replay = crate::save::Replay::new(&q, &quest, seed, sorcerer, game.commands);
                         if let Err(e) = replay.write(path) {
                             eprintln!("{e}");
                             return ExitCode::from(1);
@@ -290,7 +322,11 @@ pub fn run() -> ExitCode {
             watch,
             pace,
         }) => {
-            let played = crate::save::Replay::read(&path).and_then(|r| r.play().map(|evs| (r, evs)));
+            let played = crate::save::Replay::read(&path).and_then(|r| {
+                r.play()
+                    .map(|evs| (r, evs))
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            });
             let (replay, evs) = match played {
                 Ok(x) => x,
                 Err(e) => {
@@ -312,9 +348,13 @@ pub fn run() -> ExitCode {
                         source: replay.quest.clone(),
                         seed: replay.seed,
                         autoplay: false,
-                        opponents: Default::default(),
+                        opponents: crate::game::Opponents {
+                            sorcerer: replay.sorcerer,
+                            ..Default::default()
+                        },
                         companions: Vec::new(),
                         restore: None,
+                        own_file: None,
                         campaign: false,
                     },
                     commands: replay.commands.clone(),
@@ -383,6 +423,30 @@ pub fn run() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+    }
+}
+
+/// Before another game starts: the games in progress stay saved, and where (`but`: the one
+/// being continued, not mentioned).
+fn say_kept(but: Option<&std::path::Path>) {
+    let games: Vec<_> = crate::save::games::in_progress_here()
+        .into_iter()
+        .filter(|g| Some(g.path.as_path()) != but)
+        .collect();
+    if games.is_empty() {
+        return;
+    }
+    let one = games.len() == 1;
+    eprintln!(
+        "{} in progress {} kept, each in its own file (go on with one: hollowdeep continue FILE):",
+        if one { "Your game" } else { "Your games" },
+        if one { "is" } else { "are" }
+    );
+    for g in games.iter().take(5) {
+        eprintln!("  {} ({}): {}", g.title(), g.when(), g.path.display());
+    }
+    if games.len() > 5 {
+        eprintln!("  and {} more on the title screen", games.len() - 5);
     }
 }
 

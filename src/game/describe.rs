@@ -1,6 +1,6 @@
 //! Plain words for the log: what each event means to a person at the table.
 
-use super::model::{Actor, FigureNames, GameEvent, StatusKind, TrapKind};
+use super::model::{Actor, Command, FigureId, FigureNames, GameEvent, StatusKind, TrapKind};
 use crate::rules::combat;
 use crate::rules::dice::Face;
 
@@ -151,6 +151,44 @@ pub fn running_text(line: String, names: &FigureNames) -> String {
         line = out;
     }
     line
+}
+
+/// A command in plain words, for messages about a saved game: "the Barbarian's move to (4,5)".
+pub fn command(c: &Command, names: &FigureNames) -> String {
+    let who = |id: FigureId| in_sentence(&names.get(id));
+    let line = match c {
+        Command::RollMovement { hero } => format!("{}'s roll for movement", who(*hero)),
+        Command::Move { figure, path } => match path.last() {
+            Some(to) => format!("{}'s move to {to}", who(*figure)),
+            None => format!("{}'s move nowhere", who(*figure)),
+        },
+        Command::OpenDoor { hero, door } => format!("{} opening door {door}", who(*hero)),
+        Command::CloseDoor { hero, door } => format!("{} closing door {door}", who(*hero)),
+        Command::Attack { attacker, target } => format!("{}'s attack on {}", who(*attacker), who(*target)),
+        Command::EndTurn => "the end of a turn".into(),
+        Command::ChooseSchool { hero, school } => format!("{} choosing the school of {school}", who(*hero)),
+        Command::CastSpell { caster, spell, target } => {
+            format!("{} casting {spell} on {}", who(*caster), who(*target))
+        }
+        Command::Shoot {
+            attacker,
+            target,
+            weapon,
+        } => {
+            format!("{} shooting {} with the {weapon}", who(*attacker), who(*target))
+        }
+        Command::SearchTreasure { hero } => format!("{}'s search for treasure", who(*hero)),
+        Command::SearchTraps { hero } => format!("{}'s search for traps", who(*hero)),
+        Command::SearchSecretDoors { hero } => format!("{}'s search for secret doors", who(*hero)),
+        Command::DisarmTrap { hero, trap } => format!("{} disarming trap {trap}", who(*hero)),
+        Command::JumpTrap { hero, trap, to } => format!("{} jumping trap {trap} to {to}", who(*hero)),
+        Command::DrinkPotion { hero, potion } => format!("{} drinking {potion}", who(*hero)),
+        Command::Give { from, to, item } => format!("{} giving {item} to {}", who(*from), who(*to)),
+        Command::PickUp { hero } => format!("{} picking up what lies there", who(*hero)),
+        Command::UseArtifact { hero, item } => format!("{} using {item}", who(*hero)),
+        Command::Retreat { hero } => format!("{}'s retreat", who(*hero)),
+    };
+    running_text(line, names)
 }
 
 /// One line for the log, or None for events too small to mention (single steps).

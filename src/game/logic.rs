@@ -40,6 +40,7 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
     });
     world.insert_resource(EventLog::default());
     world.insert_resource(CommandLog::default());
+    world.insert_resource(CommandMarks::default());
     world.insert_resource(NoteLog::default());
     world.remove_resource::<LastAccepted>();
 
@@ -230,6 +231,10 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
     let scripted = super::script::run(world, None, &events);
     events.extend(scripted);
     record(world, &events);
+    let opening = world.get_resource::<EventLog>().map_or(0, |l| l.0.len() as u32);
+    if let Some(mut marks) = world.get_resource_mut::<CommandMarks>() {
+        marks.opening = opening;
+    }
     events
 }
 
@@ -412,9 +417,21 @@ pub fn submit_from(world: &mut World, cmd: Command, snap: Option<Snapshot>) -> (
             });
             evs
         }
-        Err(reason) => vec![GameEvent::CommandRejected { reason }],
+        Err(reason) => {
+            // A refused command changed nothing: it leaves no trace in the game's record.
+            if let Some(mut log) = world.get_resource_mut::<CommandLog>() {
+                log.0.truncate(index);
+            }
+            vec![GameEvent::CommandRejected { reason }]
+        }
     };
     record(world, &events);
+    if !matches!(events.as_slice(), [GameEvent::CommandRejected { .. }]) {
+        let end = world.get_resource::<EventLog>().map_or(0, |l| l.0.len() as u32);
+        if let Some(mut marks) = world.get_resource_mut::<CommandMarks>() {
+            marks.after.push(end);
+        }
+    }
     (events, after)
 }
 
@@ -515,6 +532,21 @@ pub fn restore(
     commands: &[Command],
     notes: &[(u32, GameEvent)],
 ) -> Vec<GameEvent> {
+    match restore_checked(world, quest, seed, commands, notes, |_, _, _| Ok(())) {
+        Ok(events) | Err((_, _, events)) => events,
+    }
+}
+
+/// `restore` that hands each command's events to `check` (with the command's index) as it
+/// goes, and stops at the first command `check` refuses: Err(index, why, the events so far).
+pub fn restore_checked(
+    world: &mut World,
+    quest: Arc<Quest>,
+    seed: u64,
+    commands: &[Command],
+    notes: &[(u32, GameEvent)],
+    mut check: impl FnMut(&World, usize, &[GameEvent]) -> Result<(), String>,
+) -> Result<Vec<GameEvent>, (usize, String, Vec<GameEvent>)> {
     let mut events = start_quest(world, quest, seed);
     if let Some(mut mind) = world.get_resource_mut::<super::SorcererMind>() {
         mind.turn = Default::default();
@@ -527,13 +559,18 @@ pub fn restore(
             narrate(world, e.clone());
             events.push(e.clone());
         }
-        events.extend(submit(world, cmd.clone()));
+        let evs = submit(world, cmd.clone());
+        let verdict = check(world, i, &evs);
+        events.extend(evs);
+        if let Err(why) = verdict {
+            return Err((i, why, events));
+        }
     }
     for (_, e) in notes {
         narrate(world, e.clone());
         events.push(e.clone());
     }
-    events
+    Ok(events)
 }
 
 pub(super) fn rng(world: &mut World) -> &mut ChaCha8Rng {

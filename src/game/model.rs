@@ -352,9 +352,18 @@ impl FigureNames {
 #[derive(Resource, Default, Clone, Debug)]
 pub struct EventLog(pub Vec<GameEvent>);
 
-/// Every command submitted so far, in order.
+/// Every command the game accepted so far, in order. A refused command changes nothing, so it
+/// is not kept: a save or replay holds only commands that were played.
 #[derive(Resource, Default, Clone, Debug)]
 pub struct CommandLog(pub Vec<Command>);
+
+/// Where the quest's opening and each accepted command's events end in the `EventLog` (its
+/// length then): what a save's check digests command by command (`save::check`).
+#[derive(Resource, Default, Clone, Debug)]
+pub struct CommandMarks {
+    pub opening: u32,
+    pub after: Vec<u32>,
+}
 
 /// Events that no command caused (the sorcerer's reasons), each with the number of commands
 /// submitted before it: saved with the commands so a restored game's log reads the same.

@@ -100,9 +100,8 @@ fn hero_input(world: &mut World) {
     if !seats::mouse_player_active(world) || seats::input_suspended(world) {
         return;
     }
-    let egui_busy = world
-        .get_resource::<EguiWantsInput>()
-        .is_some_and(|e| e.wants_keyboard_input());
+    // Keys typed into a text field belong to the field.
+    let egui_busy = world.get_resource::<seats::KeyOwner>().is_some_and(|k| k.text_field);
     let clicked = world
         .resource::<ButtonInput<MouseButton>>()
         .just_pressed(MouseButton::Left)

@@ -570,16 +570,21 @@ pub fn input_suspended(world: &World) -> bool {
         || world.contains_resource::<crate::game::Watching>()
 }
 
-/// Esc (or the Back key or button of any device) with no card or menu to put away opens the
-/// pause menu, and closes it again. Runs before `seat_input`, which then sees the game paused.
+/// Esc (or the Back key or button of any device) always does something: it puts away what is
+/// open (an egui pop-up such as a spell list, which egui closes itself; a card on the table; the
+/// action menu, which `seat_input` closes), and with nothing open it opens the pause menu, or
+/// closes it again. Runs before `seat_input`, which then sees the game paused.
 pub fn pause_toggle(world: &mut World) {
+    world.remove_resource::<BackUsed>();
     let bindings = world
         .get_resource::<crate::save::settings::Settings>()
         .map(|s| s.bindings.clone())
         .unwrap_or_default();
-    let mut back = world
-        .get_resource::<ButtonInput<KeyCode>>()
-        .is_some_and(|k| k.just_pressed(KeyCode::Escape) || bindings.key_actions(k).contains(&Action::Back));
+    let text_field = world.get_resource::<KeyOwner>().is_some_and(|k| k.text_field);
+    let mut back = !text_field
+        && world
+            .get_resource::<ButtonInput<KeyCode>>()
+            .is_some_and(|k| k.just_pressed(KeyCode::Escape) || bindings.key_actions(k).contains(&Action::Back));
     let mut q = world.query::<&Gamepad>();
     back |= q
         .iter(world)
@@ -591,14 +596,40 @@ pub fn pause_toggle(world: &mut World) {
     {
         return;
     }
-    let card_up = world
-        .get_resource::<crate::ui::log::CardPopup>()
-        .is_some_and(|c| c.since.is_some());
-    let menu_open = world.get_resource::<ActionMenu>().is_some_and(|m| m.open);
     let paused = world.get_resource::<crate::game::Paused>().is_some_and(|p| p.0);
-    if paused || (!card_up && !menu_open) {
-        world.insert_resource(crate::game::Paused(!paused));
+    if paused {
+        world.insert_resource(crate::game::Paused(false));
+        return;
     }
+    // A pop-up list that egui showed last frame: egui closes it on this key.
+    if world.get_resource::<KeyOwner>().is_some_and(|k| k.popup) {
+        return;
+    }
+    let now = world.get_resource::<Time>().map_or(0.0, |t| t.elapsed_secs());
+    if let Some(mut card) = world.get_resource_mut::<crate::ui::log::CardPopup>()
+        && card.showing(now)
+    {
+        card.since = None;
+        // `seat_input` must not read this press again as closing something else.
+        world.insert_resource(BackUsed);
+        return;
+    }
+    if world.get_resource::<ActionMenu>().is_some_and(|m| m.open) {
+        return;
+    }
+    world.insert_resource(crate::game::Paused(true));
+}
+
+/// The Back press of this frame was spent putting a card away.
+#[derive(Resource)]
+pub struct BackUsed;
+
+/// Who has the keyboard besides the board, as egui saw it last frame: a text field being typed
+/// in takes every key; an open pop-up takes Esc. Written by `ui::route_keys`.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KeyOwner {
+    pub text_field: bool,
+    pub popup: bool,
 }
 
 /// The mouse reads the board only when the active hero's player holds mouse and keyboard and
@@ -682,14 +713,10 @@ pub fn seat_input(world: &mut World) {
     let mut cursor = world.get_resource::<BoardCursor>().cloned().unwrap_or_default();
     let mut out: Option<Command> = None;
     let board = snap.board();
+    let back_used = world.contains_resource::<BackUsed>();
     for a in actions {
-        // Back puts away a card on the table (the mouse player clicks its OK).
-        if a == Action::Back
-            && !menu.open
-            && let Some(mut card) = world.get_resource_mut::<crate::ui::log::CardPopup>()
-            && card.since.is_some()
-        {
-            card.since = None;
+        // Back put away a card on the table already (`pause_toggle`).
+        if a == Action::Back && back_used {
             continue;
         }
         if menu.open {
@@ -783,10 +810,7 @@ fn device_actions(world: &mut World, device: Device) -> Vec<Action> {
     match device {
         Device::MouseKeyboard | Device::Keyboard => {
             // Keys typed into a text field belong to the field.
-            if world
-                .get_resource::<bevy_egui::input::EguiWantsInput>()
-                .is_some_and(|e| e.wants_keyboard_input())
-            {
+            if world.get_resource::<KeyOwner>().is_some_and(|k| k.text_field) {
                 return Vec::new();
             }
             world
@@ -813,6 +837,7 @@ pub fn active_seat(world: &mut World) -> Option<(Option<usize>, Device)> {
 /// The resources; `seat_input` itself runs in the input plugin, before the mouse's system.
 pub fn plugin(app: &mut App) {
     app.init_resource::<BoardCursor>()
+        .init_resource::<KeyOwner>()
         .init_resource::<ActionMenu>()
         .init_resource::<SeatTurn>()
         .init_resource::<Seats>();

@@ -3,7 +3,7 @@
 pub mod locate;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde::Deserialize;
@@ -483,6 +483,8 @@ pub struct Quest {
     pub name: String,
     pub briefing: String,
     pub board: Arc<Board>,
+    /// The quest's own board file (None: a built-in board).
+    pub board_file: Option<PathBuf>,
     pub rules: Arc<RuleSet>,
     pub heroes: Vec<String>,
     pub hero_starts: Vec<Pos>,
@@ -586,29 +588,64 @@ pub fn book_order() -> Vec<&'static str> {
     ids
 }
 
-/// Loads a quest by built-in id or by path. Never panics, whatever the bytes.
-/// The quests on offer: the built-in ones in quest-book order, then every `.ron` file in `user_dir` (by file name),
-/// each as (its id or path, the quest or its problems). Broken quests are listed, not hidden.
+/// The most quest files the title screen lists from the user's folder (by file name).
+pub const MOST_USER_QUESTS: usize = 500;
+
+/// The quests on offer: the built-in ones in quest-book order, then the `.ron` files in
+/// `user_dir` (by file name, at most `MOST_USER_QUESTS`), each as (its id or path, the quest or
+/// its problems). Broken quests are listed, not hidden; board files (a quest's own board beside
+/// it) are not quests and are left out. Every file is read within the quest size limit and
+/// only if it is an ordinary file, so no single file can hang or exhaust the scan.
 pub fn catalogue(user_dir: Option<&Path>) -> Vec<(String, Result<Arc<Quest>, String>)> {
-    let mut sources: Vec<String> = book_order().into_iter().map(str::to_string).collect();
+    let mut list: Vec<(String, Result<Arc<Quest>, String>)> = book_order()
+        .into_iter()
+        .map(|id| (id.to_string(), load(id).map(Arc::new).map_err(|p| p.to_string())))
+        .collect();
     if let Some(dir) = user_dir
         && let Ok(entries) = std::fs::read_dir(dir)
     {
-        let mut files: Vec<String> = entries
+        let mut files: Vec<std::path::PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.is_file())
-            .map(|p| p.to_string_lossy().into_owned())
+            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
             .collect();
         files.sort();
-        sources.extend(files);
+        files.truncate(MOST_USER_QUESTS);
+        let mut boards = BTreeSet::new();
+        let mut mine = Vec::new();
+        for path in files {
+            let src = path.to_string_lossy().into_owned();
+            let q = load(&src).map(Arc::new);
+            match &q {
+                Ok(q) => {
+                    boards.insert(q.board_file.clone());
+                }
+                Err(_) if is_board_file(&path) => continue,
+                Err(_) => {}
+            }
+            mine.push((src, path, q.map_err(|p| p.to_string())));
+        }
+        list.extend(
+            mine.into_iter()
+                .filter(|(_, path, _)| !path.canonicalize().is_ok_and(|p| boards.contains(&Some(p))))
+                .map(|(src, _, q)| (src, q)),
+        );
     }
-    sources
-        .into_iter()
-        .map(|src| {
-            let q = load(&src).map(Arc::new).map_err(|p| p.to_string());
-            (src, q)
-        })
-        .collect()
+    list
+}
+
+/// Does this file hold a board rather than a quest?
+fn is_board_file(path: &Path) -> bool {
+    crate::save::files::read_limited(path, crate::save::files::limits::BOARD)
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+        .is_some_and(|t| quest_options_board(&t))
+}
+
+fn quest_options_board(text: &str) -> bool {
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str::<board::BoardDef>(text)
+        .is_ok()
 }
 
 /// Is this the id of a quest built into the game?
@@ -616,12 +653,13 @@ pub fn is_builtin(id: &str) -> bool {
     BUILTIN_QUESTS.iter().any(|(b, _, _)| *b == id)
 }
 
+/// Loads a quest by built-in id or by path. Never panics, whatever the bytes.
 pub fn load(id_or_path: &str) -> Result<Quest, Problems> {
     if let Some((id, file, text)) = BUILTIN_QUESTS.iter().find(|(id, _, _)| *id == id_or_path) {
         return parse(id, &format!("quests/{file}"), text, None);
     }
     let path = Path::new(id_or_path);
-    match std::fs::read(path) {
+    match crate::save::files::read_limited(path, crate::save::files::limits::QUEST) {
         Ok(bytes) => {
             let id = path
                 .file_stem()
@@ -700,18 +738,62 @@ fn pos(t: (i32, i32)) -> Pos {
     Pos::new(t.0, t.1)
 }
 
-fn load_board(name: &str, dir: Option<&Path>) -> Result<Board, String> {
+/// The quest's board, and the board file it came from (None: built in).
+fn load_board(name: &str, dir: Option<&Path>) -> Result<(Board, Option<PathBuf>), String> {
     if name == "classic" {
-        return Ok(board::classic_board());
+        return Ok((board::classic_board(), None));
     }
-    let path = match dir {
-        Some(d) => d.join(name),
-        None => Path::new(name).to_path_buf(),
+    let Some(dir) = dir else {
+        return Err(format!(
+            "unknown board \"{name}\": a built-in quest uses a built-in board (\"classic\")"
+        ));
     };
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        format!("unknown board \"{name}\" (built in: \"classic\"; or a .ron path next to the quest): {e}")
-    })?;
-    board::parse_board(name, &text).map_err(|e| format!("board file {}: {e}", path.display()))
+    let path = board_path(name, dir)?;
+    let bytes = crate::save::files::read_limited(&path, crate::save::files::limits::BOARD)
+        .map_err(|e| format!("board file \"{name}\": {e}"))?;
+    let text = std::str::from_utf8(&bytes).map_err(|_| format!("board file \"{name}\" is not UTF-8 text"))?;
+    let board = board::parse_board(name, text).map_err(|e| format!("board file {}: {e}", path.display()))?;
+    Ok((board, Some(path)))
+}
+
+/// Where a quest's own board file is: a plain relative name inside the quest's folder (a
+/// sub-folder too). A shared quest is data: it may not reach outside its folder, so absolute
+/// paths, `..`, and links that lead out of the folder are refused before anything is read.
+pub fn board_path(name: &str, dir: &Path) -> Result<PathBuf, String> {
+    use std::path::Component;
+    let rel = Path::new(name);
+    let refuse = |why: &str| {
+        Err(format!(
+            "board \"{name}\" {why}; a quest's board is \"classic\" or a board file in the quest's own folder (\"my-board.ron\")"
+        ))
+    };
+    if name.trim().is_empty() {
+        return refuse("is empty");
+    }
+    if rel.is_absolute()
+        || rel
+            .components()
+            .any(|c| matches!(c, Component::Prefix(_) | Component::RootDir))
+    {
+        return refuse("is an absolute path");
+    }
+    if rel.components().any(|c| matches!(c, Component::ParentDir)) {
+        return refuse("climbs out of the quest's folder with \"..\"");
+    }
+    let folder = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let joined = folder.join(rel);
+    // Links are followed to where they lead, and that must still be inside the folder.
+    let (Ok(inside), Ok(real)) = (folder.canonicalize(), joined.canonicalize()) else {
+        return refuse("is not a file in the quest's folder");
+    };
+    if !real.starts_with(&inside) {
+        return refuse("is a link that leads out of the quest's folder");
+    }
+    Ok(real)
 }
 
 /// Checks one monster entry's kind, name, numbers and Dread spells, and builds it (where it
@@ -860,7 +942,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             );
         }
     }
-    let board = match load_board(&raw.board, dir) {
+    let (board, board_file) = match load_board(&raw.board, dir) {
         Ok(b) => b,
         Err(e) => {
             err(vec![Field("board")], e);
@@ -1627,6 +1709,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         name: raw.name.clone(),
         briefing: raw.briefing.clone(),
         board: Arc::new(board),
+        board_file,
         rules: Arc::new(rules),
         hero_starts: raw.hero_starts.iter().take(heroes.len()).map(|s| pos(*s)).collect(),
         heroes,

@@ -1,5 +1,5 @@
-//! The window's autosave: the quest in progress is written after every command (and so is on
-//! disk whenever the game stops, however it stops); a finished quest's save is removed.
+//! The window's autosave: the game in play is written to its own file after every command (and
+//! so is on disk whenever the game stops, however it stops); a finished quest's file is removed.
 
 use std::path::PathBuf;
 
@@ -8,38 +8,57 @@ use bevy::prelude::*;
 use super::SavedQuest;
 use crate::game::model::{ActiveQuest, CommandLog, NoteLog, Phase, Seed, Turn};
 
-/// The save the quest in play is written to, and how the last write went.
+/// The file the game in play is written to, and how the last write went.
 #[derive(Resource, Clone, Debug)]
 pub struct SaveSlot {
-    /// None when the platform gives no data folder: the game is then not saved (and says so).
+    /// The game's own file. None until the first write picks a new one in `dir`: a new game,
+    /// or one loaded from a file outside the saves folder (that file is never written).
     pub path: Option<PathBuf>,
+    /// The saves folder; None when the platform gives no data folder: the game is then not
+    /// saved (and says so).
+    pub dir: Option<PathBuf>,
     pub source: String,
     pub autoplay: bool,
     pub companions: Vec<String>,
     /// A quest of the campaign: its gear is saved with it, and the campaign is settled at its end.
     pub campaign: bool,
-    /// Commands in the file on disk (None: nothing written yet for this game).
+    /// Commands the game's file holds (None: nothing written yet for this game). A loaded game
+    /// starts at its own count, so loading writes nothing until the player acts.
     pub saved: Option<usize>,
     /// The last write's failure, shown in the play panel until a write succeeds.
     pub error: Option<String>,
     finished: bool,
+    /// This run of the game has written its file at least once.
+    wrote: bool,
 }
 
 impl SaveSlot {
+    /// A new game: written to a file of its own from its first command.
     pub fn new(source: &str, autoplay: bool, companions: Vec<String>) -> SaveSlot {
-        let path = super::autosave_path();
+        let dir = super::saves_dir();
         SaveSlot {
-            error: path
+            error: dir
                 .is_none()
                 .then(|| "No data folder (HOME is not set): this game is not being saved.".to_string()),
-            path,
+            dir,
+            path: None,
             source: source.to_string(),
             autoplay,
             companions,
             campaign: false,
             saved: None,
             finished: false,
+            wrote: false,
         }
+    }
+
+    /// A game loaded with `commands` already played: it goes on in `own` (its file in the
+    /// saves folder) or, loaded from elsewhere, in a new file; nothing is written until the
+    /// next command.
+    pub fn loaded(mut self, own: Option<PathBuf>, commands: usize) -> SaveSlot {
+        self.path = own;
+        self.saved = Some(commands);
+        self
     }
 }
 
@@ -52,42 +71,59 @@ fn autosave(world: &mut World) {
     let Some(slot) = world.get_resource::<SaveSlot>() else {
         return;
     };
-    if slot.finished && slot.saved.is_some() {
+    if slot.finished {
         return;
     }
     let slot = slot.clone();
-    let (Some(path), Some(turn)) = (slot.path.clone(), world.get_resource::<Turn>()) else {
+    let Some(turn) = world.get_resource::<Turn>() else {
         return;
     };
     if let Phase::Over(outcome) = turn.phase {
-        if !slot.finished {
-            if slot.campaign {
-                let result = settle_campaign(world, outcome);
-                world.insert_resource(CampaignNews(result));
-            }
-            // Nothing is left to continue: the finished quest's save and its backup go.
-            let _ = std::fs::remove_file(&path);
-            let _ = std::fs::remove_file(super::files::backup_path(&path));
-            world.resource_mut::<SaveSlot>().finished = true;
+        if slot.campaign {
+            let result = settle_campaign(world, outcome);
+            world.insert_resource(CampaignNews(result));
         }
+        // Nothing is left to continue: the finished game's file and its backup go.
+        if let Some(path) = &slot.path {
+            super::games::remove(path);
+        }
+        world.resource_mut::<SaveSlot>().finished = true;
         return;
     }
-    // Only when a command was added: nothing is copied on the frames in between.
+    // Only when a command was added: nothing is copied on the frames in between, and a game
+    // nobody has moved in yet (or one just loaded) writes nothing.
     let count = world.get_resource::<CommandLog>().map_or(0, |l| l.0.len());
-    if slot.saved == Some(count) {
+    if count == 0 || slot.saved == Some(count) {
         return;
     }
+    let Some(dir) = slot.dir.clone() else {
+        return;
+    };
+    // A new file is picked at the first write, and picked again if another game took its name.
+    let path = match &slot.path {
+        Some(p) => p.clone(),
+        None => super::games::new_game_path(&dir, &slot.source),
+    };
     let Some(saved) = snapshot(world, &slot) else {
         return;
     };
-    if slot.saved.is_none() {
+    // A file that cannot be read (a game continued from its backup) is moved aside, never
+    // written over.
+    if !slot.wrote {
         keep_damaged(&path);
     }
-    let result = saved.write(&path);
+    let result = saved.seal(world).write(&path);
     let mut slot = world.resource_mut::<SaveSlot>();
     slot.saved = Some(count);
+    slot.wrote = true;
     match result {
-        Ok(()) => slot.error = None,
+        Ok(()) => {
+            if slot.path.is_none() {
+                info!("this game is saved to {}", path.display());
+            }
+            slot.path = Some(path);
+            slot.error = None;
+        }
         Err(e) => {
             warn!("autosave failed: {e}");
             slot.error = Some(format!("Saving failed: {e}"));
@@ -95,7 +131,7 @@ fn autosave(world: &mut World) {
     }
 }
 
-/// The game as a save file describes it.
+/// The game as a save file describes it (without its check: `SavedQuest::seal` adds it).
 pub fn snapshot(world: &World, slot: &SaveSlot) -> Option<SavedQuest> {
     let quest = &world.get_resource::<ActiveQuest>()?.0;
     let turn = world.get_resource::<Turn>()?;
@@ -119,6 +155,7 @@ pub fn snapshot(world: &World, slot: &SaveSlot) -> Option<SavedQuest> {
         campaign_gear: slot.campaign.then(|| quest.gear.clone()),
         hero_names: quest.hero_names.clone(),
         left_out: quest.left_out.clone(),
+        check: None,
     })
 }
 

@@ -39,11 +39,6 @@ pub fn config_dir() -> Option<PathBuf> {
         .map(|d| d.join(APP))
 }
 
-/// The quest in progress, saved after every command.
-pub fn autosave_path() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("saves").join("quest-in-progress.ron"))
-}
-
 /// Quests of the user's own: every `.ron` file here is listed on the title screen.
 pub fn user_quest_dir() -> Option<PathBuf> {
     data_dir().map(|d| d.join("quests"))
@@ -96,16 +91,70 @@ fn write_synced(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     f.sync_all()
 }
 
+/// The most any file the game reads may hold: a quest, a board, a save, a replay, the
+/// settings, the campaign. The largest shipped quest is about 20 KB and a long game's save a few
+/// hundred; a file past its limit is refused without reading further.
+pub mod limits {
+    pub const QUEST: u64 = 1 << 20;
+    pub const BOARD: u64 = 1 << 20;
+    /// Saves and replays: about 40,000 commands with their reasons.
+    pub const GAME: u64 = 16 << 20;
+    pub const SETTINGS: u64 = 256 << 10;
+    pub const CAMPAIGN: u64 = 1 << 20;
+}
+
+/// Reads a whole file that must be an ordinary file of at most `limit` bytes. A folder, a
+/// device, a pipe or a socket is refused before it is opened (a pipe would wait for a writer
+/// forever, `/dev/zero` never ends), and a file that grows past the limit while it is read is
+/// refused without reading further. The error says what was wrong, without the path.
+pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        let kind = if meta.is_dir() {
+            "a folder"
+        } else {
+            "not an ordinary file (a device, pipe or socket)"
+        };
+        return Err(format!("{kind}, not a file to read"));
+    }
+    if meta.len() > limit {
+        return Err(format!(
+            "the file holds {} and no such file may be over {}",
+            size_words(meta.len()),
+            size_words(limit)
+        ));
+    }
+    let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    f.take(limit + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > limit {
+        return Err(format!("the file grew past {} while it was read", size_words(limit)));
+    }
+    Ok(bytes)
+}
+
+/// "1.5 MB", "300 KB", "12 bytes".
+pub fn size_words(n: u64) -> String {
+    match n {
+        0..1024 => format!("{n} bytes"),
+        1024..1_048_576 => format!("{} KB", n / 1024),
+        _ => format!("{:.1} MB", n as f64 / 1_048_576.0),
+    }
+}
+
 /// Reads a versioned RON file of kind `what` ("save", "replay"). A file from a newer build, a
-/// damaged or truncated one, or one that is not text gets an error naming the file and the
-/// problem; the file is never changed.
+/// damaged or truncated one, a file over `limit` bytes or one that is not text gets an error
+/// naming the file and the problem; the file is never changed.
 pub fn read_ron<T: DeserializeOwned>(
     path: &Path,
     what: &str,
-    current: u32,
+    formats: std::ops::RangeInclusive<u32>,
+    limit: u64,
     format_of: impl Fn(&T) -> u32,
 ) -> Result<T, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let current = *formats.end();
+    let bytes = read_limited(path, limit).map_err(|e| format!("{}: {e}", path.display()))?;
     let text = std::str::from_utf8(&bytes).map_err(|e| format!("{}: not a text file ({e})", path.display()))?;
     // The version first, so that a newer file gets a clear answer rather than a field error.
     #[derive(serde::Deserialize)]
@@ -131,9 +180,9 @@ pub fn read_ron<T: DeserializeOwned>(
             e.code
         )
     })?;
-    if format_of(&value) != current {
+    if !formats.contains(&format_of(&value)) {
         return Err(format!(
-            "{}: {what} format {} is not one this build reads ({current})",
+            "{}: {what} format {} is not one this build reads ({formats:?})",
             path.display(),
             format_of(&value)
         ));

@@ -3,11 +3,14 @@
 //! atomically, and a file that cannot be read is named with its problem and left as it is.
 
 pub mod autosave;
+pub mod check;
 pub mod files;
+pub mod games;
 pub mod settings;
 
-pub use files::{autosave_path, config_dir, data_dir, user_quest_dir};
+pub use files::{config_dir, data_dir, user_quest_dir};
 use files::{read_ron, write_ron};
+pub use games::saves_dir;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -15,11 +18,12 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::{HeroBot, SorcererLevel};
-use crate::game::model::{Command, GameEvent};
+use crate::game::model::{ActiveQuest, Command, CommandLog, GameEvent, Seed, Turn};
 use crate::quest::{self, Quest};
 
-/// The replay format this build writes and reads.
-pub const REPLAY_FORMAT: u32 = 1;
+/// The replay format this build writes and reads (2: refused commands are left out and a
+/// check digests the game command by command; 1 had neither and is still read).
+pub const REPLAY_FORMAT: u32 = 2;
 
 /// A recorded game: what `simulate --save-replay` writes and `replay` reads.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -31,19 +35,58 @@ pub struct Replay {
     /// A built-in quest id, or the path of the quest file that was played.
     pub quest: String,
     pub seed: u64,
-    /// Every command sent, in order (refused ones too: they are part of the game).
+    /// The sorcerer's level: it decides more than the sorcerer's commands (where a wandering
+    /// monster appears). Files before it was kept were played against the normal sorcerer.
+    #[serde(default)]
+    pub sorcerer: SorcererLevel,
+    /// Every command the game accepted, in order.
     pub commands: Vec<Command>,
+    /// What the game did, digested command by command (format 2 on).
+    #[serde(default)]
+    pub check: Option<check::Check>,
 }
 
 impl Replay {
-    pub fn new(quest: &Quest, quest_source: &str, seed: u64, commands: Vec<Command>) -> Replay {
-        Replay {
+    /// A replay of these commands played from `seed`, with its check (the game is played once,
+    /// headless, to digest it).
+    pub fn new(
+        quest: &Quest,
+        quest_source: &str,
+        seed: u64,
+        sorcerer: SorcererLevel,
+        commands: Vec<Command>,
+    ) -> Replay {
+        let mut world = rebuild_world(sorcerer);
+        crate::game::logic::start_quest(&mut world, Arc::new(quest.clone()), seed);
+        for c in commands {
+            crate::game::logic::submit(&mut world, c);
+        }
+        Replay::of_world(&world, quest_source).expect("a headless world has a quest in play")
+    }
+
+    /// The game played in `world` (a quest started by `logic::start_quest`) as a replay.
+    pub fn of_world(world: &bevy::prelude::World, quest_source: &str) -> Option<Replay> {
+        let quest = &world.get_resource::<ActiveQuest>()?.0;
+        let seed = world.get_resource::<Seed>()?.0;
+        let sorcerer = world
+            .get_resource::<crate::game::Opponents>()
+            .map_or_else(SorcererLevel::default, |o| o.sorcerer);
+        let mut r = Replay {
             format: REPLAY_FORMAT,
             rules: quest.rules.id.clone(),
             quest: quest_source.to_string(),
             seed,
-            commands,
-        }
+            sorcerer,
+            commands: world.get_resource::<CommandLog>()?.0.clone(),
+            check: None,
+        };
+        r.check = Some(check::of_world(world, &r.setup()));
+        Some(r)
+    }
+
+    /// What the check starts from besides the commands.
+    fn setup(&self) -> (&str, u64, SorcererLevel) {
+        (&self.rules, self.seed, self.sorcerer)
     }
 
     /// Writes the replay atomically: a temporary file beside it, flushed, then renamed over it.
@@ -53,10 +96,16 @@ impl Replay {
 
     /// Reads a replay; every failure names the file and says what is wrong.
     pub fn read(path: &Path) -> Result<Replay, String> {
-        read_ron(path, "replay", REPLAY_FORMAT, |r: &Replay| r.format)
+        let r: Replay = read_ron(path, "replay", 1..=REPLAY_FORMAT, files::limits::GAME, |r: &Replay| {
+            r.format
+        })?;
+        check_format(path, "replay", r.format, r.check.is_some())?;
+        Ok(r)
     }
 
-    /// Loads the quest and plays the commands again, headless; the events, as the game wrote them.
+    /// Loads the quest and plays the commands again, headless, checking each against the
+    /// file's check: the events, as the game wrote them, or why the file does not replay to
+    /// the game that was recorded (the first command that went wrong).
     pub fn play(&self) -> Result<Vec<GameEvent>, String> {
         let q: Quest = quest::load(&self.quest).map_err(|p| format!("the replay's quest: {p}"))?;
         if q.rules.id != self.rules {
@@ -65,12 +114,53 @@ impl Replay {
                 self.rules, self.quest, q.rules.id
             ));
         }
-        Ok(crate::sim::replay(Arc::new(q), self.seed, &self.commands))
+        let mut world = rebuild_world(self.sorcerer);
+        check::rebuild(
+            &mut world,
+            Arc::new(q),
+            self.seed,
+            &self.commands,
+            &[],
+            &self.setup(),
+            self.check.as_ref(),
+        )
+        .map_err(|e| format!("the replay does not play as it was recorded: {e}"))
     }
 }
 
-/// The save format this build writes and reads.
-pub const SAVE_FORMAT: u32 = 1;
+/// A world to rebuild a recorded game in: nothing but what the rules read besides the quest
+/// (the sorcerer's level, which places wandering monsters). No computer player thinks here.
+fn rebuild_world(sorcerer: SorcererLevel) -> bevy::prelude::World {
+    let mut world = bevy::prelude::World::new();
+    world.insert_resource(crate::game::Opponents {
+        sorcerer,
+        ..Default::default()
+    });
+    world
+}
+
+/// Formats before 2 carry no check; from 2 on one is required.
+fn check_format(path: &Path, what: &str, format: u32, checked: bool) -> Result<(), String> {
+    match (format, checked) {
+        (0, _) => Err(format!(
+            "{}: {what} format 0 is not one this build reads",
+            path.display()
+        )),
+        (1, true) => Err(format!(
+            "{}: a {what} of format 1 has no check: the file was changed",
+            path.display()
+        )),
+        (1, false) | (_, true) => Ok(()),
+        (_, false) => Err(format!(
+            "{}: the {what} has no check (format {format} needs one): the file was cut or changed",
+            path.display()
+        )),
+    }
+}
+
+/// The save format this build writes and reads (2: with a check, and without refused
+/// commands; 1 is still read, unchecked).
+pub const SAVE_FORMAT: u32 = 2;
 
 /// A quest in progress, written after every command: enough to rebuild it exactly and to go on
 /// with the same opponents and companions.
@@ -106,16 +196,52 @@ pub struct SavedQuest {
     /// Heroes the players left out of this game.
     #[serde(default)]
     pub left_out: Vec<String>,
+    /// What the game did, digested command by command (format 2 on).
+    #[serde(default)]
+    pub check: Option<check::Check>,
+}
+
+/// What decided a saved game besides its commands: what its check starts from.
+#[derive(Serialize)]
+struct SaveSetup<'a> {
+    rules: &'a str,
+    seed: u64,
+    sorcerer: SorcererLevel,
+    campaign_gear: &'a Option<std::collections::BTreeMap<String, crate::quest::Gear>>,
+    hero_names: &'a std::collections::BTreeMap<String, String>,
+    left_out: &'a [String],
 }
 
 impl SavedQuest {
+    fn setup(&self) -> SaveSetup<'_> {
+        SaveSetup {
+            rules: &self.rules,
+            seed: self.seed,
+            sorcerer: self.sorcerer,
+            campaign_gear: &self.campaign_gear,
+            hero_names: &self.hero_names,
+            left_out: &self.left_out,
+        }
+    }
+
+    /// Fills in the check from the game in `world` (the game this save describes).
+    pub fn seal(mut self, world: &bevy::prelude::World) -> SavedQuest {
+        self.check = Some(check::of_world(world, &self.setup()));
+        self
+    }
+
     /// Writes atomically and keeps the file it replaces as `<name>.bak`.
     pub fn write(&self, path: &Path) -> Result<(), String> {
         write_ron(path, self, "save", true)
     }
 
+    /// Reads a save (its header and commands; `verify` checks that it replays).
     pub fn read(path: &Path) -> Result<SavedQuest, String> {
-        read_ron(path, "save", SAVE_FORMAT, |s: &SavedQuest| s.format)
+        let s: SavedQuest = read_ron(path, "save", 1..=SAVE_FORMAT, files::limits::GAME, |s: &SavedQuest| {
+            s.format
+        })?;
+        check_format(path, "save", s.format, s.check.is_some())?;
+        Ok(s)
     }
 
     /// The saved quest, loaded again and checked against the rule set it was played under
@@ -141,5 +267,31 @@ impl SavedQuest {
             ));
         }
         Ok(Arc::new(q))
+    }
+
+    /// Rebuilds the game headless and checks it against the save's check, command by command,
+    /// and the round it names. Ok with the quest (ready to rebuild in the window); Err names
+    /// the first command that went wrong. Nothing is written.
+    pub fn verify(&self) -> Result<Arc<Quest>, String> {
+        let quest = self.load_quest()?;
+        let mut world = rebuild_world(self.sorcerer);
+        check::rebuild(
+            &mut world,
+            quest.clone(),
+            self.seed,
+            &self.commands,
+            &self.notes,
+            &self.setup(),
+            self.check.as_ref(),
+        )
+        .map_err(|e| format!("the saved game does not replay as it was saved: {e}"))?;
+        let round = world.get_resource::<Turn>().map_or(0, |t| t.round);
+        if self.check.is_some() && round != self.round {
+            return Err(format!(
+                "the saved game says round {}, but it replays to round {round}: the file was changed",
+                self.round
+            ));
+        }
+        Ok(quest)
     }
 }

@@ -94,29 +94,39 @@ impl Settings {
 
     /// Reads the settings file. No file: the defaults. A file that cannot be read: the defaults
     /// and a message naming the file and the problem (the file is left as it is until the player
-    /// changes a setting; the write then keeps it as `settings.ron.bak`).
+    /// changes a setting; the write then keeps it as `settings.ron.bak`). Values out of range
+    /// are brought into range, each with a message naming the setting and the value used.
     pub fn load_from(path: &Path) -> (Settings, Option<String>) {
         if !path.exists() {
             return (Settings::default(), None);
         }
-        match read_ron::<Settings>(path, "settings file", SETTINGS_FORMAT, |s| s.format) {
+        match read_ron::<Settings>(
+            path,
+            "settings file",
+            SETTINGS_FORMAT..=SETTINGS_FORMAT,
+            super::files::limits::SETTINGS,
+            |s| s.format,
+        ) {
             Ok(s) => {
                 let unknown = s.bindings.unknown_names();
-                if unknown.is_empty() {
-                    (s.clamped(), None)
+                let mut notes = Vec::new();
+                let s = if unknown.is_empty() {
+                    s
                 } else {
                     // The rest of the file is good: keep it, with the default controls.
-                    let problem = format!(
-                        "{}: unknown keys or buttons in the controls: {} (the default controls are used)",
-                        path.display(),
+                    notes.push(format!(
+                        "unknown keys or buttons in the controls: {} (the default controls are used)",
                         unknown.join(", ")
-                    );
-                    let s = Settings {
+                    ));
+                    Settings {
                         bindings: Default::default(),
                         ..s
-                    };
-                    (s.clamped(), Some(problem))
-                }
+                    }
+                };
+                let (s, more) = s.checked();
+                notes.extend(more);
+                let problem = (!notes.is_empty()).then(|| format!("{}: {}", path.display(), notes.join("; ")));
+                (s, problem)
             }
             Err(e) => (Settings::default(), Some(format!("{e} (the defaults are used)"))),
         }
@@ -138,15 +148,98 @@ impl Settings {
         self.save_to(&path)
     }
 
-    /// Values outside the offered ranges (a hand-edited file) brought inside them.
-    pub fn clamped(mut self) -> Settings {
-        let clamp = |v: f32, (lo, hi): (f32, f32), default: f32| if v.is_finite() { v.clamp(lo, hi) } else { default };
-        self.pace = clamp(self.pace, PACE_RANGE, 0.35);
-        self.ui_scale = clamp(self.ui_scale, UI_SCALE_RANGE, 1.0);
-        self.volume = clamp(self.volume, VOLUME_RANGE, 0.7);
-        self.animation_speed = clamp(self.animation_speed, ANIMATION_RANGE, 1.0);
+    /// Every value checked: one out of range is brought into range (a number that is not one
+    /// gets the default), an unknown hero or a seat past the fourth is left out, and each change
+    /// is said in words naming the setting and the value used.
+    pub fn checked(mut self) -> (Settings, Vec<String>) {
+        let mut notes = Vec::new();
+        let d = Settings::default();
+        let mut clamp = |name: &str, v: &mut f32, (lo, hi): (f32, f32), default: f32| {
+            let used = if v.is_finite() { v.clamp(lo, hi) } else { default };
+            if used != *v {
+                notes.push(format!("{name} {v} is outside {lo} to {hi}, so {used} is used"));
+                *v = used;
+            }
+        };
+        clamp("pace", &mut self.pace, PACE_RANGE, d.pace);
+        clamp("ui_scale", &mut self.ui_scale, UI_SCALE_RANGE, d.ui_scale);
+        clamp("volume", &mut self.volume, VOLUME_RANGE, d.volume);
+        clamp(
+            "animation_speed",
+            &mut self.animation_speed,
+            ANIMATION_RANGE,
+            d.animation_speed,
+        );
         let (w, h) = self.window_size;
-        self.window_size = (w.clamp(640, 7680), h.clamp(360, 4320));
-        self
+        let used = (w.clamp(WINDOW_MIN.0, WINDOW_MAX.0), h.clamp(WINDOW_MIN.1, WINDOW_MAX.1));
+        if used != (w, h) {
+            notes.push(format!(
+                "window_size ({w}, {h}) is outside ({}, {}) to ({}, {}), so ({}, {}) is used",
+                WINDOW_MIN.0, WINDOW_MIN.1, WINDOW_MAX.0, WINDOW_MAX.1, used.0, used.1
+            ));
+            self.window_size = used;
+        }
+        let heroes = crate::rules::ruleset::RuleSet::heroquest_2021();
+        let known = |h: &String| heroes.heroes.contains_key(h);
+        for h in self.companions.iter().filter(|h| !known(h)) {
+            notes.push(format!("companions: \"{h}\" is not a hero, so it is left out"));
+        }
+        self.companions.retain(known);
+        if self.seats.0.len() > 4 {
+            notes.push(format!(
+                "seats: {} players, but at most 4 sit at the table, so the first 4 are used",
+                self.seats.0.len()
+            ));
+            self.seats.0.truncate(4);
+        }
+        let mut claimed = BTreeSet::new();
+        for (i, seat) in self.seats.0.iter_mut().enumerate() {
+            let name: String = seat
+                .player
+                .trim()
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(PLAYER_NAME_MAX)
+                .collect();
+            let name = if name.is_empty() {
+                format!("Player {}", i + 1)
+            } else {
+                name
+            };
+            if name != seat.player {
+                notes.push(format!(
+                    "seats[{i}]: the player's name \"{}\" is used as \"{name}\"",
+                    seat.player.escape_debug()
+                ));
+                seat.player = name;
+            }
+            let who = seat.player.clone();
+            seat.heroes.retain(|h| {
+                let ok = known(h) && claimed.insert(h.clone());
+                if !ok {
+                    notes.push(format!(
+                        "seats[{i}] ({who}): \"{h}\" is not a hero or is claimed twice, so it is left out"
+                    ));
+                }
+                ok
+            });
+            if let crate::input::seats::Device::Gamepad(n) = seat.device
+                && n > 3
+            {
+                notes.push(format!(
+                    "seats[{i}] ({who}): gamepad {} is not one of gamepads 1 to 4, so gamepad 4 is used",
+                    u32::from(n) + 1
+                ));
+                seat.device = crate::input::seats::Device::Gamepad(3);
+            }
+        }
+        (self, notes)
     }
 }
+
+/// The smallest and largest window the settings may ask for (logical pixels); the window is
+/// also never made larger than the screen it is on.
+pub const WINDOW_MIN: (u32, u32) = (640, 360);
+pub const WINDOW_MAX: (u32, u32) = (7680, 4320);
+/// The longest player name kept.
+pub const PLAYER_NAME_MAX: usize = 24;

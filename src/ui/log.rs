@@ -61,6 +61,12 @@ impl CardPopup {
         let words = self.text.split_whitespace().count() as f32;
         (words / 3.0 + 2.0).max(CARD_SECONDS)
     }
+
+    /// Is the card on the table at `now` (seconds since startup)? It goes when its time is up
+    /// or when it is put away.
+    pub fn showing(&self, now: f32) -> bool {
+        self.since.is_some_and(|since| now - since < self.seconds())
+    }
 }
 
 /// One-shot UI state reset when a quest starts.

@@ -38,10 +38,69 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             PreUpdate,
-            (drop_unchanged_modifiers, gamepad_to_egui)
+            (drop_unchanged_modifiers, gamepad_to_egui, route_keys)
+                .chain()
                 .after(bevy_egui::EguiInputSet::WriteEguiEvents)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
+}
+
+/// Keys that egui would use to move its focus between widgets and press the focused one.
+fn navigation_key(key: egui::Key) -> bool {
+    use egui::Key as K;
+    matches!(
+        key,
+        K::Tab | K::Enter | K::Space | K::ArrowUp | K::ArrowDown | K::ArrowLeft | K::ArrowRight
+    )
+}
+
+/// Where egui may use the keyboard to walk its widgets: the title screen and its windows, the
+/// pause menu, the options and the end of a quest. On the board the keys are the game's.
+fn egui_navigates(screen: Screen, paused: bool, options: bool, over: bool) -> bool {
+    screen == Screen::Title || paused || options || over
+}
+
+/// One thing owns a key at a time. A text field being typed in owns every key; elsewhere on
+/// the board the game's keys (the action menu's Tab, Up, Down and Enter, a keyboard player's
+/// cursor) are the game's alone: egui does not also see them, and no button keeps the focus,
+/// so Enter runs the highlighted entry of the menu and never a button focused behind it.
+/// Also tells the input systems what egui held last frame (`KeyOwner`).
+pub fn route_keys(
+    mut contexts: Query<(&mut bevy_egui::EguiInput, &mut bevy_egui::EguiContext)>,
+    screen: Res<State<Screen>>,
+    paused: Option<Res<crate::game::Paused>>,
+    options: Res<options::OptionsOpen>,
+    turn: Option<Res<Turn>>,
+    mut owner: ResMut<crate::input::seats::KeyOwner>,
+) {
+    let over = turn.is_some_and(|t| matches!(t.phase, Phase::Over(_)));
+    let navigates = egui_navigates(*screen.get(), paused.is_some_and(|p| p.0), options.0, over);
+    for (mut input, mut ctx) in &mut contexts {
+        let ctx = ctx.get_mut();
+        let now = crate::input::seats::KeyOwner {
+            text_field: ctx.text_edit_focused(),
+            popup: egui::Popup::is_any_open(ctx),
+        };
+        if *owner != now {
+            *owner = now;
+        }
+        if now.text_field || navigates {
+            continue;
+        }
+        keep_board_keys(ctx, &mut input.0);
+    }
+}
+
+/// On the board: no widget keeps the keyboard focus, and the navigation keys never reach egui.
+pub fn keep_board_keys(ctx: &egui::Context, input: &mut egui::RawInput) {
+    ctx.memory_mut(|m| {
+        if let Some(id) = m.focused() {
+            m.surrender_focus(id);
+        }
+    });
+    input
+        .events
+        .retain(|e| !matches!(e, egui::Event::Key { key, .. } if navigation_key(*key)));
 }
 
 /// bevy_egui tells egui the modifier keys' state every frame as a `ModifiersChanged` event, and
@@ -121,34 +180,12 @@ fn gamepad_to_egui(
     }
 }
 
-/// The saved quest in progress, as the title screen offers it.
-enum SavedGame {
-    None,
-    Ready(std::path::PathBuf, crate::save::SavedQuest),
-    /// The save cannot be read: why, and the backup beside it if that one can.
-    Damaged {
-        error: String,
-        backup: Option<(std::path::PathBuf, crate::save::SavedQuest)>,
-    },
-}
-
-impl SavedGame {
-    fn look() -> SavedGame {
-        let Some(path) = crate::save::autosave_path() else {
-            return SavedGame::None;
-        };
-        if !path.exists() {
-            return SavedGame::None;
-        }
-        match crate::save::SavedQuest::read(&path) {
-            Ok(s) => SavedGame::Ready(path, s),
-            Err(error) => {
-                let backup = crate::save::files::backup_path(&path);
-                let backup = crate::save::SavedQuest::read(&backup).ok().map(|s| (backup, s));
-                SavedGame::Damaged { error, backup }
-            }
-        }
-    }
+/// What the title screen waits for the player's word on.
+enum Confirm {
+    /// A new game while others are in progress (they stay saved; the player is told so).
+    Begin(Box<PendingQuest>),
+    /// Deleting a saved game for good.
+    Delete(std::path::PathBuf, String),
 }
 
 fn quest_list() -> Vec<(String, Result<Arc<Quest>, String>)> {
@@ -159,7 +196,10 @@ fn quest_list() -> Vec<(String, Result<Arc<Quest>, String>)> {
 #[derive(Resource)]
 struct TitleState {
     quests: Vec<(String, Result<Arc<Quest>, String>)>,
-    saved: SavedGame,
+    /// The games in progress on disk, newest first.
+    games: Vec<crate::save::games::GameFile>,
+    /// A question waiting for the player's answer.
+    confirm: Option<Confirm>,
     /// A problem to show (a save whose quest no longer loads).
     message: Option<String>,
     /// The campaign on disk: None when there is none yet.
@@ -182,7 +222,8 @@ impl Default for TitleState {
         // when the app starts on the title screen.
         TitleState {
             quests: Vec::new(),
-            saved: SavedGame::None,
+            games: Vec::new(),
+            confirm: None,
             message: None,
             campaign: None,
             armory_for: None,
@@ -207,7 +248,8 @@ fn refresh_title(mut state: ResMut<TitleState>, settings: Option<Res<Settings>>)
         state.sorcerer = s.sorcerer;
         state.companions = s.companions.clone();
     }
-    state.saved = SavedGame::look();
+    state.games = crate::save::games::in_progress_here();
+    state.confirm = None;
     state.campaign = look_for_campaign();
     state.quests = quest_list();
     state.selected = state.selected.min(state.quests.len().saturating_sub(1));
@@ -342,7 +384,7 @@ fn campaign_row(
         match PendingQuest::campaign_quest(again, seed, opponents, state.autoplay, companions) {
             Ok(mut p) => {
                 (p.quest, p.companions) = table_quest(&p.quest, &state.companions, seats, leave_out);
-                commands.insert_resource(p);
+                start_or_ask(state, commands, p);
             }
             Err(e) => state.message = Some(e),
         }
@@ -491,49 +533,182 @@ fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
     state.armory_for = open.then_some(chosen);
 }
 
-/// The "Continue" row: the saved quest in progress, or why it cannot be read.
-fn continue_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands) {
-    let mut resume = None;
-    match &state.saved {
-        SavedGame::None => return,
-        SavedGame::Ready(path, s) => {
-            ui.horizontal(|ui| {
-                let label = egui::RichText::new(format!("Continue: {}, round {}", s.name, s.round)).size(18.0);
-                if ui.button(label).clicked() {
-                    resume = Some(path.clone());
-                }
-                ui.label(
-                    egui::RichText::new(format!(
-                        "sorcerer {}, {} commands",
-                        s.sorcerer.as_str(),
-                        s.commands.len()
-                    ))
-                    .weak(),
+/// Starts a new game, or first asks while another is in progress (it stays saved either way).
+fn start_or_ask(state: &mut TitleState, commands: &mut Commands, p: PendingQuest) {
+    if state.games.is_empty() {
+        commands.insert_resource(p);
+    } else {
+        state.confirm = Some(Confirm::Begin(Box::new(p)));
+    }
+}
+
+/// Loads a saved game (checked to replay as saved), or says why it cannot be.
+fn resume(state: &mut TitleState, commands: &mut Commands, path: &std::path::Path) {
+    match PendingQuest::resume(path) {
+        Ok(p) => commands.insert_resource(p),
+        Err(e) => state.message = Some(format!("{e}\nThe file was left as it is.")),
+    }
+}
+
+/// The games in progress: the newest as the big Continue, the others below it, each with
+/// quest, round and when it was saved; a file that cannot be read says why and offers its backup.
+fn games_rows(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands) {
+    if state.games.is_empty() {
+        return;
+    }
+    let mut resume_from = None;
+    let mut delete = None;
+    let row = |ui: &mut egui::Ui,
+               g: &crate::save::games::GameFile,
+               first: bool,
+               resume_from: &mut Option<std::path::PathBuf>,
+               delete: &mut Option<(std::path::PathBuf, String)>| {
+        match &g.save {
+            Ok(s) => {
+                ui.horizontal(|ui| {
+                    let text = format!("Continue: {}, round {}", s.name, s.round);
+                    let label = if first {
+                        egui::RichText::new(text).size(18.0)
+                    } else {
+                        egui::RichText::new(text)
+                    };
+                    if ui.button(label).clicked() {
+                        *resume_from = Some(g.path.clone());
+                    }
+                    ui.label(egui::RichText::new(format!("{}, sorcerer {}", g.when(), s.sorcerer.as_str())).weak())
+                        .on_hover_text(g.path.display().to_string());
+                    if ui
+                        .small_button("Delete")
+                        .on_hover_text("Delete this saved game (you will be asked)")
+                        .clicked()
+                    {
+                        *delete = Some((g.path.clone(), g.title()));
+                    }
+                });
+            }
+            Err(error) => {
+                ui.colored_label(
+                    egui::Color32::LIGHT_RED,
+                    format!("The saved game {} cannot be read: {error}", g.file_name()),
                 );
-            });
-        }
-        SavedGame::Damaged { error, backup } => {
-            ui.colored_label(
-                egui::Color32::LIGHT_RED,
-                format!("The saved game cannot be read: {error}"),
-            );
-            ui.label(egui::RichText::new("The file was left as it is.").weak());
-            if let Some((path, s)) = backup
-                && ui
-                    .button(format!("Continue from the backup: {}, round {}", s.name, s.round))
-                    .clicked()
-            {
-                resume = Some(path.clone());
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new("The file was left as it is.").weak());
+                    if let Some((path, s)) = g.backup()
+                        && ui
+                            .button(format!("Continue from the backup: {}, round {}", s.name, s.round))
+                            .clicked()
+                    {
+                        *resume_from = Some(path);
+                    }
+                    if ui.small_button("Delete").clicked() {
+                        *delete = Some((g.path.clone(), g.file_name()));
+                    }
+                });
             }
         }
+    };
+    row(ui, &state.games[0], true, &mut resume_from, &mut delete);
+    if state.games.len() > 1 {
+        egui::CollapsingHeader::new(format!("Other games in progress ({})", state.games.len() - 1))
+            .id_salt("other-games")
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().max_height(160.0).show(ui, |ui| {
+                    for g in &state.games[1..] {
+                        row(ui, g, false, &mut resume_from, &mut delete);
+                    }
+                });
+            });
     }
-    if let Some(path) = resume {
-        match PendingQuest::resume(&path) {
-            Ok(p) => commands.insert_resource(p),
-            Err(e) => state.message = Some(e),
-        }
+    if let Some(path) = resume_from {
+        resume(state, commands, &path);
+    }
+    if let Some((path, title)) = delete {
+        state.confirm = Some(Confirm::Delete(path, title));
     }
     ui.separator();
+}
+
+/// The question waiting for the player's word, as a modal window over the title screen.
+fn confirm_window(ctx: &egui::Context, state: &mut TitleState, commands: &mut Commands) {
+    #[derive(PartialEq)]
+    enum Answer {
+        Waiting,
+        Yes,
+        GoOn(std::path::PathBuf),
+        No,
+    }
+    let Some(confirm) = state.confirm.take() else {
+        return;
+    };
+    let mut answer = Answer::Waiting;
+    let games = &state.games;
+    let modal = egui::Modal::new(egui::Id::new("title-confirm")).show(ctx, |ui| {
+        ui.set_max_width(540.0);
+        match &confirm {
+            Confirm::Begin(p) => {
+                ui.heading("A game is in progress");
+                if let Some(newest) = games.first() {
+                    ui.label(format!("{} ({}) is in progress.", newest.title(), newest.when()));
+                }
+                if games.len() > 1 {
+                    let more = games.len() - 1;
+                    ui.label(format!(
+                        "You have {more} other game{} in progress.",
+                        if more == 1 { "" } else { "s" }
+                    ));
+                }
+                ui.label("It stays saved: you can go on with it from this screen at any time.");
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(egui::RichText::new(format!("Begin {}", p.quest.name)).strong())
+                        .clicked()
+                    {
+                        answer = Answer::Yes;
+                    }
+                    if let Some(newest) = games.first().filter(|g| g.save.is_ok())
+                        && ui.button(format!("Go on with {}", newest.title())).clicked()
+                    {
+                        answer = Answer::GoOn(newest.path.clone());
+                    }
+                    if ui.button("Cancel").clicked() {
+                        answer = Answer::No;
+                    }
+                });
+            }
+            Confirm::Delete(path, title) => {
+                ui.heading("Delete this saved game?");
+                ui.label(format!("{title}: {}", path.display()));
+                ui.label("It is gone for good, with its backup.");
+                ui.add_space(8.0);
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(egui::RichText::new("Delete it").color(egui::Color32::LIGHT_RED))
+                        .clicked()
+                    {
+                        answer = Answer::Yes;
+                    }
+                    if ui.button("Keep it").clicked() {
+                        answer = Answer::No;
+                    }
+                });
+            }
+        }
+    });
+    // Esc or a click beside the window is "no".
+    if answer == Answer::Waiting && modal.should_close() {
+        answer = Answer::No;
+    }
+    match (answer, confirm) {
+        (Answer::Waiting, c) => state.confirm = Some(c),
+        (Answer::Yes, Confirm::Begin(p)) => commands.insert_resource(*p),
+        (Answer::Yes, Confirm::Delete(path, _)) => {
+            crate::save::games::remove(&path);
+            state.games = crate::save::games::in_progress_here();
+        }
+        (Answer::GoOn(path), _) => resume(state, commands, &path),
+        (Answer::No, _) => {}
+    }
 }
 
 const GOLD: egui::Color32 = egui::Color32::from_rgb(230, 190, 110);
@@ -575,7 +750,7 @@ fn title_screen(
             if let Some(m) = &problem.0 {
                 ui.colored_label(egui::Color32::LIGHT_RED, m);
             }
-            continue_row(ui, &mut state, &mut commands);
+            games_rows(ui, &mut state, &mut commands);
             if let Some(m) = &state.message {
                 ui.colored_label(egui::Color32::LIGHT_RED, m);
             }
@@ -722,27 +897,32 @@ fn title_screen(
                 let ready = matches!(state.quests.get(state.selected), Some((_, Ok(_))));
                 let begin = ui.add_enabled(ready, egui::Button::new(egui::RichText::new("Begin the quest").size(20.0)));
                 // Enter begins too, unless a text field (the seed, a hero's name) has the keyboard.
-                let enter = !ui.ctx().egui_wants_keyboard_input() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let enter = state.confirm.is_none()
+                    && !ui.ctx().egui_wants_keyboard_input()
+                    && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if (begin.clicked() || (ready && enter))
                     && let Some((_, Ok(q))) = state.quests.get(state.selected) {
                         let seed = state.seed.trim().parse().unwrap_or(1);
                         let leave_out = settings.as_deref().is_some_and(|s| s.leave_out_unclaimed);
                         let table = table_quest(q, &state.companions, &seats, leave_out);
-                        commands.insert_resource(PendingQuest {
+                        let p = PendingQuest {
                             quest: table.0,
                             source: state.quests[state.selected].0.clone(),
                             restore: None,
+                            own_file: None,
                             campaign: false,
                             seed,
                             autoplay: state.autoplay,
                             opponents: crate::game::Opponents { sorcerer: state.sorcerer, ..Default::default() },
                             companions: table.1,
-                        });
+                        };
+                        start_or_ask(&mut state, &mut commands, p);
                     }
                 ui.label(egui::RichText::new("Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, U undo, F fast-forward.").small());
             });
         });
     // The side windows after the title window, so that they are drawn over it.
+    confirm_window(ctx, &mut state, &mut commands);
     armory_window(ctx, &mut state);
     credits::credits_window(ctx, &mut credits);
     if let Some(settings) = settings.as_deref_mut() {
@@ -1206,10 +1386,19 @@ fn play_panels(
                     if ui.button(egui::RichText::new("Quit the game").size(18.0)).clicked() {
                         exit.write(AppExit::Success);
                     }
-                    ui.label(
-                        egui::RichText::new("The quest is saved after every command.")
-                            .small()
-                            .weak(),
+                    let saved = match slot.as_ref().map(|s| (&s.path, &s.dir)) {
+                        Some((Some(path), _)) => format!(
+                            "The quest is saved after every command, in {}.",
+                            path.file_name()
+                                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+                        ),
+                        Some((None, Some(_))) => "The quest is saved after every command, from your first move.".into(),
+                        _ => "This game is not being saved.".into(),
+                    };
+                    ui.label(egui::RichText::new(saved).small().weak()).on_hover_text(
+                        slot.as_ref()
+                            .and_then(|s| s.path.as_ref())
+                            .map_or_else(String::new, |p| p.display().to_string()),
                     );
                 });
             });
@@ -1338,9 +1527,7 @@ fn play_panels(
                 }
             });
     }
-    if let Some(since) = card.since
-        && time.elapsed_secs() - since < card.seconds()
-    {
+    if card.showing(time.elapsed_secs()) {
         let mut close = false;
         // Below the board's middle, where the stairway and the first corridors are seldom.
         egui::Window::new(egui::RichText::new(&card.title).color(card.color).strong())
@@ -1422,6 +1609,7 @@ fn play_panels(
                         quest: quest.0.clone(),
                         source: slot.as_ref().map_or_else(|| q.id.clone(), |s| s.source.clone()),
                         restore: None,
+                        own_file: None,
                         campaign: false,
                         seed: next_seed,
                         autoplay: controllers.heroes == Controller::Bot,

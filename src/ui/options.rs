@@ -204,30 +204,74 @@ pub fn zoom_system(mut contexts: EguiContexts, settings: Res<Settings>) -> Resul
 
 /// Full screen or a window of the chosen size, as the settings say (at start and whenever
 /// they change; a window the player resized by hand keeps its size until the setting changes).
+/// The window is never made larger than the screen it is on: a larger setting is cut to the
+/// screen, and the title screen says so.
 fn apply_window_mode(
     settings: Res<Settings>,
-    mut windows: Query<&mut bevy::window::Window>,
-    mut last: Local<Option<(bool, (u32, u32))>>,
+    mut windows: Query<(&mut bevy::window::Window, Option<&bevy::window::OnMonitor>)>,
+    monitors: Query<(Entity, &bevy::window::Monitor, Has<bevy::window::PrimaryMonitor>)>,
+    mut problem: ResMut<SettingsProblem>,
+    mut last: Local<Option<(bool, (u32, u32), Option<(u32, u32)>)>>,
 ) {
     use bevy::window::{MonitorSelection, WindowMode};
-    let now = (settings.fullscreen, settings.window_size);
-    if *last == Some(now) {
-        return;
-    }
-    *last = Some(now);
-    let mode = if settings.fullscreen {
-        WindowMode::BorderlessFullscreen(MonitorSelection::Current)
-    } else {
-        WindowMode::Windowed
-    };
-    for mut w in &mut windows {
+    for (mut w, on) in &mut windows {
+        // The screen the window is on (or the primary one while that is not known yet), in
+        // logical pixels.
+        let screen = monitors
+            .iter()
+            .find(|(e, _, primary)| on.map_or(*primary, |o| o.0 == *e))
+            .map(|(_, m, _)| screen_size(m));
+        let now = (settings.fullscreen, settings.window_size, screen);
+        if *last == Some(now) {
+            return;
+        }
+        *last = Some(now);
+        let mode = if settings.fullscreen {
+            WindowMode::BorderlessFullscreen(MonitorSelection::Current)
+        } else {
+            WindowMode::Windowed
+        };
         if w.mode != mode {
             w.mode = mode;
         }
-        let (width, height) = settings.window_size;
+        let (width, height) = fit_window(settings.window_size, screen);
+        if (width, height) != settings.window_size && !settings.fullscreen {
+            let note = format!(
+                "window_size ({}, {}) is larger than the screen ({} × {}), so the window is {width} × {height}",
+                settings.window_size.0,
+                settings.window_size.1,
+                screen.map_or(0, |s| s.0),
+                screen.map_or(0, |s| s.1)
+            );
+            problem.0 = Some(match problem.0.take() {
+                Some(p) if !p.contains("is larger than the screen") => format!("{p}; {note}"),
+                _ => note,
+            });
+        }
         if !settings.fullscreen && (w.resolution.width() as u32, w.resolution.height() as u32) != (width, height) {
             w.resolution.set(width as f32, height as f32);
         }
+    }
+}
+
+/// A monitor's size in logical pixels.
+fn screen_size(m: &bevy::window::Monitor) -> (u32, u32) {
+    let scale = if m.scale_factor.is_finite() && m.scale_factor > 0.0 {
+        m.scale_factor
+    } else {
+        1.0
+    };
+    (
+        (f64::from(m.physical_width) / scale) as u32,
+        (f64::from(m.physical_height) / scale) as u32,
+    )
+}
+
+/// The window size to use: the setting, no larger than the screen (when it is known).
+pub fn fit_window(want: (u32, u32), screen: Option<(u32, u32)>) -> (u32, u32) {
+    match screen {
+        Some((sw, sh)) if sw > 0 && sh > 0 => (want.0.min(sw), want.1.min(sh)),
+        _ => want,
     }
 }
 

@@ -73,7 +73,11 @@ pub fn players_window(
             for (i, seat) in edited.0.iter_mut().enumerate() {
                 ui.horizontal(|ui| {
                     ui.label(egui::RichText::new("■").color(seat_colour(i)));
-                    ui.add(egui::TextEdit::singleline(&mut seat.player).desired_width(90.0));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut seat.player)
+                            .char_limit(crate::save::settings::PLAYER_NAME_MAX)
+                            .desired_width(90.0),
+                    );
                     egui::ComboBox::from_id_salt(("device", i))
                         .selected_text(seat.device.label())
                         .show_ui(ui, |ui| {
