@@ -350,6 +350,31 @@ fn the_keyboard_menu_sends_the_highlighted_entry() {
     t.key(KeyCode::Escape);
     assert_eq!(t.commands().len(), before);
     assert!(!t.app.world().resource::<hollowdeep::game::Paused>().0);
+    t.app.world_mut().resource_mut::<seats::KeyOwner>().text_field = false;
+    // The same with a gamepad: Y opens the menu, the d-pad walks it, A does the highlighted
+    // entry (the Dwarf's turn, Bob's pad).
+    t.key(KeyCode::KeyE);
+    t.app.world_mut().resource_mut::<Seats>().0.push(seat("Bob", "dwarf", Device::Gamepad(0)));
+    for _ in 0..3 {
+        t.app.update();
+    }
+    assert_eq!(t.turn().phase, Phase::Hero(FigureId(1)));
+    if t.app.world().resource::<SeatTurn>().hand_over.is_some() {
+        t.button(GamepadButton::South);
+    }
+    t.button(GamepadButton::North);
+    assert!(t.app.world().resource::<ActionMenu>().open, "Y opens the menu");
+    let lines = seats::menu_lines(&hollowdeep::game::snapshot::Snapshot::capture(t.app.world_mut()).unwrap());
+    let at = lines
+        .iter()
+        .position(|(_, c)| matches!(c, Command::SearchSecretDoors { .. }))
+        .expect("the dwarf may search for secret doors");
+    for _ in 0..at {
+        t.button(GamepadButton::DPadDown);
+    }
+    let before = t.commands().len();
+    t.button(GamepadButton::South);
+    assert_eq!(t.commands()[before..], [Command::SearchSecretDoors { hero: FigureId(1) }]);
 }
 
 /// Esc always does something: it puts away a card on the table, then opens the pause menu,

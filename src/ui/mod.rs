@@ -575,8 +575,16 @@ fn games_rows(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands
                     if ui.button(label).clicked() {
                         *resume_from = Some(g.path.clone());
                     }
-                    ui.label(egui::RichText::new(format!("{}, sorcerer {}", g.when(), s.sorcerer.as_str())).weak())
-                        .on_hover_text(g.path.display().to_string());
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "{}, seed {}, sorcerer {}",
+                            g.when(),
+                            s.seed,
+                            s.sorcerer.as_str()
+                        ))
+                        .weak(),
+                    )
+                    .on_hover_text(g.path.display().to_string());
                     if ui
                         .small_button("Delete")
                         .on_hover_text("Delete this saved game (you will be asked)")
@@ -646,49 +654,51 @@ fn confirm_window(ctx: &egui::Context, state: &mut TitleState, commands: &mut Co
         ui.set_max_width(540.0);
         match &confirm {
             Confirm::Begin(p) => {
-                ui.heading("A game is in progress");
+                let big = |t: String| egui::RichText::new(t).size(16.0);
+                ui.label(egui::RichText::new("A game is in progress").size(22.0).color(GOLD));
+                ui.add_space(4.0);
                 if let Some(newest) = games.first() {
-                    ui.label(format!("{} ({}) is in progress.", newest.title(), newest.when()));
+                    ui.label(big(format!("{} ({}) is in progress.", newest.title(), newest.when())));
                 }
                 if games.len() > 1 {
                     let more = games.len() - 1;
-                    ui.label(format!(
-                        "You have {more} other game{} in progress.",
-                        if more == 1 { "" } else { "s" }
-                    ));
+                    let s = if more == 1 { "" } else { "s" };
+                    ui.label(big(format!("You have {more} other game{s} in progress.")));
                 }
-                ui.label("It stays saved: you can go on with it from this screen at any time.");
-                ui.add_space(8.0);
+                ui.label(big(
+                    "It stays saved: you can go on with it from this screen at any time.".into(),
+                ));
+                ui.add_space(10.0);
                 ui.horizontal(|ui| {
                     if ui
-                        .button(egui::RichText::new(format!("Begin {}", p.quest.name)).strong())
+                        .button(big(format!("Begin a new game of {}", p.quest.name)).strong())
                         .clicked()
                     {
                         answer = Answer::Yes;
                     }
                     if let Some(newest) = games.first().filter(|g| g.save.is_ok())
-                        && ui.button(format!("Go on with {}", newest.title())).clicked()
+                        && ui.button(big(format!("Go on with {}", newest.title()))).clicked()
                     {
                         answer = Answer::GoOn(newest.path.clone());
                     }
-                    if ui.button("Cancel").clicked() {
+                    if ui.button(big("Cancel".into())).clicked() {
                         answer = Answer::No;
                     }
                 });
             }
             Confirm::Delete(path, title) => {
-                ui.heading("Delete this saved game?");
-                ui.label(format!("{title}: {}", path.display()));
-                ui.label("It is gone for good, with its backup.");
-                ui.add_space(8.0);
+                let big = |t: &str| egui::RichText::new(t).size(16.0);
+                ui.label(egui::RichText::new("Delete this saved game?").size(22.0).color(GOLD));
+                ui.add_space(4.0);
+                ui.label(big(title));
+                ui.label(egui::RichText::new(path.display().to_string()).small().weak());
+                ui.label(big("It is gone for good, with its backup."));
+                ui.add_space(10.0);
                 ui.horizontal(|ui| {
-                    if ui
-                        .button(egui::RichText::new("Delete it").color(egui::Color32::LIGHT_RED))
-                        .clicked()
-                    {
+                    if ui.button(big("Delete it").color(egui::Color32::LIGHT_RED)).clicked() {
                         answer = Answer::Yes;
                     }
-                    if ui.button("Keep it").clicked() {
+                    if ui.button(big("Keep it")).clicked() {
                         answer = Answer::No;
                     }
                 });
@@ -1029,10 +1039,16 @@ fn play_panels(
         .as_ref()
         .is_some_and(|(i, _)| seats.0[*i].device != crate::input::seats::Device::MouseKeyboard);
 
+    // While the pause menu or the options are open they alone take input: the game's own
+    // buttons can be neither clicked nor reached with Tab behind them.
+    let menus_up = paused.0 || options.0;
     let left = egui::Panel::left("heroes")
         .resizable(false)
         .exact_size(250.0)
         .show(&mut root, |ui| {
+            if menus_up {
+                ui.disable();
+            }
             ui.heading(egui::RichText::new("Heroes").color(GOLD));
             for (id, hero, body, mind, fighter, eq, dead, escaped, (inv, status, book)) in &heroes {
                 let is_active = active == Some(**id);
@@ -1146,6 +1162,9 @@ fn play_panels(
         .resizable(false)
         .exact_size(360.0)
         .show(&mut root, |ui| {
+            if menus_up {
+                ui.disable();
+            }
             ui.heading(egui::RichText::new(&q.name).color(GOLD));
             ui.label(egui::RichText::new(format!("Goal: {}", q.objective.describe())).italics());
             // Once the goal is met, what is left to do.
@@ -1413,6 +1432,7 @@ fn play_panels(
         let pad = matches!(s.device, crate::input::seats::Device::Gamepad(_));
         let confirm = bindings.first_for(crate::input::seats::Action::Confirm, pad);
         egui::Window::new("Hand over")
+            .enabled(!menus_up)
             .collapsible(false)
             .resizable(false)
             .title_bar(false)
@@ -1503,6 +1523,7 @@ fn play_panels(
             .find(|h| *h.0 == draft.next)
             .map_or("A hero".to_string(), |h| h.1.name.clone());
         egui::Window::new("The spell draft")
+            .enabled(!menus_up)
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-55.0, 0.0))
@@ -1531,6 +1552,7 @@ fn play_panels(
         let mut close = false;
         // Below the board's middle, where the stairway and the first corridors are seldom.
         egui::Window::new(egui::RichText::new(&card.title).color(card.color).strong())
+            .enabled(!menus_up)
             .id(egui::Id::new("card_popup"))
             .collapsible(false)
             .resizable(false)
