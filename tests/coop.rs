@@ -354,7 +354,11 @@ fn the_keyboard_menu_sends_the_highlighted_entry() {
     // The same with a gamepad: Y opens the menu, the d-pad walks it, A does the highlighted
     // entry (the Dwarf's turn, Bob's pad).
     t.key(KeyCode::KeyE);
-    t.app.world_mut().resource_mut::<Seats>().0.push(seat("Bob", "dwarf", Device::Gamepad(0)));
+    t.app
+        .world_mut()
+        .resource_mut::<Seats>()
+        .0
+        .push(seat("Bob", "dwarf", Device::Gamepad(0)));
     for _ in 0..3 {
         t.app.update();
     }
@@ -374,7 +378,10 @@ fn the_keyboard_menu_sends_the_highlighted_entry() {
     }
     let before = t.commands().len();
     t.button(GamepadButton::South);
-    assert_eq!(t.commands()[before..], [Command::SearchSecretDoors { hero: FigureId(1) }]);
+    assert_eq!(
+        t.commands()[before..],
+        [Command::SearchSecretDoors { hero: FigureId(1) }]
+    );
 }
 
 /// Esc always does something: it puts away a card on the table, then opens the pause menu,

@@ -673,7 +673,11 @@ pub fn load(id_or_path: &str) -> Result<Quest, Problems> {
                 file: id_or_path.to_string(),
                 line: 1,
                 col: 1,
-                message: format!("cannot read quest: {e} (built-in quests: {})", known.join(", ")),
+                message: if path.exists() {
+                    format!("cannot read quest: {e}")
+                } else {
+                    format!("cannot read quest: {e} (built-in quests: {})", known.join(", "))
+                },
             }]))
         }
     }

@@ -125,7 +125,10 @@ impl Settings {
                 };
                 let (s, more) = s.checked();
                 notes.extend(more);
-                let problem = (!notes.is_empty()).then(|| format!("{}: {}", path.display(), notes.join("; ")));
+                let problem = (!notes.is_empty()).then(|| {
+                    let lines: Vec<String> = notes.iter().map(|n| format!("• {n}")).collect();
+                    format!("{}:\n{}", path.display(), lines.join("\n"))
+                });
                 (s, problem)
             }
             Err(e) => (Settings::default(), Some(format!("{e} (the defaults are used)"))),

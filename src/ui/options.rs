@@ -244,7 +244,7 @@ fn apply_window_mode(
                 screen.map_or(0, |s| s.1)
             );
             problem.0 = Some(match problem.0.take() {
-                Some(p) if !p.contains("is larger than the screen") => format!("{p}; {note}"),
+                Some(p) if !p.contains("is larger than the screen") => format!("{p}\n• {note}"),
                 _ => note,
             });
         }
