@@ -250,16 +250,20 @@ fn a_game_killed_mid_quest_resumes_at_its_last_command() {
         .write(&other)
         .unwrap();
     let other_bytes = std::fs::read(&other).unwrap();
-    let out = game(&[
-        "continue",
-        other.to_str().unwrap(),
-        "--pace",
-        "1000",
-        "--quit-after-frames",
-        "8",
-    ])
-    .output()
-    .unwrap();
+    // Continues a file with the computer slowed right down, for a few frames.
+    let continue_file = |file: &std::path::Path| {
+        game(&[
+            "continue",
+            file.to_str().unwrap(),
+            "--pace",
+            "1000",
+            "--quit-after-frames",
+            "8",
+        ])
+        .output()
+        .unwrap()
+    };
+    let out = continue_file(&other);
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{said}");
     assert!(said.contains("OTHER.ron is left as it is"), "{said}");
@@ -312,15 +316,6 @@ fn a_game_killed_mid_quest_resumes_at_its_last_command() {
     assert!(std::fs::read(&save).unwrap() == broken);
     assert!(std::fs::read(&backup).unwrap() == backup_bytes);
     // The backup itself can be continued.
-    let out = game(&[
-        "continue",
-        backup.to_str().unwrap(),
-        "--pace",
-        "1000",
-        "--quit-after-frames",
-        "8",
-    ])
-    .output()
-    .unwrap();
+    let out = continue_file(&backup);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
