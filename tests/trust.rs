@@ -444,6 +444,10 @@ fn new_game_files_are_named_after_the_quest_and_never_reuse_a_name() {
     );
     std::fs::write(dir.join("campaign.ron"), "x").unwrap();
     std::fs::write(dir.join("the-bone-orchard-2.ron"), "x").unwrap();
+    let at = |secs| std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs);
+    assert_eq!(games::date_utc(at(1_795_962_720)), "2026-11-29 14:32 UTC");
+    assert_eq!(games::date_utc(at(951_782_400)), "2000-02-29 00:00 UTC");
+    assert_eq!(games::date_utc(at(0)), "1970-01-01 00:00 UTC");
     let listed: Vec<String> = games::in_progress(&dir).iter().map(|g| g.file_name()).collect();
     assert_eq!(
         listed,

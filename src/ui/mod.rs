@@ -584,7 +584,7 @@ fn games_rows(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands
                         ))
                         .weak(),
                     )
-                    .on_hover_text(g.path.display().to_string());
+                    .on_hover_text(format!("{}\n{}", g.date(), g.path.display()));
                     if ui
                         .small_button("Delete")
                         .on_hover_text("Delete this saved game (you will be asked)")
