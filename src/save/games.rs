@@ -66,6 +66,32 @@ impl GameFile {
         self.modified
             .map_or_else(|| "saved some time ago".into(), |m| format!("saved {}", ago(m)))
     }
+
+    /// "2026-11-24 14:02 UTC": when the file was last written, for a tooltip.
+    pub fn date(&self) -> String {
+        self.modified.map_or_else(String::new, date_utc)
+    }
+}
+
+/// A moment as "YYYY-MM-DD HH:MM UTC" (the proleptic Gregorian calendar).
+pub fn date_utc(t: SystemTime) -> String {
+    let secs = t.duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60
+    )
 }
 
 /// Every game in progress in `dir`, newest first (at most `MOST_LISTED`): files that cannot
