@@ -154,7 +154,7 @@ pub fn rebuild<T: Serialize>(
         h = Some(after);
         if steps[i] != short(after) {
             return Err(format!(
-                "does not play as it did when the game was saved (it gives: {})",
+                "plays differently than the file recorded (it gives: {})",
                 said(&log[from..to], world)
             ));
         }
