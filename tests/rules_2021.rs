@@ -1383,3 +1383,498 @@ fn doors_close_for_free_but_a_secret_door_never_closes() {
     .unwrap();
     assert!(r.contains("secret door"), "{r}");
 }
+
+// Issue 19: the audit's probes (../shared/notes/hq2021-audit.md, appendix), each driving the
+// same commands and checking the corrected events.
+
+/// Ends turns (the heroes', then the sorcerer's) until it is hero `id`'s turn again.
+fn back_to(g: &mut Game, id: u32) {
+    g.end_hero_turns();
+    for _ in 0..10 {
+        if g.turn().phase == Phase::Hero(FigureId(id)) {
+            return;
+        }
+        g.send(Command::EndTurn);
+    }
+    assert_eq!(g.turn().phase, Phase::Hero(FigureId(id)));
+}
+
+fn attack_dice_of(evs: &[GameEvent]) -> Vec<usize> {
+    evs.iter()
+        .filter_map(|e| match e {
+            GameEvent::Attack { attack, .. } => Some(attack.len()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Probe P1. heroquest-2021.md, Jumping a Trap: the landing is a step like any other, so a
+/// known (or hidden) trap there springs.
+#[test]
+fn probe_p1_a_jump_that_lands_on_another_trap_springs_it() {
+    let q = quest_with(
+        &["barbarian"],
+        &[(4, 0)],
+        "",
+        FAR_ORC,
+        DEFEAT_ALL,
+        "traps: [(kind: Pit, at: (5, 0)), (kind: Pit, at: (6, 0))],",
+    );
+    let make = |seed| {
+        let mut g = Game::start(q.clone(), seed);
+        ok(&g.send(Command::SearchTraps { hero: FigureId(0) }));
+        g.set_allowance(0, 6);
+        g
+    };
+    let jump = |g: &mut Game| {
+        g.send(Command::JumpTrap {
+            hero: FigureId(0),
+            trap: 0,
+            to: p(6, 0),
+        })
+    };
+    let (mut g, evs) = find_seed(make, jump, |e| has(e, "trap_jumped"));
+    assert!(
+        evs.iter().any(|e| matches!(
+            e,
+            GameEvent::TrapSprung {
+                trap: 1,
+                figure: FigureId(0),
+                ..
+            }
+        )),
+        "{evs:?}"
+    );
+    assert_eq!(g.pos(0), Some(p(6, 0)));
+    assert_eq!(body(&mut g, 0), 7, "the second pit's fall");
+    assert_ne!(g.turn().phase, Phase::Hero(FigureId(0)), "a pit ends the turn");
+}
+
+/// Probe P1, the falling block: pushed onto another armed trap, the hero springs it too.
+#[test]
+fn a_falling_block_that_pushes_a_hero_onto_a_trap_springs_it() {
+    let q = quest_with(
+        &["barbarian"],
+        &[(3, 0)],
+        "",
+        FAR_ORC,
+        DEFEAT_ALL,
+        "traps: [(kind: FallingBlock, at: (4, 0)), (kind: Pit, at: (5, 0))],",
+    );
+    let mut g = Game::start(q, 3);
+    g.set_allowance(0, 6);
+    let evs = g.send(Command::Move {
+        figure: FigureId(0),
+        path: path(&[(4, 0), (5, 0), (6, 0)]),
+    });
+    let sprung: Vec<u32> = evs
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::TrapSprung { trap, .. } => Some(*trap),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        g.snap().figure(FigureId(0)).is_some_and(|h| h.alive()),
+        "seed 3 leaves the hero alive"
+    );
+    assert_eq!(sprung, [0, 1], "pushed ahead into the hidden pit: {evs:?}");
+    assert_eq!(g.pos(0), Some(p(5, 0)));
+}
+
+/// Probe P2. Weapons table, Crossbow: "requires 1 turn to reload": while it reloads, a crossbow
+/// in hand makes no attack at all, near or far; another weapon taken in hand (free) can.
+#[test]
+fn probe_p2_a_reloading_crossbow_in_hand_makes_no_melee_attack() {
+    let q = quest_with(
+        &["barbarian"],
+        &[(5, 0)],
+        "",
+        "(kind: \"orc\", at: (6, 0), body: 20, defend: 0, attack: 0, movement: 0)",
+        DEFEAT_ALL,
+        "equipment: {\"barbarian\": (weapon: \"crossbow\", items: [\"broadsword\"])},",
+    );
+    let mut g = Game::start(q, 1);
+    // Next to the orc a shot is a plain attack: the crossbow in hand strikes with 3 dice.
+    let evs = g.send(Command::Attack {
+        attacker: FigureId(0),
+        target: FigureId(1),
+    });
+    assert_eq!(attack_dice_of(&evs), [3]);
+    // A shot from afar starts the reload: step back two squares next round and shoot.
+    back_to(&mut g, 0);
+    g.set_allowance(0, 2);
+    ok(&g.send(Command::Move {
+        figure: FigureId(0),
+        path: path(&[(4, 0), (3, 0)]),
+    }));
+    ok(&g.send(Command::Shoot {
+        attacker: FigureId(0),
+        target: FigureId(1),
+        weapon: "crossbow".into(),
+    }));
+    back_to(&mut g, 0);
+    // Round after the shot: walk up and try to strike with the reloading crossbow.
+    g.set_allowance(0, 2);
+    ok(&g.send(Command::Move {
+        figure: FigureId(0),
+        path: path(&[(4, 0), (5, 0)]),
+    }));
+    let r = rejected(&g.send(Command::Attack {
+        attacker: FigureId(0),
+        target: FigureId(1),
+    }))
+    .expect("the crossbow is reloading");
+    assert!(r.contains("still being reloaded"), "{r}");
+    assert!(
+        g.snap()
+            .attack_targets(g.snap().figure(FigureId(0)).unwrap())
+            .next()
+            .is_none()
+    );
+    // The broadsword, taken in hand for free, strikes with 3 dice.
+    let evs = g.send(Command::Wield {
+        hero: FigureId(0),
+        weapon: "broadsword".into(),
+    });
+    assert!(has(&evs, "weapon_wielded"), "{evs:?}");
+    let evs = g.send(Command::Attack {
+        attacker: FigureId(0),
+        target: FigureId(1),
+    });
+    assert_eq!(attack_dice_of(&evs), [3]);
+}
+
+/// Probe P3, recorded in docs/rules-decisions.md: a monster may step into an open pit (traps
+/// spring only for heroes) and then fights from it with the pit's penalty, as Combat's "In a
+/// Pit: roll 1 fewer combat die when attacking and defending" says of any figure.
+#[test]
+fn probe_p3_a_monster_in_an_open_pit_fights_with_one_die_less() {
+    let q = quest_with(
+        &["barbarian"],
+        &[(3, 0)],
+        "",
+        "(kind: \"orc\", at: (9, 0))",
+        DEFEAT_ALL,
+        "traps: [(kind: Pit, at: (5, 0))],",
+    );
+    let mut g = Game::start(q, 2);
+    g.set_allowance(0, 2);
+    g.send(Command::Move {
+        figure: FigureId(0),
+        path: path(&[(4, 0), (5, 0)]),
+    });
+    assert_eq!(g.pos(0), Some(p(5, 0)), "in the pit");
+    let mut turns = 0;
+    while g.turn().phase != Phase::Hero(FigureId(0)) && turns < 20 {
+        g.app.world_mut().write_message(Command::EndTurn);
+        g.app.update();
+        turns += 1;
+    }
+    g.set_allowance(0, 1);
+    ok(&g.send(Command::Move {
+        figure: FigureId(0),
+        path: path(&[(4, 0)]),
+    }));
+    g.end_hero_turns();
+    // The sorcerer's orc steps into the open pit next to the hero and strikes.
+    let orc = g.snap().figure(FigureId(1)).unwrap().clone();
+    g.app.world_mut().write_message(Command::Move {
+        figure: FigureId(1),
+        path: (6..=8)
+            .rev()
+            .map(|x| p(x, 0))
+            .chain([p(5, 0)])
+            .filter(|q| Some(*q) != orc.pos)
+            .collect(),
+    });
+    g.app.update();
+    assert_eq!(g.pos(1), Some(p(5, 0)), "the orc stepped into the open pit");
+    let evs = g.send(Command::Attack {
+        attacker: FigureId(1),
+        target: FigureId(0),
+    });
+    assert_eq!(attack_dice_of(&evs), [2], "an orc (3 dice) in a pit rolls 2: {evs:?}");
+    let snap = g.snap();
+    assert_eq!(snap.defend_dice(snap.figure(FigureId(1)).unwrap()), 1);
+}
+
+/// Probe P4. Falling-Block Trap: "the trap space is now a permanent block (wall)": it stops
+/// sight, so no shot passes it.
+#[test]
+fn probe_p4_a_fallen_block_blocks_sight() {
+    let q = quest_with(
+        &["barbarian"],
+        &[(3, 0)],
+        "",
+        "(kind: \"orc\", at: (8, 0), movement: 0)",
+        DEFEAT_ALL,
+        "traps: [(kind: FallingBlock, at: (5, 0))], equipment: {\"barbarian\": (weapon: \"crossbow\")},",
+    );
+    let mut g = Game::start(q, 1);
+    g.set_allowance(0, 2);
+    g.send(Command::Move {
+        figure: FigureId(0),
+        path: path(&[(4, 0), (5, 0)]),
+    });
+    assert!(g.snap().is_solid(p(5, 0)));
+    assert!(!g.snap().sees(p(4, 0), p(8, 0)), "seen through the fallen block");
+    back_to(&mut g, 0);
+    assert_eq!(g.pos(0), Some(p(4, 0)), "pushed back");
+    let r = rejected(&g.send(Command::Shoot {
+        attacker: FigureId(0),
+        target: FigureId(1),
+        weapon: "crossbow".into(),
+    }))
+    .expect("no line of sight");
+    assert!(r.contains("line of sight"), "{r}");
+}
+
+/// Probe P5. Jumping a Trap and Disarming a Trap: "Skull: trap springs, suffer damage": over a
+/// spear the skull is the spear's hit (1 body, no second roll), and the log tells it as a
+/// failed jump or disarm, never as an escape.
+#[test]
+fn probe_p5_a_failed_jump_or_disarm_over_a_spear_wounds_and_is_told_as_such() {
+    let q = quest_with(
+        &["dwarf"],
+        &[(4, 0)],
+        "",
+        FAR_ORC,
+        DEFEAT_ALL,
+        "traps: [(kind: Spear, at: (5, 0))],",
+    );
+    let make = |seed| {
+        let mut g = Game::start(q.clone(), seed);
+        ok(&g.send(Command::SearchTraps { hero: FigureId(0) }));
+        g.set_allowance(0, 6);
+        g
+    };
+    let jump = |g: &mut Game| {
+        g.send(Command::JumpTrap {
+            hero: FigureId(0),
+            trap: 0,
+            to: p(6, 0),
+        })
+    };
+    let (mut g, evs) = find_seed(make, jump, |e| has(e, "jump_failed"));
+    assert!(
+        evs.iter().any(|e| matches!(e, GameEvent::Wounded { amount: 1, .. })),
+        "{evs:?}"
+    );
+    assert_eq!(body(&mut g, 0), 6);
+    let names = g.app.world().resource::<FigureNames>().clone();
+    let said: Vec<String> = evs
+        .iter()
+        .filter_map(|e| hollowdeep::game::describe::describe(e, &names))
+        .collect();
+    assert!(!said.iter().any(|l| l.contains("unhurt")), "{said:?}");
+    // The same for a failed disarm, next round (the search found it; the Dwarf needs no kit).
+    let make = |seed| {
+        let mut g = Game::start(q.clone(), seed);
+        ok(&g.send(Command::SearchTraps { hero: FigureId(0) }));
+        back_to(&mut g, 0);
+        g
+    };
+    let disarm = |g: &mut Game| {
+        g.send(Command::DisarmTrap {
+            hero: FigureId(0),
+            trap: 0,
+        })
+    };
+    let (mut g, evs) = find_seed(make, disarm, |e| has(e, "disarm_failed"));
+    assert!(
+        evs.iter().any(|e| matches!(e, GameEvent::Wounded { amount: 1, .. })),
+        "{evs:?}"
+    );
+    assert_eq!(body(&mut g, 0), 6);
+    let names = g.app.world().resource::<FigureNames>().clone();
+    let said: Vec<String> = evs
+        .iter()
+        .filter_map(|e| hollowdeep::game::describe::describe(e, &names))
+        .collect();
+    assert!(
+        said.iter()
+            .any(|l| l.contains("tries to disarm the trap") && l.contains("sets it off")),
+        "{said:?}"
+    );
+    assert!(!said.iter().any(|l| l.contains("unhurt")), "{said:?}");
+}
+
+/// Probe P6. Weapons: the Longsword (and Staff) attack diagonally; other weapons and monsters
+/// do not.
+#[test]
+fn probe_p6_a_longsword_reaches_diagonally_a_shortsword_and_monsters_do_not() {
+    let q = quest_with(
+        &["barbarian", "dwarf"],
+        &[(2, 2), (3, 3)],
+        "(at: (2, 0), to: (2, 1), open: true)",
+        "(kind: \"orc\", at: (3, 1), movement: 0), (kind: \"orc\", at: (4, 2), movement: 0)",
+        DEFEAT_ALL,
+        "equipment: {\"barbarian\": (weapon: \"longsword\")},",
+    );
+    let mut g = Game::start(q, 1);
+    ok(&g.send(Command::Attack {
+        attacker: FigureId(0),
+        target: FigureId(2),
+    }));
+    g.send(Command::EndTurn);
+    let r = rejected(&g.send(Command::Attack {
+        attacker: FigureId(1),
+        target: FigureId(3),
+    }));
+    assert!(r.is_some(), "a shortsword does not reach diagonally");
+}
+
+/// Probe P7. Artifacts; rules-decisions row 38: a weapon artifact handed over is taken in hand,
+/// so the Spirit Blade given to the Barbarian harms the Witch Lord with 4 dice.
+#[test]
+fn probe_p7_the_spirit_blade_handed_over_is_wielded() {
+    let q = quest_with(
+        &["barbarian", "dwarf"],
+        &[(5, 0), (4, 0)],
+        "",
+        "(kind: \"witch_lord\", at: (6, 0), defend: 0, attack: 0, movement: 0)",
+        DEFEAT_ALL,
+        "equipment: {\"barbarian\": (weapon: \"broadsword\"), \"dwarf\": (items: [\"spirit_blade\"])},",
+    );
+    let mut g = Game::start(q, 1);
+    g.send(Command::EndTurn);
+    let evs = g.send(Command::Give {
+        from: FigureId(1),
+        to: FigureId(0),
+        item: "spirit_blade".into(),
+    });
+    ok(&evs);
+    assert!(
+        evs.iter().any(
+            |e| matches!(e, GameEvent::WeaponWielded { hero: FigureId(0), weapon, .. } if weapon == "spirit_blade")
+        )
+    );
+    let b = g.snap().figure(FigureId(0)).unwrap().clone();
+    assert_eq!(b.equipment.weapon.as_deref(), Some("spirit_blade"));
+    assert!(b.equipment.items.contains(&"broadsword".to_string()));
+    back_to(&mut g, 0);
+    let evs = g.send(Command::Attack {
+        attacker: FigureId(0),
+        target: FigureId(2),
+    });
+    assert_eq!(attack_dice_of(&evs), [4], "3 dice and 1 against the undead: {evs:?}");
+}
+
+/// Probe P8. A hero who hands away the weapon in hand takes up the best one he still carries.
+#[test]
+fn probe_p8_handing_away_the_weapon_in_hand_takes_up_the_carried_one() {
+    let q = quest_with(
+        &["barbarian", "dwarf"],
+        &[(5, 0), (4, 0)],
+        "",
+        "(kind: \"orc\", at: (6, 0), body: 20, defend: 0, attack: 0, movement: 0)",
+        DEFEAT_ALL,
+        "equipment: {\"barbarian\": (weapon: \"orcs_bane\", items: [\"broadsword\"])},",
+    );
+    let mut g = Game::start(q, 1);
+    let evs = g.send(Command::Attack {
+        attacker: FigureId(0),
+        target: FigureId(2),
+    });
+    assert_eq!(attack_dice_of(&evs), [4], "Orc's Bane against an orc");
+    let evs = g.send(Command::Give {
+        from: FigureId(0),
+        to: FigureId(1),
+        item: "orcs_bane".into(),
+    });
+    ok(&evs);
+    let b = g.snap().figure(FigureId(0)).unwrap().clone();
+    assert_eq!(b.equipment.weapon.as_deref(), Some("broadsword"));
+    // The Dwarf takes the artifact in hand; his shortsword is carried.
+    let d = g.snap().figure(FigureId(1)).unwrap().clone();
+    assert_eq!(d.equipment.weapon.as_deref(), Some("orcs_bane"));
+    back_to(&mut g, 0);
+    let evs = g.send(Command::Attack {
+        attacker: FigureId(0),
+        target: FigureId(2),
+    });
+    assert_eq!(attack_dice_of(&evs), [3], "the Broadsword's 3 dice");
+}
+
+/// Weapons in hand: a hero changes weapons for free on the hero's own turn, from the action
+/// bar's list (the keyboard and gamepad menu reads the same list); only a carried weapon the
+/// hero may use, and never on another hero's turn.
+#[test]
+fn a_hero_takes_a_carried_weapon_in_hand_for_free() {
+    let q = quest_with(
+        &["barbarian", "wizard"],
+        &[(5, 0), (4, 0)],
+        "",
+        FAR_ORC,
+        DEFEAT_ALL,
+        "equipment: {\"barbarian\": (weapon: \"broadsword\", items: [\"longsword\", \"staff\"]), \"wizard\": (items: [\"staff\"])},",
+    );
+    let mut g = Game::start(q, 1);
+    let snap = g.snap();
+    let h = snap.figure(FigureId(0)).unwrap();
+    let (choices, _) = hollowdeep::game::choices::action_choices(&snap, h);
+    let wield: Vec<&str> = choices
+        .iter()
+        .filter(|(_, c)| matches!(c, Command::Wield { .. }))
+        .map(|(l, _)| l.as_str())
+        .collect();
+    assert_eq!(wield, ["Take the Longsword in hand", "Take the Staff in hand"]);
+    let evs = g.send(Command::Wield {
+        hero: FigureId(0),
+        weapon: "longsword".into(),
+    });
+    ok(&evs);
+    let b = g.snap().figure(FigureId(0)).unwrap().clone();
+    assert_eq!(b.equipment.weapon.as_deref(), Some("longsword"));
+    assert!(b.fighter.diagonal && b.fighter.attack == 3);
+    assert!(b.equipment.items.contains(&"broadsword".to_string()));
+    assert!(!g.turn().progress(FigureId(0)).acted, "free");
+    assert!(
+        g.app.world().resource::<LastAccepted>().undo.is_ok(),
+        "nothing was rolled or revealed: it can be taken back"
+    );
+    for (cmd, why) in [
+        (
+            Command::Wield {
+                hero: FigureId(0),
+                weapon: "longsword".into(),
+            },
+            "already holds",
+        ),
+        (
+            Command::Wield {
+                hero: FigureId(0),
+                weapon: "battle_axe".into(),
+            },
+            "does not carry",
+        ),
+        (
+            Command::Wield {
+                hero: FigureId(1),
+                weapon: "staff".into(),
+            },
+            "turn",
+        ),
+    ] {
+        let r = rejected(&g.send(cmd)).expect(why);
+        assert!(r.contains(why), "{r}");
+    }
+    // The Wizard holds the staff once it is his turn: 1 die, diagonal.
+    g.send(Command::EndTurn);
+    ok(&g.send(Command::Wield {
+        hero: FigureId(1),
+        weapon: "staff".into(),
+    }));
+    let w = g.snap().figure(FigureId(1)).unwrap().clone();
+    assert!(w.fighter.diagonal);
+    // The bots take the better weapon in hand: a Barbarian with a Broadsword and a Longsword
+    // holds the Longsword (as many dice, and a diagonal reach).
+    let snap = g.snap();
+    let b = snap.figure(FigureId(0)).unwrap();
+    assert_eq!(
+        hollowdeep::ai::heroes::weapon_to_hold(&snap, b),
+        None,
+        "already the best"
+    );
+}

@@ -60,11 +60,78 @@ fn hurt(h: &FigureSnap) -> bool {
     h.body <= 2 || h.body * 3 <= h.body_max
 }
 
+/// The weapon a hero should hold: with a monster in reach, the one that rolls the most dice
+/// against a monster it can reach and harm (a Longsword or Staff reaches diagonally, Orc's Bane
+/// and the Spirit Blade roll more against their foes, only the Spirit Blade harms the Witch
+/// Lord); with none, the best all round (an artifact, then more dice, then a diagonal reach;
+/// ranged weapons shoot from the pack). A crossbow being reloaded is never taken up. Some
+/// when that is not the one in hand.
+pub fn weapon_to_hold(snap: &Snapshot, h: &FigureSnap) -> Option<String> {
+    let rules = snap.rules();
+    let at = h.pos?;
+    let mut ready: Vec<&String> = h
+        .equipment
+        .weapon
+        .iter()
+        .chain(h.equipment.items.iter())
+        .filter(|w| rules.weapons.contains_key(*w))
+        .filter(|w| crate::game::logic::may_carry(rules, &h.kind, w, &Default::default()).is_ok())
+        .collect();
+    ready.dedup();
+    let reloading = |w: &str| {
+        rules.weapons[w].reload
+            && snap
+                .dungeon
+                .shot_round
+                .get(&h.id)
+                .is_some_and(|r| snap.turn.round <= r + 1)
+    };
+    ready.retain(|w| !reloading(w));
+    let reaches = |w: &str, t: &FigureSnap| {
+        let Some(tp) = t.pos else { return false };
+        if t.hero || !t.alive() || !snap.can_harm(Some(w), t) {
+            return false;
+        }
+        (at.is_orthogonally_adjacent(tp) && snap.edge_open(at, tp))
+            || (rules.weapons[w].diagonal && at.is_diagonally_adjacent(tp) && snap.sees(at, tp))
+    };
+    let in_reach = |w: &str| {
+        snap.monsters()
+            .filter(|t| reaches(w, t))
+            .map(|t| snap.attack_dice(h, t, Some(w)))
+            .max()
+    };
+    let general = |w: &str| {
+        let d = &rules.weapons[w];
+        (d.artifact, d.attack, d.diagonal, !d.ranged)
+    };
+    let best = if ready.iter().any(|w| in_reach(w).is_some()) {
+        ready
+            .iter()
+            .max_by_key(|w| (in_reach(w), general(w), std::cmp::Reverse(w.as_str())))
+    } else {
+        ready.iter().max_by_key(|w| (general(w), std::cmp::Reverse(w.as_str())))
+    };
+    let best = (*best?).clone();
+    let held = h.equipment.weapon.as_ref();
+    // Only a strictly better weapon is worth the change (no swapping to and fro).
+    let better = match held.filter(|w| ready.contains(w)) {
+        None => true,
+        Some(w) if ready.iter().any(|r| in_reach(r).is_some()) => in_reach(&best) > in_reach(w),
+        Some(w) => general(&best) > general(w),
+    };
+    (better && held != Some(&best)).then_some(best)
+}
+
 fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     let progress = snap.turn.progress(h.id);
     let at = h.pos?;
     let rules = snap.rules();
     let can_act = !progress.acted;
+    // The right weapon in hand before fighting (free).
+    if can_act && let Some(weapon) = weapon_to_hold(snap, h) {
+        return Some(Command::Wield { hero: h.id, weapon });
+    }
     let healing_potion = h
         .inventory
         .potions
@@ -339,7 +406,7 @@ fn random_command(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Command {
     options.extend(more.into_iter().map(|(_, c)| c).filter(|c| {
         !matches!(
             c,
-            Command::CloseDoor { .. } | Command::Give { .. } | Command::Retreat { .. }
+            Command::CloseDoor { .. } | Command::Give { .. } | Command::Retreat { .. } | Command::Wield { .. }
         )
     }));
     for (_, _, _, targets) in spells.0 {

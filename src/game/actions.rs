@@ -770,13 +770,8 @@ pub fn disarm(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32) -> Ou
                 to: t.at,
             });
         }
-        evs.push(GameEvent::Wounded {
-            figure: h.id,
-            amount: 0,
-            dice: roll,
-            cause: "a slip while disarming".into(),
-        });
-        let sprung = spring(world, &t, h, at, None);
+        evs.push(GameEvent::DisarmFailed { trap, hero: h.id, roll });
+        let sprung = super::logic::spring_on_skull(world, &t, h, at, None);
         evs.extend(sprung.events);
         let now = Snapshot::capture(world).expect("quest in play");
         if sprung.ends_turn && now.turn.phase == Phase::Hero(h.id) {
@@ -844,7 +839,7 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
     world.get_mut::<GridPos>(h.entity).expect("on board").0 = t.at;
     if combat::skulls(&roll) > 0 {
         evs.push(GameEvent::JumpFailed { trap, hero: h.id, roll });
-        let sprung = spring(world, &t, h, at, Some(to));
+        let sprung = super::logic::spring_on_skull(world, &t, h, at, Some(to));
         evs.extend(sprung.events);
         evs.extend(reveal(world));
         let mut p2 = p;
@@ -868,6 +863,23 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
         roll,
         to,
     });
+    // heroquest-2021.md, Jumping a Trap: the landing square is an ordinary step, so an armed
+    // trap there springs (a falling block pushes the hero back to where the jump began).
+    if let Some(next) = super::logic::armed_floor_trap_at(world, to) {
+        let sprung = spring(world, &next, h, at, None);
+        evs.extend(sprung.events);
+        evs.extend(reveal(world));
+        if sprung.stop {
+            let mut p2 = p;
+            p2.moving = MoveState::Done;
+            set_progress(world, h.id, p2);
+        }
+        let now = Snapshot::capture(world).expect("quest in play");
+        if sprung.ends_turn && now.turn.phase == Phase::Hero(h.id) {
+            evs.extend(end_turn(world, &now));
+        }
+        return Ok(evs);
+    }
     evs.extend(reveal(world));
     Ok(evs)
 }
@@ -937,21 +949,90 @@ pub fn give(world: &mut World, snap: &Snapshot, from: FigureId, to: FigureId, it
         let mut mine = h.equipment.clone();
         if mine.weapon.as_deref() == Some(item) {
             mine.weapon = None;
+            // An empty hand takes up the best weapon the hero still carries.
+            rearm(&rules, &h.kind, &mut mine);
         } else if let Some(i) = mine.items.iter().position(|i| i == item) {
             mine.items.remove(i);
         }
+        // A weapon handed over is taken in hand as one found would be (rules-decisions row 38).
         let mut theirs = o.equipment.clone();
-        theirs.items.push(item.to_string());
+        stow(&rules, &o.kind, &mut theirs, item);
         let f1 = derive_fighter(&rules, &usable(&rules, &h.kind, &mine));
         let f2 = derive_fighter(&rules, &usable(&rules, &o.kind, &theirs));
+        let mut evs = vec![GameEvent::ItemGiven {
+            from: h.id,
+            to: o.id,
+            item: item.to_string(),
+            name: name.clone(),
+        }];
+        for (who, before, after) in [(h, &h.equipment, &mine), (o, &o.equipment, &theirs)] {
+            if let Some(w) = after.weapon.as_ref().filter(|w| before.weapon.as_ref() != Some(*w)) {
+                evs.push(GameEvent::WeaponWielded {
+                    hero: who.id,
+                    weapon: w.clone(),
+                    name: rules.thing_name(w),
+                });
+            }
+        }
         world.entity_mut(h.entity).insert((mine, f1));
         world.entity_mut(o.entity).insert((theirs, f2));
+        return Ok(evs);
     }
     Ok(vec![GameEvent::ItemGiven {
         from: h.id,
         to: o.id,
         item: item.to_string(),
         name,
+    }])
+}
+
+/// A hero with an empty hand takes up the carried weapon that rolls the most attack dice
+/// (an artifact first), if the hero may wield one.
+fn rearm(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &mut Equipment) {
+    if eq.weapon.is_some() {
+        return;
+    }
+    let best = eq
+        .items
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| may_carry(rules, class, w, &crate::quest::Gear::default()).is_ok())
+        .filter_map(|(i, w)| rules.weapons.get(w).map(|d| (i, d)))
+        .max_by_key(|(i, d)| (d.artifact, d.attack, std::cmp::Reverse(*i)))
+        .map(|(i, _)| i);
+    if let Some(i) = best {
+        eq.weapon = Some(eq.items.remove(i));
+    }
+}
+
+/// heroquest-2021.md, Weapons; rules-decisions row 30: a hero takes another carried weapon in
+/// hand, a free activity on the hero's own turn (the one in hand is carried instead). A Staff
+/// or Longsword in hand attacks diagonally; a two-handed weapon leaves a carried shield unused.
+pub fn wield(world: &mut World, snap: &Snapshot, id: FigureId, weapon: &str) -> Outcome {
+    let h = hero(snap, id)?;
+    let rules = snap.quest.rules.clone();
+    let def = rules
+        .weapons
+        .get(weapon)
+        .ok_or_else(|| format!("there is no weapon \"{weapon}\""))?;
+    if h.equipment.weapon.as_deref() == Some(weapon) {
+        return Err(format!("{} already holds {}", h.name, super::describe::the(&def.name)));
+    }
+    let Some(i) = h.equipment.items.iter().position(|w| w == weapon) else {
+        return Err(format!("{} does not carry {}", h.name, super::describe::the(&def.name)));
+    };
+    may_carry(&rules, &h.kind, weapon, &crate::quest::Gear::default())?;
+    let mut eq = h.equipment.clone();
+    let taken = eq.items.remove(i);
+    if let Some(old) = eq.weapon.replace(taken) {
+        eq.items.push(old);
+    }
+    let fighter = derive_fighter(&rules, &usable(&rules, &h.kind, &eq));
+    world.entity_mut(h.entity).insert((eq, fighter));
+    Ok(vec![GameEvent::WeaponWielded {
+        hero: h.id,
+        weapon: weapon.to_string(),
+        name: def.name.clone(),
     }])
 }
 

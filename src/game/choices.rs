@@ -169,6 +169,19 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             },
         ));
     }
+    // Another carried weapon in hand (free): each the hero may wield.
+    for w in h.equipment.items.iter().filter(|w| rules.weapons.contains_key(*w)) {
+        if crate::game::logic::may_carry(rules, &h.kind, w, &Default::default()).is_ok() {
+            let c = Command::Wield {
+                hero: h.id,
+                weapon: w.clone(),
+            };
+            let label = format!("Take {} in hand", super::describe::the(&rules.thing_name(w)));
+            if !v.iter().any(|(l, _)| *l == label) {
+                v.push((label, c));
+            }
+        }
+    }
     for d in snap.doors.iter().filter(|d| d.open && d.edge.touches(at)) {
         v.push(("Close the door".into(), Command::CloseDoor { hero: h.id, door: d.id }));
     }

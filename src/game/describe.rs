@@ -186,6 +186,7 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
         Command::Give { from, to, item } => format!("{} giving {item} to {}", who(*from), who(*to)),
         Command::PickUp { hero } => format!("{} picking up what lies there", who(*hero)),
         Command::UseArtifact { hero, item } => format!("{} using {item}", who(*hero)),
+        Command::Wield { hero, weapon } => format!("{} taking the {weapon} in hand", who(*hero)),
         Command::Retreat { hero } => format!("{}'s retreat", who(*hero)),
     };
     running_text(line, names)
@@ -386,6 +387,13 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::TrapDisarmed { by, roll, .. } => {
             format!("{} disarms the trap (rolled {}).", n(*by), or_nothing(roll))
         }
+        GameEvent::DisarmFailed { hero, roll, .. } => {
+            format!(
+                "{} tries to disarm the trap, rolls {} and sets it off.",
+                n(*hero),
+                or_nothing(roll)
+            )
+        }
         GameEvent::JumpFailed { hero, roll, .. } => {
             format!(
                 "{} tries to leap over the trap, rolls {} and lands on it.",
@@ -406,6 +414,7 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::ItemGiven { from, to, name, .. } => {
             format!("{} gives {} to {}.", n(*from), the(name), n(*to))
         }
+        GameEvent::WeaponWielded { hero, name, .. } => format!("{} takes {} in hand.", n(*hero), the(name)),
         GameEvent::PossessionsDropped { hero, at } => {
             format!("{}'s possessions lie at {at} for the others to take.", n(*hero))
         }

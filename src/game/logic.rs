@@ -460,9 +460,12 @@ fn undo_verdict(events: &[GameEvent], rolled: bool) -> Result<(), String> {
             | PotionFound { .. }
             | ItemFound { .. }
             | HazardDrawn { .. } => "a search turned up what it turned up",
-            TrapFound { .. } | TrapSprung { .. } | TrapDisarmed { .. } | TrapJumped { .. } | JumpFailed { .. } => {
-                "a trap was found or sprung"
-            }
+            TrapFound { .. }
+            | TrapSprung { .. }
+            | TrapDisarmed { .. }
+            | TrapJumped { .. }
+            | JumpFailed { .. }
+            | DisarmFailed { .. } => "a trap was found or sprung",
             SecretDoorFound { .. } => "it found a secret door",
             QuestMessage { .. } | DoorChanged { .. } => "it set off one of the quest's events",
             HeroKilled { .. } | MonsterKilled { .. } => "someone fell",
@@ -1016,6 +1019,12 @@ fn apply(world: &mut World, cmd: &Command, snap: Option<Snapshot>) -> Result<Vec
             let t = get(*target)?;
             may_act(&snap, a)?;
             let p = take_action(a, snap.turn.progress(a.id), ActionKind::Attack)?;
+            if let Some(w) = snap.reloading_in_hand(a) {
+                return Err(format!(
+                    "{}'s {w} is still being reloaded (another weapon can be taken in hand)",
+                    a.name
+                ));
+            }
             if !snap.can_attack(a, t) {
                 return Err(format!("{} cannot reach {} from here", a.name, t.name));
             }
@@ -1042,6 +1051,7 @@ fn apply(world: &mut World, cmd: &Command, snap: Option<Snapshot>) -> Result<Vec
         Command::Give { from, to, item } => actions::give(world, &snap, *from, *to, item),
         Command::PickUp { hero } => actions::pick_up(world, &snap, *hero),
         Command::UseArtifact { hero, item } => actions::use_artifact(world, &snap, *hero, item),
+        Command::Wield { hero, weapon } => actions::wield(world, &snap, *hero, weapon),
         Command::Retreat { hero } => actions::retreat(world, &snap, *hero),
         Command::EndTurn => {
             if snap.turn.draft.is_some() {
@@ -1087,6 +1097,30 @@ pub(super) fn undefended(world: &mut World, hero: FigureId, n: u8, cause: &str) 
 /// heroquest-2021.md, Traps: a hero steps onto an armed trap at `at`, having come from `from`;
 /// `ahead` is the next square of the move, if any.
 pub(super) fn spring(world: &mut World, trap: &Trap, hero: &FigureSnap, from: Pos, ahead: Option<Pos>) -> Sprung {
+    spring_with(world, trap, hero, from, ahead, false)
+}
+
+/// `spring` after a jump or disarm rolled a skull. That skull is the trap striking
+/// (heroquest-2021.md, Jumping a Trap and Disarming a Trap: "Skull: trap springs, suffer
+/// damage"): a spear then wounds without rolling again.
+pub(super) fn spring_on_skull(
+    world: &mut World,
+    trap: &Trap,
+    hero: &FigureSnap,
+    from: Pos,
+    ahead: Option<Pos>,
+) -> Sprung {
+    spring_with(world, trap, hero, from, ahead, true)
+}
+
+fn spring_with(
+    world: &mut World,
+    trap: &Trap,
+    hero: &FigureSnap,
+    from: Pos,
+    ahead: Option<Pos>,
+    skull: bool,
+) -> Sprung {
     let rules = world.resource::<ActiveQuest>().0.rules.clone();
     set_trap_state(world, trap.id, TrapState::Sprung);
     let mut evs = vec![GameEvent::TrapSprung {
@@ -1136,7 +1170,25 @@ pub(super) fn spring(world: &mut World, trap: &Trap, hero: &FigureSnap, from: Po
                     from: trap.at,
                     to: dest,
                 });
+                // Pushed onto another armed trap, the hero springs that one too.
+                if let Some(next) = armed_floor_trap_at(world, dest).filter(|n| n.id != trap.id) {
+                    evs.extend(spring(world, &next, h, from, None).events);
+                }
             }
+            Sprung {
+                events: evs,
+                stop: true,
+                ends_turn: true,
+            }
+        }
+        TrapKind::Spear if skull => {
+            evs.push(GameEvent::Wounded {
+                figure: hero.id,
+                amount: 1,
+                dice: Vec::new(),
+                cause: "the spear".into(),
+            });
+            evs.extend(apply_damage(world, hero.id, 1, None));
             Sprung {
                 events: evs,
                 stop: true,
@@ -1170,6 +1222,14 @@ pub(super) fn spring(world: &mut World, trap: &Trap, hero: &FigureSnap, from: Po
             }
         }
     }
+}
+
+/// An armed floor trap (hidden or found) at `at`: a hero who lands there springs it.
+pub(super) fn armed_floor_trap_at(world: &mut World, at: Pos) -> Option<Trap> {
+    let mut q = world.query::<&Trap>();
+    q.iter(world)
+        .find(|t| t.at == at && t.furniture.is_none() && t.armed())
+        .cloned()
 }
 
 /// Walks `f` along `path`. `snap` must show the world as it stands now (nothing changed since it

@@ -471,6 +471,12 @@ pub enum Command {
     PickUp {
         hero: FigureId,
     },
+    /// Take a carried weapon in hand (the one in hand is carried instead): free, on the hero's
+    /// own turn.
+    Wield {
+        hero: FigureId,
+        weapon: String,
+    },
     /// Use an artifact that is used rather than carried (the Ring of Return): free.
     UseArtifact {
         hero: FigureId,
@@ -687,6 +693,12 @@ pub enum GameEvent {
         hero: FigureId,
         roll: Vec<Face>,
     },
+    /// A disarm that rolled a skull: the trap goes off on the hero (a `TrapSprung` follows).
+    DisarmFailed {
+        trap: u32,
+        hero: FigureId,
+        roll: Vec<Face>,
+    },
     SecretDoorFound {
         door: u32,
     },
@@ -704,6 +716,12 @@ pub enum GameEvent {
         from: FigureId,
         to: FigureId,
         item: String,
+        name: String,
+    },
+    /// A hero took a carried weapon in hand (by choice, or on being handed one).
+    WeaponWielded {
+        hero: FigureId,
+        weapon: String,
         name: String,
     },
     /// A fallen hero's possessions lie on the floor for the others.
@@ -827,10 +845,12 @@ impl GameEvent {
             GameEvent::TrapDisarmed { .. } => "trap_disarmed",
             GameEvent::TrapJumped { .. } => "trap_jumped",
             GameEvent::JumpFailed { .. } => "jump_failed",
+            GameEvent::DisarmFailed { .. } => "disarm_failed",
             GameEvent::SecretDoorFound { .. } => "secret_door_found",
             GameEvent::PotionDrunk { .. } => "potion_drunk",
             GameEvent::DeathAverted { .. } => "death_averted",
             GameEvent::ItemGiven { .. } => "item_given",
+            GameEvent::WeaponWielded { .. } => "weapon_wielded",
             GameEvent::PossessionsDropped { .. } => "possessions_dropped",
             GameEvent::PossessionsClaimed { .. } => "possessions_claimed",
             GameEvent::PossessionsPickedUp { .. } => "possessions_picked_up",

@@ -635,6 +635,16 @@ impl Snapshot {
         }
     }
 
+    /// The name of the weapon in `a`'s hand when it is still being reloaded (a crossbow shot
+    /// last round or this one): no attack can be made with it, near or far.
+    pub fn reloading_in_hand(&self, a: &FigureSnap) -> Option<String> {
+        let rules = self.rules();
+        let w = a.equipment.weapon.as_ref()?;
+        let def = rules.weapons.get(w)?;
+        let shot = self.dungeon.shot_round.get(&a.id)?;
+        (def.reload && self.turn.round <= shot + 1).then(|| def.name.clone())
+    }
+
     /// Ranged weapons `a` carries that could shoot now, with why not when they cannot.
     pub fn ranged_weapons(&self, a: &FigureSnap) -> Vec<String> {
         let rules = self.rules();
@@ -858,14 +868,28 @@ impl Snapshot {
         })
     }
 
-    /// Centre-to-centre line of sight: walls and closed doors block, and so do figures in between.
+    /// Centre-to-centre line of sight: walls, closed doors and fallen blocks block, and so do
+    /// figures in between.
     pub fn sees(&self, a: Pos, b: Pos) -> bool {
-        line_of_sight(a, b, |p, q| !self.edge_open(p, q), |p| self.figure_at(p).is_some())
+        line_of_sight(
+            a,
+            b,
+            |p, q| !self.edge_open(p, q),
+            |p| self.figure_at(p).is_some() || self.fallen_block(p),
+        )
     }
 
-    /// Line of sight for looking around a room or corridor: only walls and closed doors block.
+    /// Line of sight for looking around a room or corridor: only walls, closed doors and
+    /// fallen blocks block.
     pub fn sees_past_figures(&self, a: Pos, b: Pos) -> bool {
-        line_of_sight(a, b, |p, q| !self.edge_open(p, q), |_| false)
+        line_of_sight(a, b, |p, q| !self.edge_open(p, q), |p| self.fallen_block(p))
+    }
+
+    /// heroquest-2021.md, Falling-Block Trap: a sprung block is "a permanent block (wall)": it
+    /// stops sight as a wall does, not only movement.
+    pub fn fallen_block(&self, p: Pos) -> bool {
+        self.trap_at(p)
+            .is_some_and(|t| t.kind == TrapKind::FallingBlock && t.state == TrapState::Sprung)
     }
 
     /// Can `attacker` hit `target` from where they stand (adjacent, or diagonal with the right weapon)?
@@ -874,6 +898,9 @@ impl Snapshot {
             return false;
         };
         if attacker.hero == target.hero || !attacker.alive() || !target.alive() {
+            return false;
+        }
+        if attacker.hero && self.reloading_in_hand(attacker).is_some() {
             return false;
         }
         if a.is_orthogonally_adjacent(t) {

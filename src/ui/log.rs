@@ -246,6 +246,14 @@ fn read_events(
                     result: "Disarmed.".into(),
                 };
             }
+            GameEvent::DisarmFailed { hero, roll, .. } => {
+                *tray = DiceTray::Roll {
+                    who: names.get(*hero),
+                    what: "disarms a trap".into(),
+                    faces: roll.clone(),
+                    result: "A skull: the trap goes off.".into(),
+                };
+            }
             GameEvent::TrapJumped { hero, roll, .. } | GameEvent::JumpFailed { hero, roll, .. } => {
                 *tray = DiceTray::Roll {
                     who: names.get(*hero),

@@ -1102,7 +1102,45 @@ fn play_panels(
                         Movement::Dice(n) => format!("{n}d6"),
                         Movement::Fixed(n) => n.to_string(),
                     };
-                    ui.label(egui::RichText::new(format!("Weapon: {weapon}   Move: {moves}")).small());
+                    // The active hero's player changes weapons here (free), or in the action
+                    // bar and the keyboard and gamepad menu.
+                    let spare: Vec<&String> = eq
+                        .items
+                        .iter()
+                        .filter(|w| q.rules.weapons.contains_key(*w))
+                        .filter(|w| {
+                            crate::game::logic::may_carry(&q.rules, &hero.class, w, &Default::default()).is_ok()
+                        })
+                        .collect();
+                    if is_active && !controllers.bot_plays(**id) && !spare.is_empty() && !*dead && !*escaped {
+                        ui.horizontal(|ui| {
+                            ui.spacing_mut().item_spacing.x = 4.0;
+                            ui.label(egui::RichText::new("Weapon:").small());
+                            ui.menu_button(egui::RichText::new(format!("{weapon} (change)")).small(), |ui| {
+                                for w in &spare {
+                                    let d = &q.rules.weapons[*w];
+                                    let reach = if d.diagonal { ", diagonal" } else { "" };
+                                    let label = format!(
+                                        "Take {} in hand ({} dice{reach})",
+                                        crate::game::describe::the(&d.name),
+                                        d.attack
+                                    );
+                                    if ui.button(label).clicked() {
+                                        out.write(Command::Wield {
+                                            hero: **id,
+                                            weapon: (*w).clone(),
+                                        });
+                                        ui.close();
+                                    }
+                                }
+                            })
+                            .response
+                            .on_hover_text("Change the weapon in hand: free, on this hero's turn");
+                            ui.label(egui::RichText::new(format!("  Move: {moves}")).small());
+                        });
+                    } else {
+                        ui.label(egui::RichText::new(format!("Weapon: {weapon}   Move: {moves}")).small());
+                    }
                     let carried: Vec<String> = eq.items.iter().map(|i| q.rules.thing_name(i)).collect();
                     if !carried.is_empty() {
                         ui.label(egui::RichText::new(format!("Carries: {}", carried.join(", "))).small());
@@ -1281,7 +1319,9 @@ fn play_panels(
                             out.write(Command::RollMovement { hero: id });
                         }
                         if let Some(choices) = &choices {
-                            for (label, cmd) in &choices.0 {
+                            // Weapons are changed on the hero card (the keyboard and gamepad
+                            // menu lists them too).
+                            for (label, cmd) in choices.0.iter().filter(|(_, c)| !matches!(c, Command::Wield { .. })) {
                                 if ui.button(label).clicked() {
                                     out.write(cmd.clone());
                                 }
