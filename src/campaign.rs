@@ -58,6 +58,11 @@ pub struct Campaign {
     pub party: BTreeMap<String, PartyHero>,
     /// Quest ids the party has completed, in the order it completed them.
     pub completed: Vec<String>,
+    /// Artifacts the monsters claimed from a fallen hero: each comes back as special treasure
+    /// in the next quest the party plays, until a hero brings it out (heroquest-2021.md,
+    /// Between Quests: Lost Artifacts).
+    #[serde(default)]
+    pub lost: Vec<String>,
 }
 
 /// Where the campaign is kept.
@@ -77,6 +82,7 @@ impl Campaign {
                 .map(|class| (class.clone(), PartyHero::fresh(rules, class, 0)))
                 .collect(),
             completed: Vec::new(),
+            lost: Vec::new(),
         }
     }
 
@@ -141,22 +147,96 @@ impl Campaign {
         ))
     }
 
-    /// The quest as this party plays it: each hero brings what it has (the quest's own gear is
-    /// the party's to keep only if it is listed there, so it is replaced, not added to).
+    /// The artifacts the party's heroes hold.
+    pub fn artifacts(&self, rules: &RuleSet) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .party
+            .values()
+            .flat_map(|h| h.weapon.iter().chain(&h.items))
+            .filter(|i| rules.is_artifact(i))
+            .cloned()
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// The quest as this party plays it. Each hero brings what it has (the quest's own gear is
+    /// replaced, not added to), except an artifact the quest hands out that the party does not
+    /// own: the party gets it, so a quest that needs an artifact (the Spirit Blade for the
+    /// Witch Lord) can always be finished. An artifact is one of a kind: one the party owns is
+    /// not found again as special treasure, and one the monsters claimed (`lost`) comes back as
+    /// special treasure in a room of this quest.
     pub fn prepare(&self, quest: &Quest) -> Arc<Quest> {
         let mut q = quest.clone();
-        for class in &q.heroes {
-            if let Some(h) = self.party.get(class) {
-                if let Some(name) = h.name.as_ref().filter(|n| !n.trim().is_empty()) {
-                    q.hero_names.insert(class.clone(), name.trim().to_string());
+        let rules = q.rules.clone();
+        let owned = self.artifacts(&rules);
+        for class in q.heroes.clone() {
+            let Some(h) = self.party.get(&class) else { continue };
+            if let Some(name) = h.name.as_ref().filter(|n| !n.trim().is_empty()) {
+                q.hero_names.insert(class.clone(), name.trim().to_string());
+            }
+            let given = q.gear.get(&class).cloned().unwrap_or_default();
+            let mut eq = Equipment {
+                weapon: h.weapon.clone(),
+                items: h.items.clone(),
+            };
+            for a in given.weapon.iter().chain(&given.items) {
+                let free = !owned.contains(a) && !eq.has(a);
+                if rules.is_artifact(a)
+                    && free
+                    && crate::game::logic::may_carry(&rules, &class, a, &Gear::default()).is_ok()
+                {
+                    crate::game::actions::stow(&rules, &class, &mut eq, a);
                 }
-                let gear = q.gear.entry(class.clone()).or_default();
-                *gear = Gear {
-                    weapon: h.weapon.clone(),
-                    items: h.items.clone(),
+            }
+            q.gear.insert(
+                class.clone(),
+                Gear {
+                    weapon: eq.weapon,
+                    items: eq.items,
                     potions: h.potions.clone(),
                     gold: h.gold,
-                };
+                },
+            );
+        }
+        let held: Vec<String> = q
+            .gear
+            .values()
+            .flat_map(|g| g.weapon.iter().chain(&g.items))
+            .filter(|i| rules.is_artifact(i))
+            .cloned()
+            .collect();
+        for t in &mut q.treasure {
+            t.items.retain(|i| !held.contains(i));
+        }
+        let placed: Vec<String> = q.treasure.iter().flat_map(|t| t.items.clone()).collect();
+        let back: Vec<String> = self
+            .lost
+            .iter()
+            .filter(|a| !held.contains(a) && !placed.contains(a))
+            .cloned()
+            .collect();
+        if !back.is_empty()
+            && let Some(area) = lost_artifact_room(&q)
+        {
+            let names: Vec<String> = back.iter().map(|a| rules.thing_name(a)).collect();
+            let text = format!(
+                "Among the sorcerer's spoils lies what the monsters took from a fallen hero: {}.",
+                names.join(", ")
+            );
+            match q.treasure.iter_mut().find(|t| t.area == area) {
+                Some(t) => {
+                    t.items.extend(back);
+                    t.text = format!("{} {text}", t.text);
+                }
+                None => q.treasure.push(quest::SpecialTreasure {
+                    area,
+                    text,
+                    gold: 0,
+                    potions: Vec::new(),
+                    items: back,
+                }),
             }
         }
         Arc::new(q)
@@ -167,6 +247,16 @@ impl Campaign {
     /// who lived to see it.
     pub fn settle(&mut self, quest_id: &str, outcome: Outcome, snap: &Snapshot) {
         let rules = snap.quest.rules.clone();
+        // What the party brought into the quest (its own, and what the quest handed out).
+        let mut before = self.artifacts(&rules);
+        before.extend(
+            snap.quest
+                .gear
+                .values()
+                .flat_map(|g| g.weapon.iter().chain(&g.items))
+                .filter(|i| rules.is_artifact(i))
+                .cloned(),
+        );
         for h in snap.heroes() {
             let class = h.kind.clone();
             let fallen = self.party.get(&class).map_or(0, |p| p.fallen);
@@ -197,6 +287,32 @@ impl Campaign {
         if outcome == Outcome::Won && !self.completed.iter().any(|q| q == quest_id) {
             self.completed.push(quest_id.to_string());
         }
+        // Artifacts the party had or found that no hero brought out were claimed by the
+        // monsters: they come back in the next quest (Lost Artifacts).
+        let kept = self.artifacts(&rules);
+        let mut seen: Vec<String> = self.lost.clone();
+        seen.extend(before);
+        seen.extend(
+            snap.heroes()
+                .flat_map(|h| {
+                    h.equipment
+                        .weapon
+                        .iter()
+                        .chain(&h.equipment.items)
+                        .cloned()
+                        .collect::<Vec<_>>()
+                })
+                .filter(|i| rules.is_artifact(i)),
+        );
+        seen.extend(
+            snap.loot
+                .iter()
+                .flat_map(|(_, l)| l.items.clone())
+                .filter(|i| rules.is_artifact(i)),
+        );
+        seen.sort();
+        seen.dedup();
+        self.lost = seen.into_iter().filter(|a| !kept.contains(a)).collect();
     }
 
     /// What the armory sells: weapons, armour and tools that are not artifacts, with prices.
@@ -212,6 +328,57 @@ impl Campaign {
             .collect();
         stock.sort_by_key(|(id, _, cost)| (*cost, id.clone()));
         stock
+    }
+
+    /// What a simulated party buys between quests, as a careful player would: each hero in
+    /// turn (the rule set's order) buys the dearest piece of armour it lacks that it may use
+    /// (not plate mail, which costs movement) or a weapon that rolls more dice than the one in
+    /// hand, until nothing more is affordable.
+    pub fn shop(&mut self, rules: &RuleSet) {
+        let classes: Vec<String> = self.party.keys().cloned().collect();
+        for class in classes {
+            loop {
+                let held = self.party[&class]
+                    .weapon
+                    .as_ref()
+                    .and_then(|w| rules.weapons.get(w))
+                    .map_or(0, |w| w.attack);
+                let wanted = Self::armory(rules)
+                    .into_iter()
+                    .filter(|(id, _, _)| self.check_purchase(rules, &class, id).is_ok())
+                    .filter(|(id, _, _)| {
+                        rules.weapons.get(id).is_some_and(|w| w.attack > held && !w.ranged)
+                            || rules.armor.get(id).is_some_and(|a| a.movement_dice.is_none())
+                    })
+                    .max_by_key(|(id, _, cost)| (*cost, std::cmp::Reverse(id.clone())));
+                let Some((id, _, _)) = wanted else { break };
+                if self.buy(rules, &class, &id).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// heroquest-2021.md, Gold Coins: "can be shared with other heroes (between quests)":
+    /// moves `amount` gold from one hero of the party to another.
+    pub fn give_gold(&mut self, rules: &RuleSet, from: &str, to: &str, amount: u32) -> Result<(), String> {
+        let name = |c: &str| rules.heroes.get(c).map_or(c.to_string(), |h| h.name.clone());
+        if from == to {
+            return Err(format!("the {} cannot give gold to himself", name(from)));
+        }
+        if !self.party.contains_key(to) {
+            return Err(format!("there is no {} in the party", name(to)));
+        }
+        let giver = self
+            .party
+            .get_mut(from)
+            .ok_or_else(|| format!("there is no {} in the party", name(from)))?;
+        if amount == 0 || giver.gold < amount {
+            return Err(format!("the {} has {} gold, not {amount}", name(from), giver.gold));
+        }
+        giver.gold -= amount;
+        self.party.get_mut(to).expect("checked").gold += amount;
+        Ok(())
     }
 
     /// May the hero of kind `class` buy `item`? It must be for sale, affordable, usable by that
@@ -264,6 +431,28 @@ impl Campaign {
         h.gold -= cost;
         Ok(())
     }
+}
+
+/// Where a lost artifact is put back in `q`: the room of the quest's last special treasure, else
+/// the room of its last piece of furniture, else its last room (never the corridor).
+fn lost_artifact_room(q: &Quest) -> Option<u16> {
+    let room = |a: u16| a != crate::rules::board::CORRIDOR;
+    q.treasure
+        .iter()
+        .rev()
+        .map(|t| t.area)
+        .find(|a| room(*a))
+        .or_else(|| {
+            q.furniture
+                .iter()
+                .rev()
+                .map(|f| {
+                    q.board
+                        .area(f.rect.squares().next().expect("furniture covers a square"))
+                })
+                .find(|a| room(*a))
+        })
+        .or_else(|| (1..q.board.area_info.len() as u16).next_back())
 }
 
 /// Is this gear something the rule set knows, for a hero it knows? (Saves and the campaign are

@@ -55,6 +55,13 @@ pub fn headless_world(quest: Arc<Quest>, seed: u64, matchup: Matchup) -> World {
 /// straight into `logic::submit`, the one place that changes the board.
 pub fn play_one(quest: Arc<Quest>, seed: u64, matchup: Matchup) -> GameResult {
     let mut world = headless_world(quest, seed, matchup);
+    play_out(&mut world)
+}
+
+/// Plays the game in `world` to its end (or the round and command limits) with the computer
+/// players; the world is left as the game ended, for whoever wants to read it (a campaign).
+pub fn play_out(world: &mut World) -> GameResult {
+    let world = &mut *world;
     let mut commands = 0;
     // The picture of the board the last command left, handed on while it still holds, so one
     // command reads the world about once instead of three times (the same games: tests/ai.rs).
@@ -64,10 +71,10 @@ pub fn play_one(quest: Arc<Quest>, seed: u64, matchup: Matchup) -> GameResult {
         if matches!(turn.phase, Phase::Over(_)) || turn.round > MAX_ROUNDS || commands >= MAX_COMMANDS {
             break;
         }
-        let Some((cmd, seen)) = game::decide_from(&mut world, snap.take()) else {
+        let Some((cmd, seen)) = game::decide_from(world, snap.take()) else {
             break;
         };
-        snap = logic::submit_from(&mut world, cmd, Some(seen)).1;
+        snap = logic::submit_from(world, cmd, Some(seen)).1;
         commands += 1;
     }
     let turn = world.resource::<Turn>().clone();
@@ -242,4 +249,147 @@ pub fn replay(quest: Arc<Quest>, seed: u64, commands: &[Command]) -> Vec<GameEve
         logic::submit(&mut world, c.clone());
     }
     world.resource::<EventLog>().0.clone()
+}
+
+/// How many times a simulated campaign party tries one quest before it gives up the campaign
+/// (a player who loses a quest goes back to the armory and tries it again).
+pub const CAMPAIGN_TRIES: u32 = 4;
+
+/// One quest of the book, over every simulated campaign.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct CampaignQuest {
+    pub quest: String,
+    /// Games played (a lost quest counts once per try).
+    pub tries: u32,
+    pub wins: u32,
+    pub win_rate: f64,
+}
+
+/// `simulate --campaign`: whole campaigns through the quest book with one party each.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct CampaignReport {
+    pub sorcerer: SorcererLevel,
+    pub heroes_bot: HeroBot,
+    pub seed: u64,
+    pub games: u32,
+    /// Campaigns in which the party won every quest of the book.
+    pub campaigns_finished: u32,
+    pub campaigns_finished_rate: f64,
+    /// A party gives up after losing one quest this many times.
+    pub tries_per_quest: u32,
+    /// Quests won per campaign, on average.
+    pub mean_quests_won: f64,
+    /// The book's quests in order.
+    pub quests: Vec<CampaignQuest>,
+    /// Artifacts the parties held when their campaign ended, by id: how often each was kept.
+    pub artifacts_held_at_end: BTreeMap<String, u32>,
+    pub games_per_sec: f64,
+}
+
+/// One campaign: a fresh party plays the book in order, shops between quests, and tries a
+/// lost quest again up to `CAMPAIGN_TRIES` times. Returns (quest id, won) per game played and
+/// the party at the end.
+pub fn play_campaign(seed: u64, matchup: Matchup) -> (Vec<(String, bool)>, crate::campaign::Campaign) {
+    let rules = crate::rules::ruleset::RuleSet::heroquest_2021();
+    let mut campaign = crate::campaign::Campaign::new(&rules);
+    let mut played = Vec::new();
+    let mut tries = 0;
+    while let Some(id) = campaign.next_quest() {
+        if tries == CAMPAIGN_TRIES {
+            break;
+        }
+        tries += 1;
+        campaign.shop(&rules);
+        let Ok(q) = crate::quest::load(id) else { break };
+        let q = campaign.prepare(&q);
+        let game_seed = crate::ai::mix(seed ^ (played.len() as u64) << 48);
+        let mut world = headless_world(q, game_seed, matchup);
+        let result = play_out(&mut world);
+        let outcome = result.outcome.unwrap_or(Outcome::Lost);
+        let Some(snap) = crate::game::snapshot::Snapshot::capture(&mut world) else {
+            break;
+        };
+        campaign.settle(id, outcome, &snap);
+        let won = outcome == Outcome::Won;
+        played.push((id.to_string(), won));
+        if won {
+            tries = 0;
+        }
+    }
+    (played, campaign)
+}
+
+/// Runs `games` campaigns on seeds `seed`, `seed + 1`, ... over `threads` threads (the report
+/// does not depend on how they are spread).
+pub fn simulate_campaigns(games: u32, seed: u64, matchup: Matchup, threads: usize) -> CampaignReport {
+    let started = Instant::now();
+    let threads = threads.clamp(1, 64).min(games.max(1) as usize);
+    let mut results: Vec<(u32, (Vec<(String, bool)>, crate::campaign::Campaign))> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t as u32..games)
+                        .step_by(threads)
+                        .map(|g| (g, play_campaign(seed.wrapping_add(g as u64), matchup)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a simulated campaign panicked"))
+            .collect()
+    });
+    results.sort_by_key(|(g, _)| *g);
+    let book = crate::quest::book_order();
+    let mut quests: Vec<CampaignQuest> = book
+        .iter()
+        .map(|id| CampaignQuest {
+            quest: id.to_string(),
+            ..Default::default()
+        })
+        .collect();
+    let rules = crate::rules::ruleset::RuleSet::heroquest_2021();
+    let (mut finished, mut won_total) = (0, 0u64);
+    let mut artifacts = BTreeMap::new();
+    for (_, (played, campaign)) in &results {
+        for (id, won) in played {
+            if let Some(q) = quests.iter_mut().find(|q| q.quest == *id) {
+                q.tries += 1;
+                q.wins += u32::from(*won);
+            }
+            won_total += u64::from(*won);
+        }
+        if campaign.next_quest().is_none() {
+            finished += 1;
+        }
+        for a in campaign.artifacts(&rules) {
+            *artifacts.entry(a).or_insert(0) += 1;
+        }
+    }
+    for q in &mut quests {
+        q.win_rate = if q.tries > 0 {
+            q.wins as f64 / q.tries as f64
+        } else {
+            0.0
+        };
+    }
+    let secs = started.elapsed().as_secs_f64();
+    CampaignReport {
+        sorcerer: matchup.sorcerer,
+        heroes_bot: matchup.heroes_bot,
+        seed,
+        games,
+        campaigns_finished: finished,
+        campaigns_finished_rate: if games > 0 { finished as f64 / games as f64 } else { 0.0 },
+        tries_per_quest: CAMPAIGN_TRIES,
+        mean_quests_won: if games > 0 {
+            won_total as f64 / games as f64
+        } else {
+            0.0
+        },
+        quests,
+        artifacts_held_at_end: artifacts,
+        games_per_sec: if secs > 0.0 { games as f64 / secs } else { 0.0 },
+    }
 }

@@ -227,3 +227,128 @@ fn quests_done_before_can_be_played_again_but_later_ones_stay_locked() {
     let _ = (1..40).any(|seed| play_for(&mut c, book[0], seed).1 == Outcome::Won);
     assert_eq!(c.completed.len(), before);
 }
+
+/// heroquest-2021.md, Between Quests: "Lost Artifacts": an artifact the monsters claimed from a
+/// fallen hero comes back as special treasure in the next quest; one the party owns is not found
+/// again; a quest that hands out an artifact the party lacks (the crypt's Spirit Blade) gives it
+/// to the party, so the book can always be finished.
+#[test]
+fn artifacts_are_one_of_a_kind_lost_ones_come_back_and_the_finale_always_has_its_blade() {
+    let rules = RuleSet::heroquest_2021();
+    let crypt = quest::load("the-witch-lords-crypt").unwrap();
+    // A party without the blade: the crypt gives it to the Barbarian, in hand.
+    let fresh = Campaign::new(&rules);
+    let q = fresh.prepare(&crypt);
+    assert_eq!(q.gear["barbarian"].weapon.as_deref(), Some("spirit_blade"));
+    assert!(
+        q.gear["barbarian"].items.contains(&"broadsword".to_string()),
+        "the party's own sword is carried"
+    );
+    // A party whose Elf brought the blade back from the Reliquary keeps it; nobody gets a second.
+    let mut owner = Campaign::new(&rules);
+    owner.party.get_mut("elf").unwrap().items.push("spirit_blade".into());
+    let q = owner.prepare(&crypt);
+    let blades = q
+        .gear
+        .values()
+        .filter(|g| g.weapon.as_deref() == Some("spirit_blade") || g.items.iter().any(|i| i == "spirit_blade"))
+        .count();
+    assert_eq!(blades, 1);
+    // The Reliquary's blade is not found again by a party that owns it.
+    let reliquary = quest::load("the-sunken-reliquary").unwrap();
+    let q = owner.prepare(&reliquary);
+    assert!(
+        q.treasure
+            .iter()
+            .all(|t| !t.items.contains(&"spirit_blade".to_string()))
+    );
+    let q = fresh.prepare(&reliquary);
+    assert!(q.treasure.iter().any(|t| t.items.contains(&"spirit_blade".to_string())));
+    // Lost: the next quest puts it back as special treasure in a room, and a hero who finds it
+    // and comes out alive keeps it.
+    let mut unlucky = Campaign::new(&rules);
+    unlucky.lost = vec!["orcs_bane".into()];
+    let warren = quest::load("the-goblin-warren").unwrap();
+    let q = unlucky.prepare(&warren);
+    let t = q
+        .treasure
+        .iter()
+        .find(|t| t.items.contains(&"orcs_bane".to_string()))
+        .expect("the lost artifact is special treasure again");
+    assert!(t.text.contains("Orc's Bane"), "{}", t.text);
+    assert_ne!(t.area, hollowdeep::rules::board::CORRIDOR);
+}
+
+/// Settling a quest: artifacts no hero brought out are lost to the monsters (a quest whose
+/// heroes all fell loses every artifact they had); artifacts survivors carry stay the party's.
+#[test]
+fn artifacts_nobody_brought_out_are_lost_and_come_back() {
+    let rules = RuleSet::heroquest_2021();
+    let mut c = Campaign::new(&rules);
+    c.party.get_mut("dwarf").unwrap().items.push("talisman_of_lore".into());
+    // Find a game of the first tutorial that the heroes lose (or in which the Dwarf falls).
+    for seed in 1..200 {
+        let mut trial = c.clone();
+        let (snap, _) = play_for(&mut trial, "tutorial-1-first-steps", seed);
+        let dwarf = snap.heroes().find(|h| h.kind == "dwarf").unwrap();
+        let kept = snap
+            .heroes()
+            .any(|h| (h.body > 0 || h.escaped) && h.equipment.has("talisman_of_lore"));
+        if dwarf.body == 0 && !dwarf.escaped && !kept {
+            assert_eq!(trial.lost, vec!["talisman_of_lore".to_string()]);
+            assert!(!trial.artifacts(&rules).contains(&"talisman_of_lore".to_string()));
+            let q = trial.prepare(&quest::load("tutorial-2-searching-and-spells").unwrap());
+            assert!(
+                q.treasure
+                    .iter()
+                    .any(|t| t.items.contains(&"talisman_of_lore".to_string()))
+            );
+            return;
+        }
+        if !kept {
+            continue;
+        }
+        assert!(trial.lost.is_empty(), "seed {seed}: {:?}", trial.lost);
+    }
+    panic!("the Dwarf never fell with the talisman in 200 games");
+}
+
+/// heroquest-2021.md, Gold Coins: "can be shared with other heroes (between quests)".
+#[test]
+fn gold_is_shared_between_heroes_of_the_party() {
+    let rules = RuleSet::heroquest_2021();
+    let mut c = Campaign::new(&rules);
+    c.party.get_mut("dwarf").unwrap().gold = 120;
+    c.give_gold(&rules, "dwarf", "wizard", 100).unwrap();
+    assert_eq!((c.party["dwarf"].gold, c.party["wizard"].gold), (20, 100));
+    assert!(
+        c.give_gold(&rules, "dwarf", "wizard", 21)
+            .unwrap_err()
+            .contains("has 20 gold")
+    );
+    assert!(c.give_gold(&rules, "dwarf", "dwarf", 5).is_err());
+    assert!(c.give_gold(&rules, "dwarf", "ogre", 5).is_err());
+    // The wizard can now buy what the dwarf's gold pays for.
+    assert!(c.buy(&rules, "wizard", "staff").is_ok());
+}
+
+/// `simulate --campaign`: whole campaigns through the book, the same for any thread count, and
+/// some reach and win the Witch Lord's Crypt.
+#[test]
+fn simulated_campaigns_play_the_book_and_can_finish_it() {
+    let m = Matchup::default();
+    let a = sim::simulate_campaigns(6, 7, m, 2);
+    let b = sim::simulate_campaigns(6, 7, m, 1);
+    let strip = |mut r: sim::CampaignReport| {
+        r.games_per_sec = 0.0;
+        r
+    };
+    assert_eq!(strip(a.clone()), strip(b));
+    assert_eq!(a.quests.len(), quest::book_order().len());
+    let crypt = a.quests.last().unwrap();
+    assert_eq!(crypt.quest, "the-witch-lords-crypt");
+    assert!(a.campaigns_finished > 0 && crypt.wins == a.campaigns_finished, "{a:?}");
+    for q in &a.quests {
+        assert!(q.wins <= q.tries && q.wins <= a.games);
+    }
+}

@@ -1878,3 +1878,148 @@ fn a_hero_takes_a_carried_weapon_in_hand_for_free() {
         "already the best"
     );
 }
+
+/// heroquest-2021.md, Artifacts (effects in rules-decisions row 31): the five whose effects
+/// were untested. Talisman of Lore: two more mind dice against a Dread spell.
+#[test]
+fn the_talisman_of_lore_adds_two_mind_dice_against_dread_spells() {
+    let make = |seed| {
+        let q = quest_with(
+            &["barbarian"],
+            &[(5, 0)],
+            "",
+            "(kind: \"dread_warrior\", at: (12, 0), name: \"Vel\", spells: [\"fear\"])",
+            DEFEAT_ALL,
+            "equipment: {\"barbarian\": (items: [\"talisman_of_lore\"])},",
+        );
+        let mut g = Game::start(q, seed);
+        g.send(Command::EndTurn);
+        g
+    };
+    let (_, evs) = find_seed(make, |g| cast(g, 1, "fear", 0), |e| has(e, "dread_spell_cast"));
+    let resist = evs
+        .iter()
+        .find_map(|e| match e {
+            GameEvent::DreadSpellCast { resist, .. } => Some(resist.len()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(resist, 4, "2 mind points and the talisman's 2");
+}
+
+/// Wand of Magic: a second spell in the same turn when the action was a spell; not after an
+/// attack, and never a third.
+#[test]
+fn the_wand_of_magic_casts_a_second_spell_in_a_turn() {
+    let q = quest_with(
+        &["wizard"],
+        &[(5, 0)],
+        "",
+        "(kind: \"orc\", at: (9, 0), body: 9, movement: 0)",
+        DEFEAT_ALL,
+        &format!("{WIZARD_SCHOOLS} equipment: {{\"wizard\": (weapon: \"dagger\", items: [\"wand_of_magic\"])}},"),
+    );
+    let mut g = Game::start(q, 1);
+    ok(&cast(&mut g, 0, "courage", 0));
+    ok(&cast(&mut g, 0, "ball_of_flame", 1));
+    let r = rejected(&cast(&mut g, 0, "fire_of_wrath", 1)).expect("a third spell");
+    assert!(r.contains("action") || r.contains("spell"), "{r}");
+    // Without the wand, one spell.
+    let q = quest_with(
+        &["wizard"],
+        &[(5, 0)],
+        "",
+        "(kind: \"orc\", at: (9, 0), body: 9, movement: 0)",
+        DEFEAT_ALL,
+        WIZARD_SCHOOLS,
+    );
+    let mut g = Game::start(q, 1);
+    ok(&cast(&mut g, 0, "courage", 0));
+    assert!(rejected(&cast(&mut g, 0, "ball_of_flame", 1)).is_some());
+}
+
+/// Spell Ring: the first spell its bearer casts in a quest is not used up.
+#[test]
+fn the_spell_ring_keeps_the_first_spell_of_a_quest() {
+    let q = quest_with(
+        &["wizard"],
+        &[(5, 0)],
+        "",
+        FAR_ORC,
+        DEFEAT_ALL,
+        &format!("{WIZARD_SCHOOLS} equipment: {{\"wizard\": (weapon: \"dagger\", items: [\"spell_ring\"])}},"),
+    );
+    let mut g = Game::start(q, 1);
+    let evs = cast(&mut g, 0, "courage", 0);
+    ok(&evs);
+    assert!(
+        evs.iter()
+            .any(|e| matches!(e, GameEvent::ArtifactUsed { item, .. } if item == "spell_ring"))
+    );
+    let w = g.snap().figure(FigureId(0)).unwrap().clone();
+    assert!(!w.spellbook.cast.contains(&"courage".to_string()), "not used up");
+    back_to(&mut g, 0);
+    ok(&cast(&mut g, 0, "courage", 0));
+    back_to(&mut g, 0);
+    assert!(
+        rejected(&cast(&mut g, 0, "courage", 0))
+            .unwrap()
+            .contains("already cast")
+    );
+}
+
+/// Elixir of Life: the first time its bearer falls to 0 body it restores all body, then it is
+/// gone.
+#[test]
+fn the_elixir_of_life_saves_its_bearer_once() {
+    let q = quest_with(
+        &["barbarian"],
+        &[(5, 0)],
+        "",
+        "(kind: \"orc\", at: (6, 0), attack: 9, movement: 0)",
+        DEFEAT_ALL,
+        "equipment: {\"barbarian\": (items: [\"elixir_of_life\"])},",
+    );
+    let make = |seed| {
+        let mut g = Game::start(q.clone(), seed);
+        g.set_body(0, 1);
+        g.end_hero_turns();
+        g
+    };
+    let strike = |g: &mut Game| {
+        g.send(Command::Attack {
+            attacker: FigureId(1),
+            target: FigureId(0),
+        })
+    };
+    let (mut g, evs) = find_seed(make, strike, |e| has(e, "death_averted"));
+    assert!(
+        evs.iter()
+            .any(|e| matches!(e, GameEvent::ArtifactUsed { item, .. } if item == "elixir_of_life"))
+    );
+    assert_eq!(body(&mut g, 0), 8, "all body back");
+    assert!(
+        !g.snap().figure(FigureId(0)).unwrap().equipment.has("elixir_of_life"),
+        "then it is gone"
+    );
+}
+
+/// Wizard's Staff: 2 attack dice, diagonal, two-handed, for any hero (the Wizard too).
+#[test]
+fn the_wizards_staff_strikes_diagonally_with_two_dice_in_any_hand() {
+    let q = quest_with(
+        &["wizard"],
+        &[(5, 0)],
+        "",
+        "(kind: \"orc\", at: (6, 1), body: 9, defend: 0, movement: 0)",
+        DEFEAT_ALL,
+        "equipment: {\"wizard\": (weapon: \"dagger\", items: [\"wizards_staff\"])},",
+    );
+    let mut g = Game::start(q, 1);
+    ok(&g.send(Command::Wield {
+        hero: FigureId(0),
+        weapon: "wizards_staff".into(),
+    }));
+    let w = g.snap().figure(FigureId(0)).unwrap().clone();
+    assert_eq!((w.fighter.attack, w.fighter.diagonal), (2, true));
+}

@@ -79,8 +79,14 @@ pub enum Mode {
     },
     /// Play games headless, hero bots against the sorcerer, and report.
     Simulate {
+        /// The quest (a built-in id or a path); not with --campaign.
+        #[arg(long, required_unless_present = "campaign", conflicts_with = "campaign")]
+        quest: Option<String>,
+        /// Play each game as a whole campaign through the quest book with one party (a lost
+        /// quest is tried again, up to 4 times); report how many campaigns were finished and
+        /// each quest's win rate.
         #[arg(long)]
-        quest: String,
+        campaign: bool,
         #[arg(long, default_value_t = 100)]
         games: u32,
         #[arg(long, default_value_t = 1)]
@@ -271,7 +277,28 @@ pub fn run() -> ExitCode {
             }
         }
         Some(Mode::Simulate {
-            quest,
+            campaign: true,
+            games,
+            seed,
+            json,
+            sorcerer,
+            heroes_bot,
+            threads,
+            ..
+        }) => {
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let r = crate::sim::simulate_campaigns(games, seed, crate::sim::Matchup { sorcerer, heroes_bot }, threads);
+            let text = if json {
+                format!("{}\n", serde_json::to_string(&r).expect("reports serialise"))
+            } else {
+                campaign_text(&r)
+            };
+            use std::io::Write;
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Some(Mode::Simulate {
+            quest: Some(quest),
             games,
             seed,
             json,
@@ -280,6 +307,7 @@ pub fn run() -> ExitCode {
             threads,
             story,
             save_replay,
+            ..
         }) => match quest::load(&quest) {
             Ok(q) => {
                 if story || save_replay.is_some() {
@@ -316,6 +344,11 @@ pub fn run() -> ExitCode {
                 ExitCode::from(1)
             }
         },
+        Some(Mode::Simulate { quest: None, .. }) => {
+            // clap requires --quest without --campaign; this is for a caller that builds `Cli` itself.
+            eprintln!("simulate: name a quest with --quest, or play campaigns with --campaign");
+            ExitCode::from(2)
+        }
         Some(Mode::Replay {
             path,
             events,
@@ -499,6 +532,39 @@ fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(7, |d| d.as_nanos() as u64)
+}
+
+fn campaign_text(r: &crate::sim::CampaignReport) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "campaigns {}  sorcerer {}  heroes {}  seeds {}..{}  (a quest is tried up to {} times)",
+        r.games,
+        r.sorcerer.as_str(),
+        r.heroes_bot.as_str(),
+        r.seed,
+        r.seed + r.games as u64,
+        r.tries_per_quest
+    );
+    let _ = writeln!(
+        out,
+        "finished {} ({:.1}%)  quests won per campaign {:.2}",
+        r.campaigns_finished,
+        100.0 * r.campaigns_finished_rate,
+        r.mean_quests_won
+    );
+    for q in &r.quests {
+        let _ = writeln!(
+            out,
+            "  {:<32} {:>4} tries {:>4} won ({:.1}%)",
+            q.quest,
+            q.tries,
+            q.wins,
+            100.0 * q.win_rate
+        );
+    }
+    out
 }
 
 fn report_text(r: &crate::sim::Report) -> String {

@@ -475,7 +475,10 @@ pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outc
             });
         }
         let mut eq = world.get::<Equipment>(e).cloned().unwrap_or_default();
-        for item in &t.items {
+        // An artifact is one of a kind: one a hero already holds is not found again.
+        let held =
+            |item: &String| rules.is_artifact(item) && snap.figures.iter().any(|f| f.hero && f.equipment.has(item));
+        for item in t.items.iter().filter(|i| !held(i)) {
             stow(&rules, &h.kind, &mut eq, item);
             evs.push(GameEvent::ItemFound {
                 hero: h.id,

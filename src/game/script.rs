@@ -261,6 +261,9 @@ fn apply(world: &mut World, effect: &Effect, by: Option<FigureId>) -> Vec<GameEv
                         potion: item.clone(),
                         name,
                     });
+                } else if rules.is_artifact(item) && snap.figures.iter().any(|f| f.hero && f.equipment.has(item)) {
+                    // An artifact is one of a kind: a party that already has it (brought from
+                    // an earlier quest of the campaign) finds nothing more.
                 } else {
                     super::actions::receive_item(world, h, item);
                     evs.push(GameEvent::ItemFound {

@@ -508,6 +508,46 @@ fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
                 });
                 character_sheet(ui, &rules, &chosen, h, state_quests);
             }
+            // Gold is shared between quests (Gold Coins): to another hero of the party.
+            let gold = campaign.party.get(&chosen).map_or(0, |h| h.gold);
+            let others: Vec<(String, String)> = campaign
+                .party
+                .iter()
+                .filter(|(c, _)| **c != chosen)
+                .map(|(c, h)| {
+                    let name = h
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| rules.heroes.get(c).map_or(c.clone(), |d| d.name.clone()));
+                    (c.clone(), name)
+                })
+                .collect();
+            if gold > 0 && !others.is_empty() {
+                ui.horizontal(|ui| {
+                    ui.label("Give gold:");
+                    for step in [10u32, 50, 100] {
+                        if step > gold {
+                            continue;
+                        }
+                        ui.menu_button(format!("{step}"), |ui| {
+                            for (c, name) in &others {
+                                if ui.button(format!("to {name}")).clicked() {
+                                    bought = Some(campaign.give_gold(&rules, &chosen, c, step));
+                                    ui.close();
+                                }
+                            }
+                        });
+                    }
+                    ui.menu_button(format!("all {gold}"), |ui| {
+                        for (c, name) in &others {
+                            if ui.button(format!("to {name}")).clicked() {
+                                bought = Some(campaign.give_gold(&rules, &chosen, c, gold));
+                                ui.close();
+                            }
+                        }
+                    });
+                });
+            }
             ui.separator();
             egui::Grid::new("stock").striped(true).show(ui, |ui| {
                 for (id, name, cost) in crate::campaign::Campaign::armory(&rules) {
