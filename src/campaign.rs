@@ -33,6 +33,10 @@ pub struct PartyHero {
     pub quests: Vec<String>,
     /// Heroes of this kind who fell before this one.
     pub fallen: u32,
+    /// The schools of magic this hero drafted in its first quest: its spells come back to it
+    /// between quests (heroquest-2021.md, Between Quests), so it keeps them.
+    #[serde(default)]
+    pub schools: Vec<String>,
 }
 
 impl PartyHero {
@@ -45,6 +49,7 @@ impl PartyHero {
             potions: Vec::new(),
             quests: Vec::new(),
             fallen,
+            schools: Vec::new(),
         }
     }
 }
@@ -112,6 +117,9 @@ impl Campaign {
                 gold: h.gold,
             };
             check_gear(&rules, class, &gear).map_err(|e| format!("{}: {e}", path.display()))?;
+            if let Some(sc) = h.schools.iter().find(|sc| !rules.schools.contains_key(*sc)) {
+                return Err(format!("{}: the {class} knows unknown school \"{sc}\"", path.display()));
+            }
         }
         Ok(c)
     }
@@ -200,6 +208,26 @@ impl Campaign {
                 },
             );
         }
+        // Casters keep their schools from quest to quest; a new caster (one fell) drafts again,
+        // and the others with it. A quest that fixes its own schools (a tutorial) keeps them.
+        let casters: Vec<&String> = q
+            .heroes
+            .iter()
+            .filter(|c| rules.spell_draft.iter().any(|(d, _)| d == *c))
+            .collect();
+        if q.spell_schools.is_none()
+            && !casters.is_empty()
+            && casters
+                .iter()
+                .all(|c| self.party.get(*c).is_some_and(|h| !h.schools.is_empty()))
+        {
+            q.spell_schools = Some(
+                casters
+                    .iter()
+                    .map(|c| ((*c).clone(), self.party[*c].schools.clone()))
+                    .collect(),
+            );
+        }
         let held: Vec<String> = q
             .gear
             .values()
@@ -272,6 +300,11 @@ impl Campaign {
             entry.gold = h.inventory.gold;
             entry.potions = h.inventory.potions.clone();
             entry.weapon = h.equipment.weapon.clone();
+            // Schools drafted in this quest are the hero's from now on (ones a quest fixed for
+            // its own sake, a tutorial's, are not; ones kept from before stay as they were).
+            if snap.quest.spell_schools.is_none() && !h.spellbook.schools.is_empty() {
+                entry.schools = h.spellbook.schools.clone();
+            }
             // A quest's own items (a stolen crown) stay with the quest.
             entry.items = h
                 .equipment

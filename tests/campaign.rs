@@ -352,3 +352,57 @@ fn simulated_campaigns_play_the_book_and_can_finish_it() {
         assert!(q.wins <= q.tries && q.wins <= a.games);
     }
 }
+
+/// heroquest-2021.md, Spell Rules and Between Quests: "spells are returned to casters between
+/// quests": in a campaign the Wizard and the Elf keep the schools they drafted; when a caster
+/// fell, the new one drafts again with the other. The draft marks the rulebook's suggested
+/// first-quest schools (Suggested First Quest Distribution).
+#[test]
+fn casters_keep_their_schools_from_quest_to_quest() {
+    let rules = RuleSet::heroquest_2021();
+    let mut c = Campaign::new(&rules);
+    c.completed = vec![
+        "tutorial-1-first-steps".into(),
+        "tutorial-2-searching-and-spells".into(),
+    ];
+    let warren = quest::load("the-goblin-warren").unwrap();
+    assert!(c.prepare(&warren).spell_schools.is_none(), "a fresh party drafts");
+    // The draft suggests Fire to the Wizard and Earth to the Elf.
+    let q = c.prepare(&warren);
+    let mut world = sim::headless_world(q.clone(), 1, Matchup::default());
+    let snap = Snapshot::capture(&mut world).unwrap();
+    let lines = hollowdeep::input::seats::menu_lines(&snap);
+    assert!(
+        lines
+            .iter()
+            .any(|(l, _)| l.starts_with("The school of fire") && l.ends_with("suggested for a first game")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.iter().filter(|(l, _)| l.contains("suggested")).count(), 1);
+    // Play the warren: the schools drafted there are kept.
+    for seed in 1..60 {
+        let mut trial = c.clone();
+        let (snap, _) = play_for(&mut trial, "the-goblin-warren", seed);
+        let alive = |k: &str| snap.heroes().any(|h| h.kind == k && (h.body > 0 || h.escaped));
+        if !(alive("wizard") && alive("elf")) {
+            continue;
+        }
+        let drafted = |k: &str| snap.heroes().find(|h| h.kind == k).unwrap().spellbook.schools.clone();
+        assert_eq!(trial.party["wizard"].schools, drafted("wizard"));
+        assert_eq!(trial.party["elf"].schools, drafted("elf"));
+        let next = trial.prepare(&quest::load("the-silent-granary").unwrap());
+        let fixed = next.spell_schools.clone().expect("the schools come back");
+        assert_eq!(fixed["wizard"], drafted("wizard"));
+        assert_eq!(fixed["elf"], drafted("elf"));
+        // A new Wizard (the old one fell) drafts again, with the Elf.
+        let mut fell = trial.clone();
+        fell.party.get_mut("wizard").unwrap().schools.clear();
+        assert!(
+            fell.prepare(&quest::load("the-silent-granary").unwrap())
+                .spell_schools
+                .is_none()
+        );
+        return;
+    }
+    panic!("no game of the warren in 60 seeds left both casters alive");
+}

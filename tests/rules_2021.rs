@@ -2023,3 +2023,15 @@ fn the_wizards_staff_strikes_diagonally_with_two_dice_in_any_hand() {
     let w = g.snap().figure(FigureId(0)).unwrap().clone();
     assert_eq!((w.fighter.attack, w.fighter.diagonal), (2, true));
 }
+
+/// Game Contents lists the miniatures in the box (4 skeletons, 8 orcs...). A digital quest is
+/// not limited to them (rules-decisions row 43): nine skeletons on the board load and play.
+#[test]
+fn monster_counts_are_not_limited_to_the_box() {
+    let skeletons: Vec<String> = (0..9)
+        .map(|i| format!("(kind: \"skeleton\", at: ({}, 17))", 10 + i))
+        .collect();
+    let q = quest(&["barbarian"], &[(5, 0)], "", &skeletons.join(", "), DEFEAT_ALL);
+    let mut g = Game::start(q, 1);
+    assert_eq!(g.snap().monsters().count(), 9);
+}

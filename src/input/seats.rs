@@ -497,7 +497,8 @@ pub struct SeatTurn {
 /// left for the hero picking.
 pub fn menu_lines(snap: &Snapshot) -> Vec<(String, Command)> {
     if let Some(d) = &snap.turn.draft {
-        return draft_lines(snap.rules(), d);
+        let picker = snap.figure(d.next).map(|f| f.kind.clone());
+        return draft_lines(snap.rules(), d, picker.as_deref());
     }
     let Some(h) = snap.active_hero() else {
         return Vec::new();
@@ -507,7 +508,11 @@ pub fn menu_lines(snap: &Snapshot) -> Vec<(String, Command)> {
 }
 
 /// The schools a hero may still choose in the draft, as menu lines.
-pub fn draft_lines(rules: &crate::rules::ruleset::RuleSet, d: &crate::game::model::Draft) -> Vec<(String, Command)> {
+pub fn draft_lines(
+    rules: &crate::rules::ruleset::RuleSet,
+    d: &crate::game::model::Draft,
+    picker: Option<&str>,
+) -> Vec<(String, Command)> {
     d.left
         .iter()
         .map(|school| {
@@ -516,8 +521,13 @@ pub fn draft_lines(rules: &crate::rules::ruleset::RuleSet, d: &crate::game::mode
                 .get(school)
                 .map(|v| v.iter().map(|s| rules.thing_name(s)).collect())
                 .unwrap_or_default();
+            let hint = if picker.and_then(suggested_school) == Some(school.as_str()) {
+                " — suggested for a first game"
+            } else {
+                ""
+            };
             (
-                format!("The school of {school} ({})", spells.join(", ")),
+                format!("The school of {school} ({}){hint}", spells.join(", ")),
                 Command::ChooseSchool {
                     hero: d.next,
                     school: school.clone(),
@@ -525,6 +535,16 @@ pub fn draft_lines(rules: &crate::rules::ruleset::RuleSet, d: &crate::game::mode
             )
         })
         .collect()
+}
+
+/// heroquest-2021.md, Suggested First Quest Distribution: "Wizard: Fire + Water, Elf: Earth".
+/// The Wizard picks Fire, the Elf Earth, and Water comes to the Wizard with the schools left.
+pub fn suggested_school(class: &str) -> Option<&'static str> {
+    match class {
+        "wizard" => Some("fire"),
+        "elf" => Some("earth"),
+        _ => None,
+    }
 }
 
 /// The menu as the panels show it: what the action bar offers, each spell on each target, and

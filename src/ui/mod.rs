@@ -1537,7 +1537,10 @@ fn play_panels(
         && let Some((i, _)) = seat
     {
         let lines = match &turn.draft {
-            Some(d) => crate::input::seats::draft_lines(&q.rules, d),
+            Some(d) => {
+                let picker = heroes.iter().find(|h| *h.0 == d.next).map(|h| h.1.class.clone());
+                crate::input::seats::draft_lines(&q.rules, d, picker.as_deref())
+            }
             None => crate::input::seats::menu_from(
                 choices.as_deref().map_or(&Default::default(), |c| c),
                 spell_choices.as_deref().map_or(&Default::default(), |c| c),
@@ -1602,6 +1605,10 @@ fn play_panels(
             .iter()
             .find(|h| *h.0 == draft.next)
             .map_or("A hero".to_string(), |h| h.1.name.clone());
+        let suggested = heroes
+            .iter()
+            .find(|h| *h.0 == draft.next)
+            .and_then(|h| crate::input::seats::suggested_school(&h.1.class));
         egui::Window::new("The spell draft")
             .enabled(!menus_up)
             .collapsible(false)
@@ -1624,6 +1631,9 @@ fn play_panels(
                             });
                         }
                         ui.label(spells.join(" · "));
+                        if suggested == Some(school.as_str()) {
+                            ui.label(egui::RichText::new("suggested for a first game").italics().weak());
+                        }
                     });
                 }
             });
