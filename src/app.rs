@@ -56,6 +56,8 @@ pub struct PendingQuest {
     /// A loaded game's own file in the saves folder, which it goes on writing; None: a new
     /// file (a new game, or one loaded from a file elsewhere, which is left as it is).
     pub own_file: Option<PathBuf>,
+    /// A person plays the sorcerer (None: the computer does).
+    pub sorcerer_player: Option<crate::input::seats::SorcererSeat>,
     /// A quest of the campaign (its heroes bring the party's gear; the campaign is settled at the end).
     pub campaign: bool,
 }
@@ -70,6 +72,7 @@ impl PendingQuest {
         let own_file = crate::save::saves_dir().and_then(|d| crate::save::games::own_file(&d, path));
         Ok(PendingQuest {
             own_file,
+            sorcerer_player: saved.sorcerer_player.clone(),
             quest,
             campaign: saved.campaign_gear.is_some(),
             source: saved.quest,
@@ -163,6 +166,7 @@ impl PendingQuest {
             companions,
             restore: None,
             own_file: None,
+            sorcerer_player: None,
             campaign: true,
         })
     }
@@ -339,7 +343,18 @@ fn begin_pending_quest(world: &mut World) {
     world.insert_resource(Controllers {
         heroes: if p.autoplay { Controller::Bot } else { Controller::Human },
         companions,
+        sorcerer: if p.sorcerer_player.is_some() {
+            Controller::Human
+        } else {
+            Controller::Bot
+        },
     });
+    match &p.sorcerer_player {
+        Some(seat) => world.insert_resource(seat.clone()),
+        None => {
+            world.remove_resource::<crate::input::seats::SorcererSeat>();
+        }
+    }
     world.resource_mut::<NextState<Screen>>().set(Screen::Playing);
 }
 

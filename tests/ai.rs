@@ -253,6 +253,7 @@ fn companions_play_the_heroes_nobody_claims() {
     g.app.insert_resource(game::Controllers {
         heroes: game::Controller::Human,
         companions: [dwarf].into(),
+        sorcerer: game::Controller::Bot,
     });
     assert_eq!(g.turn().phase, Phase::Hero(barbarian));
     // The person's turn: the computer waits.

@@ -544,8 +544,29 @@ fn the_treasure_deck_keeps_gold_and_potions_and_returns_hazards_and_wanderers() 
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..200 {
         let mut g = Game::start(room_quest("", FAR_ORC), seed);
-        let evs = g.send(Command::SearchTreasure { hero: FigureId(0) });
+        let mut evs = g.send(Command::SearchTreasure { hero: FigureId(0) });
         let deck = g.app.world().resource::<Dungeon>().deck.len();
+        // A wandering monster is the sorcerer's to place, with its own command (Wandering
+        // Monsters: "Zargon places monster next to treasure-searching hero"): nothing else is
+        // accepted until it is placed, and only next to the searcher.
+        if let Some(Pending::PlaceWanderer { hero, squares, .. }) = g.turn().pending.clone() {
+            assert_eq!(hero, FigureId(0));
+            assert!(!squares.is_empty() && squares.iter().all(|q| q.is_orthogonally_adjacent(p(2, 1))));
+            assert!(
+                rejected(&g.send(Command::EndTurn))
+                    .unwrap()
+                    .contains("wandering monster")
+            );
+            assert!(
+                rejected(&g.send(Command::PlaceWanderer { at: p(9, 9) }))
+                    .unwrap()
+                    .contains("next to")
+            );
+            let at = hollowdeep::game::decide(g.app.world_mut()).expect("the computer sorcerer places it");
+            assert!(matches!(at, Command::PlaceWanderer { at } if squares.contains(&at)));
+            evs.extend(g.send(at));
+            assert!(g.turn().pending.is_none());
+        }
         if has(&evs, "gold_found") || has(&evs, "potion_found") {
             assert_eq!(deck, 23, "kept cards leave the deck");
             seen.insert(if has(&evs, "gold_found") { "gold" } else { "potion" });

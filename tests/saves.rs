@@ -377,6 +377,7 @@ fn undo_takes_back_a_quiet_move_and_explains_when_it_cannot() {
     g.app.world_mut().insert_resource(hollowdeep::game::Controllers {
         heroes: hollowdeep::game::Controller::Human,
         companions: [first].into_iter().collect(),
+        sorcerer: hollowdeep::game::Controller::Bot,
     });
     g.send(Command::EndTurn);
     let why = undo_status(&g).expect_err("a companion's move");

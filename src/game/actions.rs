@@ -265,7 +265,7 @@ pub(super) fn apply_effect(
         }
         Effect::Summon { kind, count } => {
             let Some(c) = by else { return evs };
-            evs.extend(summon(world, snap, c, kind, *count, false));
+            evs.extend(summon(world, snap, c, kind, *count));
         }
     }
     evs
@@ -301,39 +301,59 @@ pub(super) fn free_squares_near(snap: &Snapshot, near: Pos, count: usize) -> Vec
     cands.into_iter().take(count).map(|(_, p)| p).collect()
 }
 
-fn summon(
-    world: &mut World,
-    snap: &Snapshot,
-    near: &FigureSnap,
-    kind: &str,
-    count: u8,
-    wandering: bool,
-) -> Vec<GameEvent> {
+/// Where a wandering monster may appear: the free squares orthogonally next to the searching
+/// hero (no wall between, not on the stairway).
+pub fn wanderer_squares(snap: &Snapshot, h: &FigureSnap) -> Vec<Pos> {
+    let Some(at) = h.pos else { return Vec::new() };
+    at.neighbours()
+        .into_iter()
+        .filter(|q| snap.board().in_bounds(*q) && snap.edge_open(at, *q) && !snap.is_solid(*q))
+        .filter(|q| snap.figure_at(*q).is_none() && !snap.on_stairway(*q))
+        .collect()
+}
+
+/// The sorcerer's placement of a wandering monster (`Pending::PlaceWanderer`): it appears on
+/// `at`, awake, and attacks the hero who drew it at once (Wandering Monsters: "monster
+/// immediately attacks").
+pub(super) fn place_wanderer(world: &mut World, hero: FigureId, kind: &str, at: Pos) -> Vec<GameEvent> {
+    let Some(snap) = Snapshot::capture(world) else {
+        return Vec::new();
+    };
+    let Some(def) = snap.rules().monsters.get(kind).cloned() else {
+        return Vec::new();
+    };
+    let id = FigureId(
+        world
+            .resource::<FigureNames>()
+            .0
+            .keys()
+            .map(|f| f.0 + 1)
+            .max()
+            .unwrap_or(0),
+    );
+    let name = spawn_monster(world, id, kind, None, &def, at, &[]);
+    if let Some(e) = entity_of(world, id) {
+        world.entity_mut(e).insert(Awake);
+    }
+    world.resource_mut::<FigureNames>().0.insert(id, name);
+    let mut evs = vec![GameEvent::WanderingMonster { figure: id, at }];
+    let now = Snapshot::capture(world).expect("quest in play");
+    if let (Some(mon), Some(hh)) = (now.figure(id), now.figure(hero))
+        && hh.alive()
+    {
+        let (mon, hh) = (mon.clone(), hh.clone());
+        evs.extend(resolve_attack(world, &now, &mon, &hh, None));
+    }
+    evs
+}
+
+fn summon(world: &mut World, snap: &Snapshot, near: &FigureSnap, kind: &str, count: u8) -> Vec<GameEvent> {
     let mut evs = Vec::new();
     let Some(at) = near.pos else { return evs };
     let Some(def) = snap.rules().monsters.get(kind).cloned() else {
         return evs;
     };
-    let squares = if wandering {
-        // Wandering monsters appear right next to the searching hero, where the sorcerer puts them.
-        let free: Vec<Pos> = at
-            .neighbours()
-            .into_iter()
-            .filter(|q| snap.board().in_bounds(*q) && snap.edge_open(at, *q) && !snap.is_solid(*q))
-            .filter(|q| snap.figure_at(*q).is_none() && !snap.on_stairway(*q))
-            .collect();
-        let level = world
-            .get_resource::<crate::game::Opponents>()
-            .copied()
-            .unwrap_or_default()
-            .sorcerer;
-        crate::ai::planner::place_wanderer(snap, level, kind, &free)
-            .into_iter()
-            .take(count as usize)
-            .collect()
-    } else {
-        free_squares_near(snap, at, count as usize)
-    };
+    let squares = free_squares_near(snap, at, count as usize);
     // Ids are never reused: the names table remembers every figure, dead or alive.
     let first = world
         .resource::<FigureNames>()
@@ -349,11 +369,7 @@ fn summon(
             world.entity_mut(e).insert(Awake);
         }
         world.resource_mut::<FigureNames>().0.insert(id, name);
-        evs.push(if wandering {
-            GameEvent::WanderingMonster { figure: id, at: q }
-        } else {
-            GameEvent::MonsterSummoned { figure: id, at: q }
-        });
+        evs.push(GameEvent::MonsterSummoned { figure: id, at: q });
     }
     evs
 }
@@ -607,16 +623,17 @@ fn draw_card(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Outcome {
             }
         }
         Card::WanderingMonster => {
-            let kind = snap.quest.wandering_monster.clone();
-            let appeared = summon(world, snap, h, &kind, 1, true);
-            evs.extend(appeared.iter().cloned());
-            // heroquest-2021.md, Wandering Monsters: it attacks at once.
-            if let Some(GameEvent::WanderingMonster { figure: m, .. }) = appeared.first() {
-                let now = Snapshot::capture(world).expect("quest in play");
-                if let (Some(mon), Some(hh)) = (now.figure(*m), now.figure(h.id)) {
-                    let (mon, hh) = (mon.clone(), hh.clone());
-                    evs.extend(resolve_attack(world, &now, &mon, &hh, None));
-                }
+            // heroquest-2021.md, Wandering Monsters: "Zargon places monster next to treasure-
+            // searching hero": a choice of the sorcerer's, made with its own command
+            // (`PlaceWanderer`) before anything else happens. With no free square beside the
+            // hero, nothing appears.
+            let squares = wanderer_squares(snap, h);
+            if !squares.is_empty() {
+                world.resource_mut::<Turn>().pending = Some(Pending::PlaceWanderer {
+                    hero: h.id,
+                    kind: snap.quest.wandering_monster.clone(),
+                    squares,
+                });
             }
         }
     }

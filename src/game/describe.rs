@@ -187,6 +187,7 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
         Command::PickUp { hero } => format!("{} picking up what lies there", who(*hero)),
         Command::UseArtifact { hero, item } => format!("{} using {item}", who(*hero)),
         Command::Wield { hero, weapon } => format!("{} taking the {weapon} in hand", who(*hero)),
+        Command::PlaceWanderer { at } => format!("the sorcerer's wandering monster at {at}"),
         Command::Retreat { hero } => format!("{}'s retreat", who(*hero)),
     };
     running_text(line, names)

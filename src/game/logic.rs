@@ -216,6 +216,7 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
         progress: Default::default(),
         objective_done: false,
         draft,
+        pending: None,
     });
     let mut events = vec![GameEvent::QuestStarted {
         quest: quest.id.clone(),
@@ -922,7 +923,24 @@ fn apply(world: &mut World, cmd: &Command, snap: Option<Snapshot>) -> Result<Vec
         return Err("the quest is over".into());
     }
     let get = |id: FigureId| snap.figure(id).ok_or_else(|| format!("there is no figure {}", id.0));
+    // A choice of the sorcerer's comes first: nothing else happens until it is made.
+    if let Some(pending) = &snap.turn.pending {
+        return match (cmd, pending) {
+            (Command::PlaceWanderer { at }, Pending::PlaceWanderer { hero, kind, squares }) => {
+                if !squares.contains(at) {
+                    return Err(format!(
+                        "the wandering monster must appear on a free square next to {}",
+                        snap.figure(*hero).map_or("the hero", |h| h.name.as_str())
+                    ));
+                }
+                world.resource_mut::<Turn>().pending = None;
+                Ok(actions::place_wanderer(world, *hero, kind, *at))
+            }
+            _ => Err("the sorcerer must first place the wandering monster".into()),
+        };
+    }
     match cmd {
+        Command::PlaceWanderer { .. } => Err("no wandering monster is waiting to be placed".into()),
         Command::ChooseSchool { hero, school } => actions::choose_school(world, &snap, *hero, school),
         Command::RollMovement { hero } => {
             let h = get(*hero)?;

@@ -40,6 +40,8 @@ pub struct Controllers {
     pub heroes: Controller,
     /// Heroes the hero bot plays beside the people (solo play with companions).
     pub companions: std::collections::BTreeSet<FigureId>,
+    /// Who plays the sorcerer: the computer (the default) or a person at the table.
+    pub sorcerer: Controller,
 }
 
 impl Controllers {
@@ -47,7 +49,14 @@ impl Controllers {
         Controllers {
             heroes,
             companions: Default::default(),
+            sorcerer: Controller::Bot,
         }
+    }
+
+    /// Is the sorcerer's player (a person) to act now: the sorcerer's turn, or a choice of the
+    /// sorcerer's in the middle of a hero's turn (a wandering monster to place)?
+    pub fn sorcerer_to_act(&self, turn: &Turn) -> bool {
+        self.sorcerer == Controller::Human && sorcerers_move(turn)
     }
 
     /// Does the computer play this hero?
@@ -55,8 +64,12 @@ impl Controllers {
         self.heroes == Controller::Bot || self.companions.contains(&hero)
     }
 
-    /// Is a person's command awaited now: a hero's turn, or a spell-school pick, of a hero no bot plays?
+    /// Is a person's command awaited now: a hero's turn, or a spell-school pick, of a hero no bot
+    /// plays (not while the sorcerer has a choice to make)?
     pub fn human_to_act(&self, turn: &Turn) -> bool {
+        if turn.pending.is_some() {
+            return false;
+        }
         let who = match (&turn.draft, turn.phase) {
             (Some(d), _) => Some(d.next),
             (None, Phase::Hero(id)) => Some(id),
@@ -64,6 +77,11 @@ impl Controllers {
         };
         who.is_some_and(|id| !self.bot_plays(id))
     }
+}
+
+/// Is it the sorcerer's move: its turn, or a choice it must make now?
+pub fn sorcerers_move(turn: &Turn) -> bool {
+    turn.phase == Phase::Sorcerer || turn.pending.is_some()
 }
 
 /// Time between automated commands (sorcerer and bots), so a person can follow them.
@@ -244,9 +262,12 @@ fn drive_computer_players(world: &mut World) {
         return;
     }
     let off_thread = world.get_resource::<PlanOffThread>().is_some_and(|p| p.0);
+    let computer_sorcerer = world.resource::<Controllers>().sorcerer == Controller::Bot;
     if off_thread
+        && computer_sorcerer
         && let Some(snap) = Snapshot::capture(world)
         && snap.turn.phase == Phase::Sorcerer
+        && snap.turn.pending.is_none()
     {
         let (mut turn, level) = sorcerer_inputs(world);
         let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
@@ -328,8 +349,19 @@ pub fn decide_from(world: &mut World, snap: Option<Snapshot>) -> Option<(Command
         Some(snap) => snap,
         None => Snapshot::capture(world)?,
     };
+    let controllers = world.resource::<Controllers>().clone();
+    if let Some(model::Pending::PlaceWanderer { kind, squares, .. }) = &snap.turn.pending {
+        if controllers.sorcerer == Controller::Human {
+            return None;
+        }
+        // The computer sorcerer puts the wandering monster where it hurts most.
+        let level = world.get_resource::<Opponents>().copied().unwrap_or_default().sorcerer;
+        let at = ai::planner::place_wanderer(&snap, level, kind, squares).or_else(|| squares.first().copied())?;
+        return Some((Command::PlaceWanderer { at }, snap));
+    }
     let cmd = match snap.turn.phase {
         Phase::Over(_) => None,
+        Phase::Sorcerer if controllers.sorcerer == Controller::Human => None,
         Phase::Hero(_) => {
             if world.resource::<Controllers>().human_to_act(&snap.turn) {
                 return None;

@@ -319,6 +319,21 @@ pub struct Turn {
     pub objective_done: bool,
     /// The spell-school draft, while it is under way (before the first hero moves).
     pub draft: Option<Draft>,
+    /// A choice the sorcerer must make before anything else happens (where a wandering monster
+    /// appears): the sorcerer's side answers it with a command, whoever plays it.
+    pub pending: Option<Pending>,
+}
+
+/// A choice that belongs to the sorcerer in the middle of a hero's turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// A hero drew a wandering-monster card: the sorcerer puts the monster on one of `squares`
+    /// (free squares next to `hero`); it then attacks that hero at once.
+    PlaceWanderer {
+        hero: FigureId,
+        kind: String,
+        squares: Vec<Pos>,
+    },
 }
 
 /// The school draft: each caster in turn picks a school; the first caster gets what is left.
@@ -485,6 +500,10 @@ pub enum Command {
     /// Leave the dungeon from the stairway before the goal is met (voluntary retreat).
     Retreat {
         hero: FigureId,
+    },
+    /// The sorcerer puts a wandering monster a hero drew on this square (see `Pending`).
+    PlaceWanderer {
+        at: Pos,
     },
 }
 

@@ -64,6 +64,14 @@ pub struct Seat {
     pub device: Device,
 }
 
+/// A person who plays the sorcerer (heroquest-2021.md: "one plays Zargon"), and the device they
+/// hold. None in the settings: the computer plays the sorcerer.
+#[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SorcererSeat {
+    pub player: String,
+    pub device: Device,
+}
+
 /// The players at the table. Empty: one player with mouse and keyboard plays every hero the
 /// computer does not.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

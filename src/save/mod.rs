@@ -196,6 +196,9 @@ pub struct SavedQuest {
     /// Heroes the players left out of this game.
     #[serde(default)]
     pub left_out: Vec<String>,
+    /// A person plays the sorcerer (None: the computer).
+    #[serde(default)]
+    pub sorcerer_player: Option<crate::input::seats::SorcererSeat>,
     /// What the game did, digested command by command (format 2 on).
     #[serde(default)]
     pub check: Option<check::Check>,
