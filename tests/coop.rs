@@ -36,7 +36,7 @@ impl Table {
         );
         let mut app = hollowdeep::game::headless_app();
         app.add_plugins(bevy::input::InputPlugin)
-            .add_plugins(seats::headless_plugin);
+            .add_plugins((seats::headless_plugin, hollowdeep::input::sorcerer::headless_plugin));
         app.insert_resource(classic());
         app.insert_resource(Seats(seats));
         logic::start_quest(app.world_mut(), q, 11);
@@ -418,4 +418,166 @@ fn escape_puts_a_card_away_and_otherwise_always_reaches_the_pause_menu() {
     t.app.world_mut().resource_mut::<seats::KeyOwner>().popup = true;
     t.key(KeyCode::Escape);
     assert!(!paused(&t));
+}
+
+/// heroquest-2021.md, Game Overview: "one plays Zargon". A person in the sorcerer's seat, with
+/// the keyboard alone: the turn opens with a hand-over (nothing of the dungeon shows until the
+/// sorcerer's player confirms); the cursor starts on a monster; Enter takes it, Enter on a
+/// square walks it there, Enter on a hero in reach strikes; E ends the turn. The computer makes
+/// no move for the sorcerer meanwhile, and the heroes' view comes back with the heroes' turn.
+#[test]
+fn a_person_in_the_sorcerers_seat_walks_and_strikes_with_a_monster() {
+    use hollowdeep::input::sorcerer::SorcererHand;
+    let mut t = Table::new(vec![
+        seat("Ann", "barbarian", Device::Keyboard),
+        seat("Bob", "dwarf", Device::Keyboard),
+    ]);
+    t.app.insert_resource(hollowdeep::game::Controllers {
+        heroes: hollowdeep::game::Controller::Human,
+        companions: Default::default(),
+        sorcerer: hollowdeep::game::Controller::Human,
+    });
+    t.app.insert_resource(seats::SorcererSeat {
+        player: "Zed".into(),
+        device: Device::Keyboard,
+    });
+    // An orc that has been seen (awake) in the corridor.
+    let orc = t
+        .app
+        .world_mut()
+        .query::<(Entity, &FigureId)>()
+        .iter(t.app.world())
+        .find(|(_, f)| f.0 == 2)
+        .unwrap()
+        .0;
+    t.app
+        .world_mut()
+        .entity_mut(orc)
+        .insert((Awake, GridPos(hollowdeep::rules::geometry::Pos::new(9, 0))));
+    t.key(KeyCode::KeyE);
+    t.key(KeyCode::Enter);
+    t.key(KeyCode::KeyE);
+    assert_eq!(t.turn().phase, Phase::Sorcerer);
+    for _ in 0..10 {
+        t.app.update();
+    }
+    assert_eq!(
+        t.turn().phase,
+        Phase::Sorcerer,
+        "the computer does not play a person's sorcerer"
+    );
+    assert!(
+        t.app.world().resource::<SorcererHand>().hand_over,
+        "the turn opens with a hand-over"
+    );
+    assert!(
+        !hollowdeep::input::sorcerer::shows_all(t.app.world()),
+        "nothing shows before the hand-over"
+    );
+    t.key(KeyCode::Enter);
+    assert!(hollowdeep::input::sorcerer::shows_all(t.app.world()));
+    let before = t.commands().len();
+    // The cursor starts on the orc: take it, walk it next to the Barbarian at (5,0), strike.
+    t.key(KeyCode::Enter);
+    assert_eq!(t.app.world().resource::<SorcererHand>().selected, Some(FigureId(2)));
+    for _ in 0..3 {
+        t.key(KeyCode::ArrowLeft);
+    }
+    t.key(KeyCode::Enter);
+    assert_eq!(t.pos(2), Some(p(6, 0)), "{:?}", &t.commands()[before..]);
+    t.key(KeyCode::ArrowLeft);
+    t.key(KeyCode::Enter);
+    let sent = t.commands()[before..].to_vec();
+    assert!(
+        matches!(
+            sent.as_slice(),
+            [
+                Command::Move {
+                    figure: FigureId(2),
+                    ..
+                },
+                Command::Attack {
+                    attacker: FigureId(2),
+                    target: FigureId(0)
+                }
+            ]
+        ),
+        "{sent:?}"
+    );
+    t.key(KeyCode::KeyE);
+    assert_eq!(t.turn().phase, Phase::Hero(FigureId(0)));
+    assert!(
+        !hollowdeep::input::sorcerer::shows_all(t.app.world()),
+        "the heroes' view is back"
+    );
+    assert!(t.rejected().is_empty(), "{:?}", t.rejected());
+}
+
+/// rules-decisions row 37: one monster at a time. Once another monster moves or acts, the one
+/// before it has had its turn.
+#[test]
+fn the_sorcerer_finishes_one_monster_before_the_next() {
+    let q = quest(
+        &["barbarian"],
+        &[(5, 0)],
+        "",
+        "(kind: \"orc\", at: (9, 0)), (kind: \"goblin\", at: (10, 0))",
+        "DefeatAll(return_to_stairway: false)",
+    );
+    let mut g = Game::start(q, 1);
+    // Both have been seen (the goblin stands behind the orc).
+    let goblin = g.snap().figure(FigureId(2)).unwrap().entity;
+    g.app.world_mut().entity_mut(goblin).insert(Awake);
+    g.end_hero_turns();
+    let mv = |fig: u32, x: i32| Command::Move {
+        figure: FigureId(fig),
+        path: vec![p(x, 0)],
+    };
+    assert!(rejected(&g.send(mv(1, 8))).is_none());
+    assert!(rejected(&g.send(mv(2, 9))).is_none());
+    let r = rejected(&g.send(mv(1, 7))).expect("the orc's turn is over");
+    assert!(r.contains("already moved"), "{r}");
+}
+
+/// A person in the sorcerer's seat places a wandering monster: the hero's turn waits, the
+/// squares next to the searcher are offered, Enter on one puts the monster there.
+#[test]
+fn a_person_in_the_sorcerers_seat_places_a_wandering_monster() {
+    use hollowdeep::input::sorcerer::{SorcererIntent, sorcerer_intent};
+    let q = quest(
+        &["barbarian"],
+        &[(5, 0)],
+        "",
+        "(kind: \"orc\", at: (24, 17))",
+        "DefeatAll(return_to_stairway: false)",
+    );
+    let mut g = Game::start(q, 1);
+    g.app.world_mut().resource_mut::<Turn>().pending = Some(Pending::PlaceWanderer {
+        hero: FigureId(0),
+        kind: "orc".into(),
+        squares: vec![p(4, 0), p(6, 0)],
+    });
+    let snap = g.snap();
+    assert_eq!(sorcerer_intent(&snap, None, p(9, 9)), None);
+    assert_eq!(
+        sorcerer_intent(&snap, None, p(6, 0)),
+        Some(SorcererIntent::Send(Command::PlaceWanderer { at: p(6, 0) }))
+    );
+    let evs = g.send(Command::PlaceWanderer { at: p(6, 0) });
+    assert!(
+        evs.iter()
+            .any(|e| matches!(e, GameEvent::WanderingMonster { at, .. } if *at == p(6, 0)))
+    );
+    assert!(
+        evs.iter().any(|e| matches!(
+            e,
+            GameEvent::Attack {
+                target: FigureId(0),
+                ..
+            }
+        )),
+        "it strikes at once"
+    );
+    assert!(g.turn().pending.is_none());
+    assert_eq!(g.turn().phase, Phase::Hero(FigureId(0)), "the hero's turn goes on");
 }

@@ -68,6 +68,10 @@ pub enum Mode {
         /// Heroes no seat claims are played by the computer. Not saved in the settings.
         #[arg(long = "seat", value_name = "NAME:HEROES:DEVICE")]
         seats: Vec<String>,
+        /// A person plays the sorcerer: NAME:DEVICE (devices: mouse, keys, pad1..pad4), e.g.
+        /// --sorcerer-player Zed:pad1. The sorcerer's turn opens with a hand-over.
+        #[arg(long, value_name = "NAME:DEVICE")]
+        sorcerer_player: Option<String>,
     },
     /// Go on with the quest in progress (saved after every command), or with a save file.
     Continue {
@@ -169,6 +173,7 @@ pub fn run() -> ExitCode {
             heroes_bot,
             mut companions,
             seats,
+            sorcerer_player,
         }) => match quest::load(&quest) {
             Ok(q) => {
                 if let Some(c) = companions.iter().find(|c| !q.heroes.contains(c)) {
@@ -189,6 +194,13 @@ pub fn run() -> ExitCode {
                 if let Some(s) = &seats {
                     companions = s.unclaimed(&q.heroes).into_iter().cloned().collect();
                 }
+                let sorcerer_player = match sorcerer_player.as_deref().map(parse_sorcerer_seat).transpose() {
+                    Ok(s) => s,
+                    Err(e) => {
+                        eprintln!("--sorcerer-player: {e}");
+                        return ExitCode::from(2);
+                    }
+                };
                 let seed = seed.unwrap_or_else(clock_seed);
                 // A quest file is saved by its full path, so the game resumes from anywhere.
                 let source = match std::path::Path::new(&quest).canonicalize() {
@@ -206,7 +218,7 @@ pub fn run() -> ExitCode {
                         companions,
                         restore: None,
                         own_file: None,
-                        sorcerer_player: None,
+                        sorcerer_player,
                         campaign: false,
                     },
                     pace: pace.map(|p| p.clamp(0.0, 10.0)),
@@ -485,9 +497,39 @@ fn say_kept(but: Option<&std::path::Path>) {
     }
 }
 
+/// A device named on the command line: mouse, keys, pad1..pad4.
+fn parse_device(device: &str, whole: &str) -> Result<crate::input::seats::Device, String> {
+    use crate::input::seats::Device;
+    match device.trim().to_ascii_lowercase().as_str() {
+        "mouse" => Ok(Device::MouseKeyboard),
+        "keys" | "keyboard" => Ok(Device::Keyboard),
+        d => match d.strip_prefix("pad").and_then(|n| n.parse::<u8>().ok()) {
+            Some(n @ 1..=4) => Ok(Device::Gamepad(n - 1)),
+            _ => Err(format!(
+                "unknown device \"{device}\" in \"{whole}\" (mouse, keys, pad1..pad4)"
+            )),
+        },
+    }
+}
+
+/// `--sorcerer-player NAME:DEVICE`.
+pub fn parse_sorcerer_seat(arg: &str) -> Result<crate::input::seats::SorcererSeat, String> {
+    let Some((name, device)) = arg.split_once(':') else {
+        return Err(format!("\"{arg}\" is not NAME:DEVICE (e.g. Zed:pad1)"));
+    };
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(format!("\"{arg}\" names no player"));
+    }
+    Ok(crate::input::seats::SorcererSeat {
+        player: name.chars().take(crate::save::settings::PLAYER_NAME_MAX).collect(),
+        device: parse_device(device, arg)?,
+    })
+}
+
 /// `--seat NAME:HEROES:DEVICE` arguments as seats for a quest with these heroes; None: no seats given.
 pub fn parse_seats(args: &[String], quest_heroes: &[String]) -> Result<Option<crate::input::seats::Seats>, String> {
-    use crate::input::seats::{Device, Seat, Seats};
+    use crate::input::seats::{Seat, Seats};
     if args.is_empty() {
         return Ok(None);
     }
@@ -499,18 +541,7 @@ pub fn parse_seats(args: &[String], quest_heroes: &[String]) -> Result<Option<cr
                 "\"{a}\" is not NAME:HEROES:DEVICE (e.g. Ann:barbarian,dwarf:pad1)"
             ));
         };
-        let device = match device.trim().to_ascii_lowercase().as_str() {
-            "mouse" => Device::MouseKeyboard,
-            "keys" | "keyboard" => Device::Keyboard,
-            d => match d.strip_prefix("pad").and_then(|n| n.parse::<u8>().ok()) {
-                Some(n @ 1..=4) => Device::Gamepad(n - 1),
-                _ => {
-                    return Err(format!(
-                        "unknown device \"{device}\" in \"{a}\" (mouse, keys, pad1..pad4)"
-                    ));
-                }
-            },
-        };
+        let device = parse_device(device, a)?;
         seats.push(Seat {
             player: name.trim().to_string(),
             heroes: heroes

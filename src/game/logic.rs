@@ -217,6 +217,7 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
         objective_done: false,
         draft,
         pending: None,
+        acting: None,
     });
     let mut events = vec![GameEvent::QuestStarted {
         quest: quest.id.clone(),
@@ -401,6 +402,7 @@ pub fn submit_from(world: &mut World, cmd: Command, snap: Option<Snapshot>) -> (
     let mut after = None;
     let events = match apply(world, &cmd, snap) {
         Ok(mut evs) => {
+            one_monster_at_a_time(world, &cmd);
             let cause = super::script::Cause {
                 cmd: &cmd,
                 at: searcher_at,
@@ -434,6 +436,30 @@ pub fn submit_from(world: &mut World, cmd: Command, snap: Option<Snapshot>) -> (
         }
     }
     (events, after)
+}
+
+/// rules-decisions row 37: the sorcerer moves one monster at a time, and a monster finishes its
+/// move and its action before the next starts. Once a command of another monster is accepted,
+/// the one before it has had its turn (so it can neither move nor act again this turn).
+fn one_monster_at_a_time(world: &mut World, cmd: &Command) {
+    let who = match cmd {
+        Command::Move { figure, .. } => *figure,
+        Command::Attack { attacker, .. } => *attacker,
+        Command::CastSpell { caster, .. } => *caster,
+        _ => return,
+    };
+    let Some(mut turn) = world.get_resource_mut::<Turn>() else {
+        return;
+    };
+    if turn.phase != Phase::Sorcerer {
+        return;
+    }
+    if let Some(prev) = turn.acting.filter(|p| *p != who) {
+        let p = turn.progress.entry(prev).or_default();
+        p.moving = MoveState::Done;
+        p.acted = true;
+    }
+    turn.acting = Some(who);
 }
 
 /// May a command with these events be taken back? Not once chance has spoken or something new
@@ -586,7 +612,7 @@ pub(super) fn set_progress(world: &mut World, id: FigureId, p: Progress) {
 }
 
 /// May `f` act now? Heroes on their own turn; awake monsters on the sorcerer's.
-pub(super) fn may_act(snap: &Snapshot, f: &FigureSnap) -> Result<(), String> {
+pub fn may_act(snap: &Snapshot, f: &FigureSnap) -> Result<(), String> {
     if !f.alive() {
         return Err(format!("{} is not on the board", f.name));
     }
@@ -1598,6 +1624,7 @@ pub(super) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
     let order = hero_order(snap);
     let mut turn = (*snap.turn).clone();
     turn.progress.clear();
+    turn.acting = None;
     // `snap` holds until a condition ends (each one comes with an event).
     let mut changed = !evs.is_empty();
     loop {

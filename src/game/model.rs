@@ -322,6 +322,9 @@ pub struct Turn {
     /// A choice the sorcerer must make before anything else happens (where a wandering monster
     /// appears): the sorcerer's side answers it with a command, whoever plays it.
     pub pending: Option<Pending>,
+    /// On the sorcerer's turn, the monster that moved or acted last: when another one does,
+    /// this one's turn is over (one monster at a time, rules-decisions row 37).
+    pub acting: Option<FigureId>,
 }
 
 /// A choice that belongs to the sorcerer in the middle of a hero's turn.

@@ -2,6 +2,7 @@
 //! Keyboard-only and gamepad players, seats and hand-overs: `seats`.
 
 pub mod seats;
+pub mod sorcerer;
 
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -15,12 +16,13 @@ use crate::view::highlights::hero_options;
 use crate::view::{HoverSquare, square_at};
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins(seats::plugin).add_systems(
+    app.add_plugins((seats::plugin, sorcerer::plugin)).add_systems(
         Update,
         (
             track_hover,
             seats::pause_toggle.run_if(resource_exists::<ActiveQuest>),
             seats::seat_input.run_if(resource_exists::<ActiveQuest>),
+            sorcerer::sorcerer_input.run_if(resource_exists::<ActiveQuest>),
             hero_input.run_if(resource_exists::<ActiveQuest>),
             global_keys,
         )

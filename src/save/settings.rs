@@ -45,6 +45,8 @@ pub struct Settings {
     pub seats: crate::input::seats::Seats,
     /// With players set up, heroes nobody plays are left out of the game (else the computer plays them).
     pub leave_out_unclaimed: bool,
+    /// A person plays the sorcerer (None: the computer does).
+    pub sorcerer_seat: Option<crate::input::seats::SorcererSeat>,
 }
 
 impl Default for Settings {
@@ -64,6 +66,7 @@ impl Default for Settings {
             bindings: Default::default(),
             seats: Default::default(),
             leave_out_unclaimed: false,
+            sorcerer_seat: None,
         }
     }
 }
@@ -231,6 +234,32 @@ impl Settings {
             {
                 notes.push(format!(
                     "seats[{i}] ({who}): gamepad {} is not one of gamepads 1 to 4, so gamepad 4 is used",
+                    u32::from(n) + 1
+                ));
+                seat.device = crate::input::seats::Device::Gamepad(3);
+            }
+        }
+        if let Some(seat) = self.sorcerer_seat.as_mut() {
+            let name: String = seat
+                .player
+                .trim()
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(PLAYER_NAME_MAX)
+                .collect();
+            let name = if name.is_empty() { "Sorcerer".to_string() } else { name };
+            if name != seat.player {
+                notes.push(format!(
+                    "sorcerer_seat: the player's name \"{}\" is used as \"{name}\"",
+                    seat.player.escape_debug()
+                ));
+                seat.player = name;
+            }
+            if let crate::input::seats::Device::Gamepad(n) = seat.device
+                && n > 3
+            {
+                notes.push(format!(
+                    "sorcerer_seat: gamepad {} is not one of gamepads 1 to 4, so gamepad 4 is used",
                     u32::from(n) + 1
                 ));
                 seat.device = crate::input::seats::Device::Gamepad(3);

@@ -19,6 +19,7 @@ use log::{DiceTray, GameLog, Shown};
 pub mod credits;
 pub mod options;
 pub mod party;
+pub mod sorcerer;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
@@ -33,6 +34,7 @@ pub fn plugin(app: &mut App) {
                 options::zoom_system.run_if(resource_exists::<Settings>),
                 title_screen.run_if(in_state(Screen::Title)),
                 play_panels.run_if(in_state(Screen::Playing)),
+                sorcerer::sorcerer_panels.run_if(in_state(Screen::Playing)),
             )
                 .chain(),
         )
@@ -306,6 +308,7 @@ fn campaign_row(
     commands: &mut Commands,
     seats: &crate::input::seats::Seats,
     leave_out: bool,
+    sorcerer_seat: &Option<crate::input::seats::SorcererSeat>,
 ) {
     let seed = state.seed.trim().parse().unwrap_or(1);
     let opponents = crate::game::Opponents {
@@ -384,6 +387,7 @@ fn campaign_row(
         match PendingQuest::campaign_quest(again, seed, opponents, state.autoplay, companions) {
             Ok(mut p) => {
                 (p.quest, p.companions) = table_quest(&p.quest, &state.companions, seats, leave_out);
+                p.sorcerer_player = sorcerer_seat.clone();
                 start_or_ask(state, commands, p);
             }
             Err(e) => state.message = Some(e),
@@ -805,7 +809,8 @@ fn title_screen(
                 ui.colored_label(egui::Color32::LIGHT_RED, m);
             }
             let leave_out = settings.as_deref().is_some_and(|s| s.leave_out_unclaimed);
-            campaign_row(ui, &mut state, &mut commands, &seats, leave_out);
+            let sorcerer_seat = settings.as_deref().and_then(|s| s.sorcerer_seat.clone());
+            campaign_row(ui, &mut state, &mut commands, &seats, leave_out, &sorcerer_seat);
             ui.separator();
             ui.columns(2, |cols| {
                 cols[0].label(egui::RichText::new("The quest book").strong().size(18.0));
@@ -960,7 +965,7 @@ fn title_screen(
                             source: state.quests[state.selected].0.clone(),
                             restore: None,
                             own_file: None,
-                            sorcerer_player: None,
+                            sorcerer_player: settings.as_deref().and_then(|s| s.sorcerer_seat.clone()),
                             campaign: false,
                             seed,
                             autoplay: state.autoplay,
@@ -1029,7 +1034,11 @@ fn play_panels(
         Res<crate::app::UndoAvailable>,
         Option<Res<crate::save::autosave::CampaignNews>>,
     ),
-    (mut next_screen, mut commands): (ResMut<NextState<Screen>>, Commands),
+    (mut next_screen, mut commands, sorcerer_seat): (
+        ResMut<NextState<Screen>>,
+        Commands,
+        Option<Res<crate::input::seats::SorcererSeat>>,
+    ),
     (mut settings, mut options, seats, mut seat_turn, menu, mut rebinding, last, mut paused, mut exit, mut watching): (
         Option<ResMut<Settings>>,
         ResMut<options::OptionsOpen>,
@@ -1713,7 +1722,10 @@ fn play_panels(
                             controllers.heroes == Controller::Bot,
                             companions.clone(),
                         ) {
-                            Ok(p) => commands.insert_resource(p),
+                            Ok(mut p) => {
+                                p.sorcerer_player = sorcerer_seat.as_deref().cloned();
+                                commands.insert_resource(p)
+                            }
                             Err(_) => next_screen.set(Screen::Title),
                         }
                     }
@@ -1723,7 +1735,7 @@ fn play_panels(
                         source: slot.as_ref().map_or_else(|| q.id.clone(), |s| s.source.clone()),
                         restore: None,
                         own_file: None,
-                        sorcerer_player: None,
+                        sorcerer_player: sorcerer_seat.as_deref().cloned(),
                         campaign: false,
                         seed: next_seed,
                         autoplay: controllers.heroes == Controller::Bot,

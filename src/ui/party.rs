@@ -156,6 +156,44 @@ pub fn players_window(
             } else if !nobody.is_empty() {
                 ui.label(egui::RichText::new(format!("The computer plays: {}", nobody.join(", "))).small().weak());
             }
+            ui.separator();
+            // heroquest-2021.md: "one plays Zargon". A person can take the sorcerer's seat.
+            let mut person = settings.sorcerer_seat.is_some();
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new("■").color(super::sorcerer::SORCERER));
+                if ui.checkbox(&mut person, "A person plays the sorcerer").changed() {
+                    settings.sorcerer_seat = person.then(|| crate::input::seats::SorcererSeat {
+                        player: "Sorcerer".into(),
+                        device: Device::MouseKeyboard,
+                    });
+                }
+            });
+            if let Some(seat) = settings.sorcerer_seat.as_mut() {
+                ui.horizontal(|ui| {
+                    ui.add_space(18.0);
+                    ui.add(
+                        egui::TextEdit::singleline(&mut seat.player)
+                            .char_limit(crate::save::settings::PLAYER_NAME_MAX)
+                            .desired_width(90.0),
+                    );
+                    egui::ComboBox::from_id_salt("sorcerer-device")
+                        .selected_text(seat.device.label())
+                        .show_ui(ui, |ui| {
+                            for d in DEVICES {
+                                ui.selectable_value(&mut seat.device, d, d.label());
+                            }
+                        });
+                });
+                ui.label(
+                    egui::RichText::new(
+                        "The sorcerer's turn opens with a hand-over so the heroes' players can look away; the sorcerer then sees the whole dungeon.",
+                    )
+                    .small()
+                    .weak(),
+                );
+            } else {
+                ui.label(egui::RichText::new("Else the computer plays the sorcerer, at the level chosen on the title screen.").small().weak());
+            }
         });
     open.0 = keep_open;
     for s in &mut edited.0 {

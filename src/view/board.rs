@@ -237,7 +237,7 @@ fn fade_in_revealed(
 }
 
 fn update_fog(
-    fog: Res<Fog>,
+    (fog, show): (Res<Fog>, Res<super::ShowAll>),
     quest: Res<ActiveQuest>,
     maps: Query<&TileStorage, With<FloorMap>>,
     mut tiles: Query<&mut TileTextureIndex>,
@@ -245,10 +245,12 @@ fn update_fog(
     added: Query<(), Added<FloorMap>>,
     (time, settings, mut commands): (Res<Time>, Option<Res<crate::save::settings::Settings>>, Commands),
 ) {
-    let fade = added.is_empty() && !settings.is_some_and(|s| s.reduced_motion);
-    if !fog.is_changed() && added.is_empty() {
+    // The sorcerer's view lifting or falling is no reveal: nothing fades in.
+    let fade = added.is_empty() && !show.is_changed() && !settings.is_some_and(|s| s.reduced_motion);
+    if !fog.is_changed() && !show.is_changed() && added.is_empty() {
         return;
     }
+    let revealed = |p: Pos| show.0 || fog.is_revealed(p);
     let q = &quest.0;
     let b = &q.board;
     for storage in &maps {
@@ -259,7 +261,7 @@ fn update_fog(
             let Ok(mut idx) = tiles.get_mut(e) else {
                 continue;
             };
-            let want = if !fog.is_revealed(p) {
+            let want = if !revealed(p) {
                 art::FOG
             } else if q.stairway.contains(p) {
                 art::STAIRS
@@ -282,7 +284,7 @@ fn update_fog(
         }
     }
     for (w, mut vis) in &mut walls {
-        let want = if fog.is_revealed(w.0.0) || fog.is_revealed(w.0.1) {
+        let want = if revealed(w.0.0) || revealed(w.0.1) {
             Visibility::Inherited
         } else {
             Visibility::Hidden
@@ -311,7 +313,11 @@ fn attach_doors(
 }
 
 /// Closed doors are a solid plank across the wall; open doors a frame with the leaf swung aside.
-fn update_doors(fog: Res<Fog>, mut doors: Query<(&Door, &mut Sprite, &mut Visibility), With<DoorVisual>>) {
+fn update_doors(
+    fog: Res<Fog>,
+    show: Res<super::ShowAll>,
+    mut doors: Query<(&Door, &mut Sprite, &mut Visibility), With<DoorVisual>>,
+) {
     for (d, mut sprite, mut vis) in &mut doors {
         let vertical_wall = d.edge.0.y == d.edge.1.y;
         let (size, color) = if d.open {
@@ -337,7 +343,7 @@ fn update_doors(fog: Res<Fog>, mut doors: Query<(&Door, &mut Sprite, &mut Visibi
             sprite.custom_size = Some(size);
             sprite.color = color;
         }
-        let want = if fog.is_revealed(d.edge.0) || fog.is_revealed(d.edge.1) {
+        let want = if show.0 || fog.is_revealed(d.edge.0) || fog.is_revealed(d.edge.1) {
             Visibility::Inherited
         } else {
             Visibility::Hidden
@@ -383,9 +389,13 @@ fn attach_furniture(
     }
 }
 
-fn update_furniture(fog: Res<Fog>, mut pieces: Query<(&Furniture, &mut Visibility), With<FurnitureVisual>>) {
+fn update_furniture(
+    fog: Res<Fog>,
+    show: Res<super::ShowAll>,
+    mut pieces: Query<(&Furniture, &mut Visibility), With<FurnitureVisual>>,
+) {
     for (f, mut vis) in &mut pieces {
-        let want = if f.rect.squares().any(|p| fog.is_revealed(p)) {
+        let want = if show.0 || f.rect.squares().any(|p| fog.is_revealed(p)) {
             Visibility::Inherited
         } else {
             Visibility::Hidden

@@ -330,7 +330,7 @@ fn attach_figures(
 fn place_figures(
     time: Res<Time>,
     quest: Res<ActiveQuest>,
-    fog: Option<Res<Fog>>,
+    (fog, show): (Option<Res<Fog>>, Option<Res<super::ShowAll>>),
     settings: Option<Res<Settings>>,
     mut drawn: ResMut<LastDrawn>,
     mut figures: Query<
@@ -361,8 +361,10 @@ fn place_figures(
         }
         // The captive shows once the heroes have seen their square.
         let seen = |p: &GridPos| captive && fog.as_ref().is_some_and(|f| f.is_revealed(p.0));
+        // The sorcerer's player sees every monster, asleep or not.
+        let all = show.as_ref().is_some_and(|s| s.0);
         let want = match pos {
-            Some(p) if hero || awake || seen(p) => {
+            Some(p) if hero || awake || all || seen(p) => {
                 let target = world_of(p.0, b.width, b.height);
                 let cur = tf.translation.truncate();
                 let next = if *vis == Visibility::Hidden || cur.distance(target) < 0.5 {

@@ -89,8 +89,34 @@ pub fn hero_choices(snap: &Snapshot, active: &crate::game::snapshot::FigureSnap)
     (choices, spells)
 }
 
-fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Pos>, bool, bool)>>) {
+type HighlightKey = (
+    usize,
+    Option<Pos>,
+    bool,
+    bool,
+    (bool, Option<crate::game::model::FigureId>, Option<Pos>),
+);
+
+fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
     let len = world.get_resource::<EventLog>().map_or(0, |l| l.0.len());
+    // The sorcerer's player, on the sorcerer's move: the monster picked and the cursor.
+    let sorcerer_view = world.get_resource::<super::ShowAll>().is_some_and(|s| s.0);
+    let sorcerer_cursor = world
+        .get_resource::<crate::input::seats::SorcererSeat>()
+        .is_some_and(|s| s.device != crate::input::seats::Device::MouseKeyboard);
+    let sorcerer = (
+        sorcerer_view,
+        world
+            .get_resource::<crate::input::sorcerer::SorcererHand>()
+            .and_then(|h| h.selected),
+        if sorcerer_view && sorcerer_cursor {
+            world
+                .get_resource::<crate::input::seats::BoardCursor>()
+                .and_then(|c| c.at)
+        } else {
+            None
+        },
+    );
     // A keyboard-only or gamepad player points with the board cursor, everyone else with the mouse.
     let cursor_player = matches!(
         crate::input::seats::active_device(world),
@@ -109,7 +135,7 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
     let cb = world
         .get_resource::<crate::save::settings::Settings>()
         .is_some_and(|s| s.palette == crate::save::settings::Palette::ColourBlindSafe);
-    let key = (len, hover, human, cb);
+    let key = (len, hover, human, cb, sorcerer);
     if *last == Some(key) {
         return;
     }
@@ -231,6 +257,18 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
             Some(art.icon("chest")),
         );
     }
+    if sorcerer.0 {
+        sorcerer_highlights(
+            world,
+            &snap,
+            &art,
+            sorcerer.1,
+            if sorcerer_cursor { sorcerer.2 } else { hover },
+            sorcerer_cursor,
+            &spawn,
+        );
+        return;
+    }
     if !human {
         return;
     }
@@ -308,4 +346,103 @@ fn update_highlights(world: &mut World, mut last: Local<Option<(usize, Option<Po
     let (choices, spells) = hero_choices(&snap, &active);
     world.insert_resource(choices);
     world.insert_resource(spells);
+}
+
+/// The sorcerer's player's view: traps the heroes have not found, the squares a wandering
+/// monster may take, the monster picked with where it can walk (and the path to the square
+/// pointed at) and the heroes it can strike, and the board cursor.
+fn sorcerer_highlights(
+    world: &mut World,
+    snap: &Snapshot,
+    art: &Art,
+    selected: Option<crate::game::model::FigureId>,
+    pointed: Option<Pos>,
+    cursor: bool,
+    spawn: &impl Fn(&mut World, Pos, Color, f32, f32, Option<Handle<Image>>),
+) {
+    use crate::input::sorcerer::{may_use, reach};
+    for t in snap
+        .traps
+        .iter()
+        .filter(|t| t.furniture.is_none() && t.state == TrapState::Hidden)
+    {
+        spawn(
+            world,
+            t.at,
+            Color::srgba(0.75, 0.4, 0.9, 0.7),
+            TILE * 0.8,
+            1.5,
+            Some(art.ring.clone()),
+        );
+    }
+    if let Some(crate::game::model::Pending::PlaceWanderer { squares, .. }) = &snap.turn.pending {
+        for q in squares {
+            spawn(world, *q, Color::srgba(1.0, 0.3, 0.25, 0.45), TILE - 4.0, 1.0, None);
+        }
+    }
+    for m in snap.monsters().filter(|m| may_use(snap, m)) {
+        if let Some(p) = m.pos {
+            spawn(
+                world,
+                p,
+                Color::srgba(1.0, 0.6, 0.25, 0.55),
+                TILE * 1.02,
+                4.4,
+                Some(art.ring.clone()),
+            );
+        }
+    }
+    if let Some(m) = selected.and_then(|id| snap.figure(id)).filter(|m| may_use(snap, m)) {
+        if let Some(p) = m.pos {
+            spawn(
+                world,
+                p,
+                Color::srgb(1.0, 0.45, 0.2),
+                TILE * 1.15,
+                4.5,
+                Some(art.ring.clone()),
+            );
+        }
+        if let Some((field, stops)) = reach(snap, m) {
+            for q in &stops {
+                spawn(world, *q, Color::srgba(0.9, 0.45, 0.2, 0.28), TILE - 4.0, 1.0, None);
+            }
+            if let Some(target) = pointed.filter(|t| stops.contains(t)) {
+                for q in field.path_to(target).unwrap_or_default() {
+                    spawn(
+                        world,
+                        q,
+                        Color::srgba(1.0, 0.7, 0.4, 0.85),
+                        TILE * 0.55,
+                        1.1,
+                        Some(art.icon("footprint")),
+                    );
+                }
+            }
+        }
+        if !snap.turn.progress(m.id).acted {
+            for t in snap.heroes().filter(|t| snap.can_attack(m, t)) {
+                if let Some(p) = t.pos {
+                    spawn(
+                        world,
+                        p,
+                        Color::srgba(1.0, 0.25, 0.2, 0.95),
+                        TILE * 1.1,
+                        4.6,
+                        Some(art.ring.clone()),
+                    );
+                }
+            }
+        }
+    }
+    if cursor && let Some(p) = pointed {
+        spawn(
+            world,
+            p,
+            Color::srgba(1.0, 0.95, 0.5, 0.9),
+            TILE * 1.05,
+            4.8,
+            Some(art.ring.clone()),
+        );
+    }
 }

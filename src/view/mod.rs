@@ -24,6 +24,18 @@ pub struct PanelInsets {
     pub bottom: f32,
 }
 
+/// The screen shows the whole dungeon: the sorcerer's player holds the device on the
+/// sorcerer's move. Otherwise it shows only what the heroes have revealed.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShowAll(pub bool);
+
+fn update_show_all(world: &mut World) {
+    let now = ShowAll(crate::input::sorcerer::shows_all(world));
+    if world.get_resource::<ShowAll>() != Some(&now) {
+        world.insert_resource(now);
+    }
+}
+
 /// The board square under the mouse, if any.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HoverSquare(pub Option<Pos>);
@@ -32,6 +44,8 @@ pub fn plugin(app: &mut App) {
     app.add_plugins(TilemapPlugin)
         .init_resource::<PanelInsets>()
         .init_resource::<HoverSquare>()
+        .init_resource::<ShowAll>()
+        .add_systems(PreUpdate, update_show_all)
         .add_systems(Startup, (spawn_camera, art::load_art))
         .add_systems(Update, fit_camera)
         .add_plugins((board::plugin, figures::plugin, highlights::plugin, sound::plugin));

@@ -1,0 +1,344 @@
+//! The sorcerer's seat (heroquest-2021.md: "one plays Zargon"): a person at the table plays the
+//! sorcerer with the mouse, the keyboard alone or a gamepad. On one screen the sorcerer's move
+//! opens with a hand-over, so the heroes' players can look away before the whole dungeon shows.
+//!
+//! Everything here turns input into the same `Command`s the computer sorcerer sends: pick a
+//! monster, walk it, strike with it, cast its Dread spells, place a wandering monster, end the
+//! turn. The rules judge them as they judge the computer's.
+
+use bevy::input::gamepad::Gamepad;
+use bevy::prelude::*;
+
+use super::seats::{Action, ActionMenu, BoardCursor, Device, KeyOwner, SorcererSeat};
+use crate::game::model::{ActiveQuest, Command, FigureId, Pending, Phase, Turn};
+use crate::game::snapshot::{FigureSnap, Snapshot};
+use crate::game::{Controllers, sorcerers_move};
+use crate::rules::geometry::{Dir, Pos};
+
+/// The sorcerer's player's hand: the monster picked, and whether the device is still to be
+/// handed over (the board stays hidden until the sorcerer's player confirms).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SorcererHand {
+    pub selected: Option<FigureId>,
+    pub hand_over: bool,
+    /// The move the hand-over was last asked for: (round, the sorcerer's turn, the hero whose
+    /// wandering monster waits to be placed).
+    asked: Option<(u32, bool, Option<FigureId>)>,
+}
+
+impl SorcererHand {
+    /// The sorcerer's player holds the device and may see the whole dungeon.
+    pub fn ready(&self) -> bool {
+        !self.hand_over
+    }
+}
+
+/// What pointing at a square means for the sorcerer's player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SorcererIntent {
+    /// Pick this monster to move and act with.
+    Select(FigureId),
+    Send(Command),
+}
+
+/// The squares `m` may still walk this turn (None: its move is over). A monster that has not
+/// moved yet has its whole movement.
+pub fn steps_left(snap: &Snapshot, m: &FigureSnap) -> Option<u8> {
+    let p = snap.turn.progress(m.id);
+    if p.moving == crate::game::model::MoveState::Done {
+        return None;
+    }
+    let n = match (p.allowance, m.fighter.movement) {
+        (Some(_), _) => p.steps_left(),
+        (None, crate::game::model::Movement::Fixed(n)) => n,
+        (None, crate::game::model::Movement::Dice(_)) => 0,
+    };
+    (n > 0).then_some(n)
+}
+
+/// A monster the sorcerer may still move or act with this turn.
+pub fn may_use(snap: &Snapshot, m: &FigureSnap) -> bool {
+    let p = snap.turn.progress(m.id);
+    !m.hero
+        && m.alive()
+        && m.awake
+        && !(p.acted && steps_left(snap, m).is_none())
+        && crate::game::logic::may_act(snap, m).is_ok()
+}
+
+/// Where `m` can walk now: the distance field and the squares it may stop on.
+pub fn reach(snap: &Snapshot, m: &FigureSnap) -> Option<(crate::rules::paths::DistanceField, Vec<Pos>)> {
+    let steps = steps_left(snap, m)?;
+    let field = snap.reach(m, steps as u16)?;
+    let stops = field
+        .reached()
+        .filter(|(q, d)| *d > 0 && snap.can_stop_on(m, *q))
+        .map(|(q, _)| q)
+        .collect();
+    Some((field, stops))
+}
+
+/// The sorcerer's player points at `p` (a click, or Confirm on the board cursor).
+pub fn sorcerer_intent(snap: &Snapshot, selected: Option<FigureId>, p: Pos) -> Option<SorcererIntent> {
+    if let Some(Pending::PlaceWanderer { squares, .. }) = &snap.turn.pending {
+        return squares
+            .contains(&p)
+            .then_some(SorcererIntent::Send(Command::PlaceWanderer { at: p }));
+    }
+    if snap.turn.phase != Phase::Sorcerer {
+        return None;
+    }
+    let m = selected.and_then(|id| snap.figure(id)).filter(|m| may_use(snap, m));
+    if let Some(t) = snap.figure_at(p) {
+        if let Some(m) = m
+            && t.hero
+            && !snap.turn.progress(m.id).acted
+            && snap.can_attack(m, t)
+        {
+            return Some(SorcererIntent::Send(Command::Attack {
+                attacker: m.id,
+                target: t.id,
+            }));
+        }
+        if !t.hero && may_use(snap, t) {
+            return Some(SorcererIntent::Select(t.id));
+        }
+    }
+    let m = m?;
+    let (field, stops) = reach(snap, m)?;
+    if !stops.contains(&p) {
+        return None;
+    }
+    let path = field.path_to(p)?;
+    Some(SorcererIntent::Send(Command::Move { figure: m.id, path }))
+}
+
+/// The sorcerer's menu: the picked monster's Dread spells on the targets it sees, every other
+/// monster it may still use, and the end of the turn.
+pub fn sorcerer_menu(snap: &Snapshot, selected: Option<FigureId>) -> Vec<(String, SorcererIntent)> {
+    let mut lines = Vec::new();
+    if snap.turn.pending.is_some() || snap.turn.phase != Phase::Sorcerer {
+        return lines;
+    }
+    let rules = snap.rules();
+    if let Some(m) = selected.and_then(|id| snap.figure(id)).filter(|m| may_use(snap, m))
+        && !snap.turn.progress(m.id).acted
+        && let Some(at) = m.pos
+    {
+        for spell in m.spellbook.ready() {
+            let Some(d) = rules.spells.get(spell) else { continue };
+            for t in snap.figures.iter().filter(|t| t.alive() && t.pos.is_some()) {
+                let fits = match d.target {
+                    crate::rules::ruleset::SpellTarget::Caster => t.id == m.id,
+                    crate::rules::ruleset::SpellTarget::Ally => {
+                        !t.hero && (t.id == m.id || t.pos.is_some_and(|q| snap.sees(at, q)))
+                    }
+                    crate::rules::ruleset::SpellTarget::Enemy => t.hero && t.pos.is_some_and(|q| snap.sees(at, q)),
+                };
+                if fits {
+                    lines.push((
+                        format!(
+                            "{}: cast {} on {}",
+                            m.name,
+                            d.name,
+                            if t.id == m.id { "itself".into() } else { t.name.clone() }
+                        ),
+                        SorcererIntent::Send(Command::CastSpell {
+                            caster: m.id,
+                            spell: spell.clone(),
+                            target: t.id,
+                        }),
+                    ));
+                }
+            }
+        }
+    }
+    for m in snap.monsters().filter(|m| may_use(snap, m) && Some(m.id) != selected) {
+        let p = snap.turn.progress(m.id);
+        let state = match (
+            p.moving == crate::game::model::MoveState::Done || p.steps_used > 0,
+            p.acted,
+        ) {
+            (false, false) => "",
+            (true, false) => " (moved)",
+            (false, true) => " (acted)",
+            (true, true) => " (done)",
+        };
+        lines.push((
+            format!("Take {} ({} body){state}", m.name, m.body),
+            SorcererIntent::Select(m.id),
+        ));
+    }
+    lines.push(("End the sorcerer's turn".into(), SorcererIntent::Send(Command::EndTurn)));
+    lines
+}
+
+/// Reads the sorcerer's player's device when the sorcerer is to move: the hand-over, then
+/// picking, walking, striking, the menu and the end of the turn.
+pub fn sorcerer_input(world: &mut World) {
+    let Some(turn) = world.get_resource::<Turn>().cloned() else {
+        return;
+    };
+    let Some(seat) = world.get_resource::<SorcererSeat>().cloned() else {
+        return;
+    };
+    let mut hand = world.get_resource::<SorcererHand>().cloned().unwrap_or_default();
+    if !world.resource::<Controllers>().sorcerer_to_act(&turn) {
+        if hand.selected.is_some() {
+            hand.selected = None;
+            world.insert_resource(hand);
+        }
+        return;
+    }
+    // A new move of the sorcerer's: hand the device over first (the heroes look away).
+    let pending_hero = turn.pending.as_ref().map(|Pending::PlaceWanderer { hero, .. }| *hero);
+    let key = (turn.round, turn.phase == Phase::Sorcerer, pending_hero);
+    if hand.asked != Some(key) {
+        hand.asked = Some(key);
+        hand.hand_over = true;
+        hand.selected = None;
+        let at = Snapshot::capture(world).and_then(|s| match &s.turn.pending {
+            Some(Pending::PlaceWanderer { squares, .. }) => squares.first().copied(),
+            None => s.monsters().find(|m| may_use(&s, m)).and_then(|m| m.pos),
+        });
+        world.insert_resource(BoardCursor { at, hero: None });
+        world.insert_resource(ActionMenu::default());
+    }
+    let suspended = super::seats::input_suspended(world);
+    let actions = if suspended {
+        Vec::new()
+    } else {
+        actions_of(world, seat.device)
+    };
+    if hand.hand_over {
+        if actions.contains(&Action::Confirm) {
+            hand.hand_over = false;
+        }
+        world.insert_resource(hand);
+        return;
+    }
+    let Some(snap) = Snapshot::capture(world) else {
+        world.insert_resource(hand);
+        return;
+    };
+    let mut out: Option<SorcererIntent> = None;
+    if seat.device == Device::MouseKeyboard && !suspended {
+        let clicked = world
+            .resource::<ButtonInput<MouseButton>>()
+            .just_pressed(MouseButton::Left)
+            && !world
+                .get_resource::<bevy_egui::input::EguiWantsInput>()
+                .is_some_and(|e| e.is_pointer_over_area());
+        if clicked && let Some(p) = world.resource::<crate::view::HoverSquare>().0 {
+            out = sorcerer_intent(&snap, hand.selected, p);
+        }
+        if actions.contains(&Action::EndTurn) && snap.turn.pending.is_none() {
+            out = Some(SorcererIntent::Send(Command::EndTurn));
+        }
+    } else {
+        let mut cursor = world.get_resource::<BoardCursor>().cloned().unwrap_or_default();
+        let mut menu = world.get_resource::<ActionMenu>().cloned().unwrap_or_default();
+        for a in actions {
+            if menu.open {
+                let lines = sorcerer_menu(&snap, hand.selected);
+                match a {
+                    Action::Up | Action::Down => menu.scroll(a, lines.len()),
+                    Action::Confirm => {
+                        out = lines.into_iter().nth(menu.index).map(|(_, i)| i);
+                        menu = ActionMenu::default();
+                    }
+                    Action::Back | Action::Menu => menu = ActionMenu::default(),
+                    _ => {}
+                }
+                continue;
+            }
+            let step = match a {
+                Action::Up => Some(Dir::N),
+                Action::Down => Some(Dir::S),
+                Action::Left => Some(Dir::W),
+                Action::Right => Some(Dir::E),
+                _ => None,
+            };
+            if let Some(d) = step {
+                let to = cursor.at.unwrap_or(Pos::new(0, 0)).step(d);
+                if snap.board().in_bounds(to) {
+                    cursor.at = Some(to);
+                }
+                continue;
+            }
+            out = match a {
+                Action::Confirm => cursor.at.and_then(|p| sorcerer_intent(&snap, hand.selected, p)),
+                Action::Menu if snap.turn.pending.is_none() => {
+                    menu = ActionMenu { open: true, index: 0 };
+                    None
+                }
+                Action::EndTurn if snap.turn.pending.is_none() => Some(SorcererIntent::Send(Command::EndTurn)),
+                _ => None,
+            };
+            if out.is_some() {
+                break;
+            }
+        }
+        world.insert_resource(cursor);
+        world.insert_resource(menu);
+    }
+    match out {
+        Some(SorcererIntent::Select(id)) => hand.selected = Some(id),
+        Some(SorcererIntent::Send(c)) => {
+            world.write_message(c);
+        }
+        None => {}
+    }
+    world.insert_resource(hand);
+}
+
+/// The actions the sorcerer's player's device just meant.
+fn actions_of(world: &mut World, device: Device) -> Vec<Action> {
+    let bindings = world
+        .get_resource::<crate::save::settings::Settings>()
+        .map(|s| s.bindings.clone())
+        .unwrap_or_default();
+    match device {
+        Device::MouseKeyboard | Device::Keyboard => {
+            if world.get_resource::<KeyOwner>().is_some_and(|k| k.text_field) {
+                return Vec::new();
+            }
+            world
+                .get_resource::<ButtonInput<KeyCode>>()
+                .map(|k| bindings.key_actions(k))
+                .unwrap_or_default()
+        }
+        Device::Gamepad(n) => {
+            let mut q = world.query::<(Entity, &Gamepad)>();
+            let mut pads: Vec<(Entity, &Gamepad)> = q.iter(world).collect();
+            pads.sort_by_key(|(e, _)| *e);
+            pads.get(n as usize)
+                .map(|(_, g)| bindings.button_actions(g))
+                .unwrap_or_default()
+        }
+    }
+}
+
+/// Does the screen show the whole dungeon (the sorcerer's player holds the device and it is the
+/// sorcerer's move)? Otherwise it shows what the heroes have revealed.
+pub fn shows_all(world: &World) -> bool {
+    let (Some(turn), Some(c)) = (world.get_resource::<Turn>(), world.get_resource::<Controllers>()) else {
+        return false;
+    };
+    c.sorcerer_to_act(turn) && sorcerers_move(turn) && world.get_resource::<SorcererHand>().is_some_and(|h| h.ready())
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<SorcererHand>();
+}
+
+/// For headless tests: the sorcerer's seat reads its device as in the window.
+pub fn headless_plugin(app: &mut App) {
+    app.add_plugins(plugin).add_systems(
+        Update,
+        sorcerer_input
+            .after(super::seats::seat_input)
+            .run_if(resource_exists::<ActiveQuest>)
+            .in_set(crate::game::GameSet::Input),
+    );
+}
