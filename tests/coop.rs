@@ -425,9 +425,9 @@ fn escape_puts_a_card_away_and_otherwise_always_reaches_the_pause_menu() {
 /// sorcerer's player confirms); the cursor starts on a monster; Enter takes it, Enter on a
 /// square walks it there, Enter on a hero in reach strikes; E ends the turn. The computer makes
 /// no move for the sorcerer meanwhile, and the heroes' view comes back with the heroes' turn.
-#[test]
-fn a_person_in_the_sorcerers_seat_walks_and_strikes_with_a_monster() {
-    use hollowdeep::input::sorcerer::SorcererHand;
+/// Two keyboard-only hero seats and a person in the sorcerer's seat with `device`; an orc that
+/// has been seen stands at (9, 0). The heroes end their turns: the sorcerer's turn begins.
+fn sorcerer_table(device: Device) -> Table {
     let mut t = Table::new(vec![
         seat("Ann", "barbarian", Device::Keyboard),
         seat("Bob", "dwarf", Device::Keyboard),
@@ -439,9 +439,8 @@ fn a_person_in_the_sorcerers_seat_walks_and_strikes_with_a_monster() {
     });
     t.app.insert_resource(seats::SorcererSeat {
         player: "Zed".into(),
-        device: Device::Keyboard,
+        device,
     });
-    // An orc that has been seen (awake) in the corridor.
     let orc = t
         .app
         .world_mut()
@@ -458,6 +457,13 @@ fn a_person_in_the_sorcerers_seat_walks_and_strikes_with_a_monster() {
     t.key(KeyCode::Enter);
     t.key(KeyCode::KeyE);
     assert_eq!(t.turn().phase, Phase::Sorcerer);
+    t
+}
+
+#[test]
+fn a_person_in_the_sorcerers_seat_walks_and_strikes_with_a_monster() {
+    use hollowdeep::input::sorcerer::SorcererHand;
+    let mut t = sorcerer_table(Device::Keyboard);
     for _ in 0..10 {
         t.app.update();
     }
@@ -580,4 +586,22 @@ fn a_person_in_the_sorcerers_seat_places_a_wandering_monster() {
     );
     assert!(g.turn().pending.is_none());
     assert_eq!(g.turn().phase, Phase::Hero(FigureId(0)), "the hero's turn goes on");
+}
+
+/// The same seat with a gamepad: A hands over and takes the monster, the d-pad walks the
+/// cursor, A walks the monster there, Start ends the turn.
+#[test]
+fn a_person_in_the_sorcerers_seat_plays_with_a_gamepad() {
+    let mut t = sorcerer_table(Device::Gamepad(0));
+    t.button(GamepadButton::South);
+    assert!(hollowdeep::input::sorcerer::shows_all(t.app.world()));
+    let before = t.commands().len();
+    t.button(GamepadButton::South);
+    for _ in 0..2 {
+        t.button(GamepadButton::DPadLeft);
+    }
+    t.button(GamepadButton::South);
+    assert_eq!(t.pos(2), Some(p(7, 0)), "{:?}", &t.commands()[before..]);
+    t.button(GamepadButton::Start);
+    assert_eq!(t.turn().phase, Phase::Hero(FigureId(0)));
 }
