@@ -68,6 +68,10 @@ fn hurt(h: &FigureSnap) -> bool {
 /// when that is not the one in hand.
 pub fn weapon_to_hold(snap: &Snapshot, h: &FigureSnap) -> Option<String> {
     let rules = snap.rules();
+    // Most heroes carry one weapon: nothing to choose (asked at every decision of every bot).
+    if !h.equipment.items.iter().any(|i| rules.weapons.contains_key(i)) {
+        return None;
+    }
     let at = h.pos?;
     let mut ready: Vec<&String> = h
         .equipment

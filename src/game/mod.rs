@@ -349,9 +349,9 @@ pub fn decide_from(world: &mut World, snap: Option<Snapshot>) -> Option<(Command
         Some(snap) => snap,
         None => Snapshot::capture(world)?,
     };
-    let controllers = world.resource::<Controllers>().clone();
+    let person_sorcerer = world.resource::<Controllers>().sorcerer == Controller::Human;
     if let Some(model::Pending::PlaceWanderer { kind, squares, .. }) = &snap.turn.pending {
-        if controllers.sorcerer == Controller::Human {
+        if person_sorcerer {
             return None;
         }
         // The computer sorcerer puts the wandering monster where it hurts most.
@@ -361,7 +361,7 @@ pub fn decide_from(world: &mut World, snap: Option<Snapshot>) -> Option<(Command
     }
     let cmd = match snap.turn.phase {
         Phase::Over(_) => None,
-        Phase::Sorcerer if controllers.sorcerer == Controller::Human => None,
+        Phase::Sorcerer if person_sorcerer => None,
         Phase::Hero(_) => {
             if world.resource::<Controllers>().human_to_act(&snap.turn) {
                 return None;

@@ -638,11 +638,13 @@ impl Snapshot {
     /// The name of the weapon in `a`'s hand when it is still being reloaded (a crossbow shot
     /// last round or this one): no attack can be made with it, near or far.
     pub fn reloading_in_hand(&self, a: &FigureSnap) -> Option<String> {
-        let rules = self.rules();
-        let w = a.equipment.weapon.as_ref()?;
-        let def = rules.weapons.get(w)?;
+        // Asked for every attack a bot weighs: the cheap test (no shot lately) first.
         let shot = self.dungeon.shot_round.get(&a.id)?;
-        (def.reload && self.turn.round <= shot + 1).then(|| def.name.clone())
+        if self.turn.round > shot + 1 {
+            return None;
+        }
+        let def = self.rules().weapons.get(a.equipment.weapon.as_ref()?)?;
+        def.reload.then(|| def.name.clone())
     }
 
     /// Ranged weapons `a` carries that could shoot now, with why not when they cannot.
@@ -888,8 +890,13 @@ impl Snapshot {
     /// heroquest-2021.md, Falling-Block Trap: a sprung block is "a permanent block (wall)": it
     /// stops sight as a wall does, not only movement.
     pub fn fallen_block(&self, p: Pos) -> bool {
-        self.trap_at(p)
-            .is_some_and(|t| t.kind == TrapKind::FallingBlock && t.state == TrapState::Sprung)
+        // The solid squares already hold every fallen block (and furniture and rubble, which
+        // do not block sight): only a solid square needs the trap looked up.
+        self.board().in_bounds(p)
+            && self.solid[self.board().index(p)]
+            && self
+                .trap_at(p)
+                .is_some_and(|t| t.kind == TrapKind::FallingBlock && t.state == TrapState::Sprung)
     }
 
     /// Can `attacker` hit `target` from where they stand (adjacent, or diagonal with the right weapon)?
