@@ -859,16 +859,9 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
     world.get_mut::<GridPos>(h.entity).expect("on board").0 = t.at;
     if combat::skulls(&roll) > 0 {
         evs.push(GameEvent::JumpFailed { trap, hero: h.id, roll });
-        let sprung = super::logic::spring_on_skull(world, &t, h, at, Some(to));
-        evs.extend(sprung.events);
-        evs.extend(reveal(world));
-        let mut p2 = p;
-        p2.moving = MoveState::Done;
-        set_progress(world, h.id, p2);
-        let now = Snapshot::capture(world).expect("quest in play");
-        if sprung.ends_turn && now.turn.phase == Phase::Hero(h.id) {
-            evs.extend(end_turn(world, &now));
-        }
+        let mut sprung = super::logic::spring_on_skull(world, &t, h, at, Some(to));
+        sprung.stop = true;
+        evs.extend(after_a_jump_springs(world, h.id, p, sprung));
         return Ok(evs);
     }
     world.get_mut::<GridPos>(h.entity).expect("on board").0 = to;
@@ -887,21 +880,34 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
     // trap there springs (a falling block pushes the hero back to where the jump began).
     if let Some(next) = super::logic::armed_floor_trap_at(world, to) {
         let sprung = spring(world, &next, h, at, None);
-        evs.extend(sprung.events);
-        evs.extend(reveal(world));
-        if sprung.stop {
-            let mut p2 = p;
-            p2.moving = MoveState::Done;
-            set_progress(world, h.id, p2);
-        }
-        let now = Snapshot::capture(world).expect("quest in play");
-        if sprung.ends_turn && now.turn.phase == Phase::Hero(h.id) {
-            evs.extend(end_turn(world, &now));
-        }
+        evs.extend(after_a_jump_springs(world, h.id, p, sprung));
         return Ok(evs);
     }
     evs.extend(reveal(world));
     Ok(evs)
+}
+
+/// A trap sprung by a jump (on the trap jumped, or on the landing square): what it did, what
+/// the heroes now see, the end of the move when it stops the hero, and of the turn when it
+/// ends it.
+fn after_a_jump_springs(
+    world: &mut World,
+    hero: FigureId,
+    p: Progress,
+    sprung: super::logic::Sprung,
+) -> Vec<GameEvent> {
+    let mut evs = sprung.events;
+    evs.extend(reveal(world));
+    if sprung.stop {
+        let mut p2 = p;
+        p2.moving = MoveState::Done;
+        set_progress(world, hero, p2);
+    }
+    let now = Snapshot::capture(world).expect("quest in play");
+    if sprung.ends_turn && now.turn.phase == Phase::Hero(hero) {
+        evs.extend(end_turn(world, &now));
+    }
+    evs
 }
 
 /// heroquest-2021.md, Potions: drunk at any time on the hero's turn, not an action.

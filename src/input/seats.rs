@@ -830,7 +830,7 @@ pub fn seat_input(world: &mut World) {
 }
 
 /// The actions the device's keys or buttons just meant.
-fn device_actions(world: &mut World, device: Device) -> Vec<Action> {
+pub fn device_actions(world: &mut World, device: Device) -> Vec<Action> {
     let bindings = world
         .get_resource::<crate::save::settings::Settings>()
         .map(|s| s.bindings.clone())

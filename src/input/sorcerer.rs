@@ -6,10 +6,9 @@
 //! monster, walk it, strike with it, cast its Dread spells, place a wandering monster, end the
 //! turn. The rules judge them as they judge the computer's.
 
-use bevy::input::gamepad::Gamepad;
 use bevy::prelude::*;
 
-use super::seats::{Action, ActionMenu, BoardCursor, Device, KeyOwner, SorcererSeat};
+use super::seats::{Action, ActionMenu, BoardCursor, Device, SorcererSeat};
 use crate::game::model::{ActiveQuest, Command, FigureId, Pending, Phase, Turn};
 use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::game::{Controllers, sorcerers_move};
@@ -208,7 +207,7 @@ pub fn sorcerer_input(world: &mut World) {
     let actions = if suspended {
         Vec::new()
     } else {
-        actions_of(world, seat.device)
+        super::seats::device_actions(world, seat.device)
     };
     if hand.hand_over {
         if actions.contains(&Action::Confirm) {
@@ -290,33 +289,6 @@ pub fn sorcerer_input(world: &mut World) {
         None => {}
     }
     world.insert_resource(hand);
-}
-
-/// The actions the sorcerer's player's device just meant.
-fn actions_of(world: &mut World, device: Device) -> Vec<Action> {
-    let bindings = world
-        .get_resource::<crate::save::settings::Settings>()
-        .map(|s| s.bindings.clone())
-        .unwrap_or_default();
-    match device {
-        Device::MouseKeyboard | Device::Keyboard => {
-            if world.get_resource::<KeyOwner>().is_some_and(|k| k.text_field) {
-                return Vec::new();
-            }
-            world
-                .get_resource::<ButtonInput<KeyCode>>()
-                .map(|k| bindings.key_actions(k))
-                .unwrap_or_default()
-        }
-        Device::Gamepad(n) => {
-            let mut q = world.query::<(Entity, &Gamepad)>();
-            let mut pads: Vec<(Entity, &Gamepad)> = q.iter(world).collect();
-            pads.sort_by_key(|(e, _)| *e);
-            pads.get(n as usize)
-                .map(|(_, g)| bindings.button_actions(g))
-                .unwrap_or_default()
-        }
-    }
 }
 
 /// Does the screen show the whole dungeon (the sorcerer's player holds the device and it is the

@@ -200,25 +200,12 @@ impl Settings {
         }
         let mut claimed = BTreeSet::new();
         for (i, seat) in self.seats.0.iter_mut().enumerate() {
-            let name: String = seat
-                .player
-                .trim()
-                .chars()
-                .filter(|c| !c.is_control())
-                .take(PLAYER_NAME_MAX)
-                .collect();
-            let name = if name.is_empty() {
-                format!("Player {}", i + 1)
-            } else {
-                name
-            };
-            if name != seat.player {
-                notes.push(format!(
-                    "seats[{i}]: the player's name \"{}\" is used as \"{name}\"",
-                    seat.player.escape_debug()
-                ));
-                seat.player = name;
-            }
+            check_player(
+                &format!("seats[{i}]"),
+                &mut seat.player,
+                &format!("Player {}", i + 1),
+                &mut notes,
+            );
             let who = seat.player.clone();
             seat.heroes.retain(|h| {
                 let ok = known(h) && claimed.insert(h.clone());
@@ -229,43 +216,45 @@ impl Settings {
                 }
                 ok
             });
-            if let crate::input::seats::Device::Gamepad(n) = seat.device
-                && n > 3
-            {
-                notes.push(format!(
-                    "seats[{i}] ({who}): gamepad {} is not one of gamepads 1 to 4, so gamepad 4 is used",
-                    u32::from(n) + 1
-                ));
-                seat.device = crate::input::seats::Device::Gamepad(3);
-            }
+            check_gamepad(&format!("seats[{i}] ({who})"), &mut seat.device, &mut notes);
         }
         if let Some(seat) = self.sorcerer_seat.as_mut() {
-            let name: String = seat
-                .player
-                .trim()
-                .chars()
-                .filter(|c| !c.is_control())
-                .take(PLAYER_NAME_MAX)
-                .collect();
-            let name = if name.is_empty() { "Sorcerer".to_string() } else { name };
-            if name != seat.player {
-                notes.push(format!(
-                    "sorcerer_seat: the player's name \"{}\" is used as \"{name}\"",
-                    seat.player.escape_debug()
-                ));
-                seat.player = name;
-            }
-            if let crate::input::seats::Device::Gamepad(n) = seat.device
-                && n > 3
-            {
-                notes.push(format!(
-                    "sorcerer_seat: gamepad {} is not one of gamepads 1 to 4, so gamepad 4 is used",
-                    u32::from(n) + 1
-                ));
-                seat.device = crate::input::seats::Device::Gamepad(3);
-            }
+            check_player("sorcerer_seat", &mut seat.player, "Sorcerer", &mut notes);
+            check_gamepad("sorcerer_seat", &mut seat.device, &mut notes);
         }
         (self, notes)
+    }
+}
+
+/// A player's name: trimmed, without control characters, at most `PLAYER_NAME_MAX` long, and
+/// `empty` when nothing is left; a change is said in `notes`.
+fn check_player(setting: &str, player: &mut String, empty: &str, notes: &mut Vec<String>) {
+    let name: String = player
+        .trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(PLAYER_NAME_MAX)
+        .collect();
+    let name = if name.is_empty() { empty.to_string() } else { name };
+    if name != *player {
+        notes.push(format!(
+            "{setting}: the player's name \"{}\" is used as \"{name}\"",
+            player.escape_debug()
+        ));
+        *player = name;
+    }
+}
+
+/// A gamepad past the fourth is the fourth; a change is said in `notes`.
+fn check_gamepad(setting: &str, device: &mut crate::input::seats::Device, notes: &mut Vec<String>) {
+    if let crate::input::seats::Device::Gamepad(n) = *device
+        && n > 3
+    {
+        notes.push(format!(
+            "{setting}: gamepad {} is not one of gamepads 1 to 4, so gamepad 4 is used",
+            u32::from(n) + 1
+        ));
+        *device = crate::input::seats::Device::Gamepad(3);
     }
 }
 
