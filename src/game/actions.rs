@@ -322,15 +322,7 @@ pub(super) fn place_wanderer(world: &mut World, hero: FigureId, kind: &str, at: 
     let Some(def) = snap.rules().monsters.get(kind).cloned() else {
         return Vec::new();
     };
-    let id = FigureId(
-        world
-            .resource::<FigureNames>()
-            .0
-            .keys()
-            .map(|f| f.0 + 1)
-            .max()
-            .unwrap_or(0),
-    );
+    let id = super::logic::next_figure_id(world);
     let name = spawn_monster(world, id, kind, None, &def, at, &[]);
     if let Some(e) = entity_of(world, id) {
         world.entity_mut(e).insert(Awake);
@@ -354,14 +346,7 @@ fn summon(world: &mut World, snap: &Snapshot, near: &FigureSnap, kind: &str, cou
         return evs;
     };
     let squares = free_squares_near(snap, at, count as usize);
-    // Ids are never reused: the names table remembers every figure, dead or alive.
-    let first = world
-        .resource::<FigureNames>()
-        .0
-        .keys()
-        .map(|f| f.0 + 1)
-        .max()
-        .unwrap_or(0);
+    let first = super::logic::next_figure_id(world).0;
     for (q, n) in squares.into_iter().zip(first..) {
         let id = FigureId(n);
         let name = spawn_monster(world, id, kind, None, &def, q, &[]);

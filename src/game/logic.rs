@@ -1268,6 +1268,20 @@ fn spring_with(
     }
 }
 
+/// The id for a figure new to the quest (summoned, wandering, brought by an event). Ids are
+/// never reused: the names table remembers every figure, dead or alive.
+pub(super) fn next_figure_id(world: &World) -> FigureId {
+    FigureId(
+        world
+            .resource::<FigureNames>()
+            .0
+            .keys()
+            .map(|f| f.0 + 1)
+            .max()
+            .unwrap_or(0),
+    )
+}
+
 /// An armed floor trap (hidden or found) at `at`: a hero who lands there springs it.
 pub(super) fn armed_floor_trap_at(world: &mut World, at: Pos) -> Option<Trap> {
     let mut q = world.query::<&Trap>();

@@ -216,16 +216,7 @@ fn apply(world: &mut World, effect: &Effect, by: Option<FigureId>) -> Vec<GameEv
                 else {
                     continue;
                 };
-                // Ids are never reused: the names table remembers every figure, dead or alive.
-                let id = FigureId(
-                    world
-                        .resource::<FigureNames>()
-                        .0
-                        .keys()
-                        .map(|f| f.0 + 1)
-                        .max()
-                        .unwrap_or(0),
-                );
+                let id = logic::next_figure_id(world);
                 let name = logic::spawn_monster(world, id, &m.kind, m.name.clone(), &m.stats, at, &m.spells);
                 world.resource_mut::<FigureNames>().0.insert(id, name);
                 if let Some(g) = &m.group {
