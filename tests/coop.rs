@@ -605,3 +605,42 @@ fn a_person_in_the_sorcerers_seat_plays_with_a_gamepad() {
     t.button(GamepadButton::Start);
     assert_eq!(t.turn().phase, Phase::Hero(FigureId(0)));
 }
+
+/// The sorcerer's menu offers the picked monster's Dread spells on the heroes it sees, the
+/// other monsters still to move, and the end of the turn; a spell from it is cast like the
+/// computer's.
+#[test]
+fn the_sorcerers_menu_casts_dread_spells() {
+    use hollowdeep::input::sorcerer::{SorcererIntent, sorcerer_menu};
+    let q = quest(
+        &["barbarian"],
+        &[(5, 0)],
+        "",
+        "(kind: \"dread_warrior\", at: (9, 0), name: \"Vel\", spells: [\"fear\"]), (kind: \"orc\", at: (24, 17))",
+        "DefeatAll(return_to_stairway: false)",
+    );
+    let mut g = Game::start(q, 2);
+    g.end_hero_turns();
+    let snap = g.snap();
+    let lines = sorcerer_menu(&snap, Some(FigureId(1)));
+    let labels: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["Vel: cast Fear on Barbarian", "End the sorcerer's turn"],
+        "the orc far away has not been seen"
+    );
+    let SorcererIntent::Send(cast) = lines[0].1.clone() else {
+        panic!("a spell is a command")
+    };
+    let evs = g.send(cast);
+    assert!(
+        evs.iter().any(|e| matches!(
+            e,
+            GameEvent::DreadSpellCast {
+                caster: FigureId(1),
+                ..
+            }
+        )),
+        "{evs:?}"
+    );
+}
