@@ -1,0 +1,116 @@
+//! Golden games (issue 20, step 1): for every shipped quest at two sorcerer levels, one game
+//! frozen as files: the replay (rule set, quest, seed, sorcerer, hero bot, every command and its
+//! check) and the full event log the rules gave, one JSON event a line. Replaying each must give
+//! the very same events. A change that must alter them regenerates them in a commit of its own
+//! that says why: `GOLDEN_WRITE=1 cargo test golden` (then look at the diff).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use hollowdeep::ai::{HeroBot, SorcererLevel};
+use hollowdeep::game::model::GameEvent;
+use hollowdeep::quest;
+use hollowdeep::save::Replay;
+use hollowdeep::sim::{self, Matchup};
+
+const LEVELS: [SorcererLevel; 2] = [SorcererLevel::Classic, SorcererLevel::Hard];
+const SEED: u64 = 7;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests").join("golden")
+}
+
+/// The events a replay reproduces: everything but the sorcerer's reasons (those are the
+/// computer's thinking aloud, not the rules' answer to a command).
+fn ruled(events: &[GameEvent]) -> Vec<GameEvent> {
+    events
+        .iter()
+        .filter(|e| {
+            !matches!(
+                e,
+                GameEvent::SorcererReasoned { .. } | GameEvent::CommandRejected { .. }
+            )
+        })
+        .cloned()
+        .collect()
+}
+
+fn lines(events: &[GameEvent]) -> String {
+    events
+        .iter()
+        .map(|e| serde_json::to_string(e).expect("events serialise") + "\n")
+        .collect()
+}
+
+#[test]
+fn golden_games_replay_to_the_same_events() {
+    let write = std::env::var_os("GOLDEN_WRITE").is_some();
+    let mut checked = 0;
+    for id in quest::book_order() {
+        for level in LEVELS {
+            let name = format!("{id}.{}", level.as_str());
+            let replay_path = dir().join(format!("{name}.ron"));
+            let events_path = dir().join(format!("{name}.events"));
+            if write {
+                let q = Arc::new(quest::load(id).unwrap());
+                let matchup = Matchup {
+                    sorcerer: level,
+                    heroes_bot: HeroBot::Competent,
+                };
+                let game = sim::play_one(q.clone(), SEED, matchup);
+                let replay = Replay::new(&q, id, SEED, level, game.commands.clone());
+                std::fs::create_dir_all(dir()).unwrap();
+                replay.write(&replay_path).unwrap();
+                std::fs::write(&events_path, lines(&ruled(&game.events))).unwrap();
+            }
+            let replay = Replay::read(&replay_path).unwrap_or_else(|e| panic!("{e} (GOLDEN_WRITE=1 makes it)"));
+            assert_eq!((replay.quest.as_str(), replay.seed, replay.sorcerer), (id, SEED, level));
+            let played = replay.play().unwrap_or_else(|e| panic!("{name}: {e}"));
+            let want = std::fs::read_to_string(&events_path).unwrap();
+            let got = lines(&ruled(&played));
+            if got != want {
+                let first = got
+                    .lines()
+                    .zip(want.lines())
+                    .position(|(a, b)| a != b)
+                    .unwrap_or(got.lines().count().min(want.lines().count()));
+                panic!(
+                    "{name}: the replay's events part from the golden game at event {first}:\n  now:    {}\n  golden: {}",
+                    got.lines().nth(first).unwrap_or("(none)"),
+                    want.lines().nth(first).unwrap_or("(none)")
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 2 * quest::book_order().len());
+}
+
+/// A game against the classic sorcerer in which a wandering monster appears, saved as a replay,
+/// replays to the same events: the replay records the level and the sorcerer's placement is a
+/// command (it used to be replayed as the normal sorcerer would have placed it).
+#[test]
+fn a_classic_game_with_a_wandering_monster_replays_to_the_same_events() {
+    let id = "the-goblin-warren";
+    let q = Arc::new(quest::load(id).unwrap());
+    let matchup = Matchup {
+        sorcerer: SorcererLevel::Classic,
+        heroes_bot: HeroBot::Competent,
+    };
+    let game = sim::play_one(q.clone(), 7, matchup);
+    assert!(
+        game.events
+            .iter()
+            .any(|e| matches!(e, GameEvent::WanderingMonster { .. })),
+        "seed 7 draws a wandering monster"
+    );
+    let dir = std::env::temp_dir().join(format!("hollowdeep-golden-{}", std::process::id()));
+    let path = dir.join("classic.ron");
+    Replay::new(&q, id, 7, SorcererLevel::Classic, game.commands.clone())
+        .write(&path)
+        .unwrap();
+    let back = Replay::read(&path).unwrap();
+    assert_eq!(back.sorcerer, SorcererLevel::Classic);
+    assert_eq!(ruled(&back.play().unwrap()), ruled(&game.events));
+    let _ = std::fs::remove_dir_all(dir);
+}
