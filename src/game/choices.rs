@@ -56,6 +56,10 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
                     SpellTarget::Ally => t.hero && (t.id == h.id || t.pos.is_some_and(|q| snap.sees(at, q))),
                     SpellTarget::Enemy => !t.hero && t.awake && t.pos.is_some_and(|q| snap.sees(at, q)),
                 })
+                // Spell System, Sleep: the dead do not sleep.
+                .filter(|t| {
+                    !(t.undead && d.effect == crate::rules::ruleset::Effect::Status(super::model::StatusKind::Asleep))
+                })
                 .map(|t| {
                     let who = if t.id == h.id {
                         "yourself".to_string()
@@ -76,19 +80,26 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
         }
     }
     if !p.acted {
+        // Only the searches the rules allow now (Action 3: a room clear of monsters; Actions 4
+        // and 5: no monster in sight), so the action bar, the menus and the random bot never
+        // offer a refused one.
         let area = snap.area(at);
-        if area != crate::rules::board::CORRIDOR && !snap.dungeon.searched.contains(&(h.id, area)) {
+        let room_clear = !snap.monsters().any(|m| m.pos.is_some_and(|q| snap.area(q) == area));
+        if area != crate::rules::board::CORRIDOR && !snap.dungeon.searched.contains(&(h.id, area)) && room_clear {
             v.push(("Search for treasure".into(), Command::SearchTreasure { hero: h.id }));
         }
-        v.push(("Search for traps".into(), Command::SearchTraps { hero: h.id }));
-        v.push((
-            "Search for secret doors".into(),
-            Command::SearchSecretDoors { hero: h.id },
-        ));
+        if snap.visible_monsters(h).next().is_none() {
+            v.push(("Search for traps".into(), Command::SearchTraps { hero: h.id }));
+            v.push((
+                "Search for secret doors".into(),
+                Command::SearchSecretDoors { hero: h.id },
+            ));
+        }
         let disarmer = rules.heroes.get(&h.kind).is_some_and(|d| d.disarms_without_kit) || h.equipment.has("tool_kit");
         for t in snap.traps.iter().filter(|t| t.state == TrapState::Known) {
             let near = crate::game::actions::next_to_trap(snap, at, t);
-            if near && disarmer {
+            let clear = t.furniture.is_some() || snap.figure_at(t.at).is_none();
+            if near && disarmer && clear {
                 v.push((
                     format!("Disarm the trap at {}", t.at),
                     Command::DisarmTrap { hero: h.id, trap: t.id },
@@ -102,7 +113,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             .iter()
             .filter(|t| t.state == TrapState::Known && t.furniture.is_none())
         {
-            if !(t.at.is_orthogonally_adjacent(at) && snap.edge_open(at, t.at)) {
+            if !(t.at.is_orthogonally_adjacent(at) && snap.edge_open(at, t.at)) || snap.figure_at(t.at).is_some() {
                 continue;
             }
             for to in t.at.neighbours() {
