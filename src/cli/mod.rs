@@ -332,7 +332,8 @@ pub fn run() -> ExitCode {
                         }
                     }
                     if let Some(path) = &save_replay {
-                        let replay = crate::save::Replay::new(&q, &quest, seed, sorcerer, game.commands);
+                        let replay =
+                            crate::save::Replay::played_by(&q, &quest, seed, sorcerer, heroes_bot, game.commands);
                         if let Err(e) = replay.write(path) {
                             eprintln!("{e}");
                             return ExitCode::from(1);

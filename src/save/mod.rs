@@ -39,6 +39,9 @@ pub struct Replay {
     /// monster appears). Files before it was kept were played against the normal sorcerer.
     #[serde(default)]
     pub sorcerer: SorcererLevel,
+    /// The bot that played the heroes (it chose the commands; the rules do not read it).
+    #[serde(default)]
+    pub heroes_bot: HeroBot,
     /// Every command the game accepted, in order.
     pub commands: Vec<Command>,
     /// What the game did, digested command by command (format 2 on).
@@ -56,7 +59,20 @@ impl Replay {
         sorcerer: SorcererLevel,
         commands: Vec<Command>,
     ) -> Replay {
+        Replay::played_by(quest, quest_source, seed, sorcerer, HeroBot::default(), commands)
+    }
+
+    /// `new`, naming the hero bot that chose the heroes' commands.
+    pub fn played_by(
+        quest: &Quest,
+        quest_source: &str,
+        seed: u64,
+        sorcerer: SorcererLevel,
+        heroes_bot: HeroBot,
+        commands: Vec<Command>,
+    ) -> Replay {
         let mut world = rebuild_world(sorcerer);
+        world.resource_mut::<crate::game::Opponents>().heroes_bot = heroes_bot;
         crate::game::logic::start_quest(&mut world, Arc::new(quest.clone()), seed);
         for c in commands {
             crate::game::logic::submit(&mut world, c);
@@ -68,15 +84,18 @@ impl Replay {
     pub fn of_world(world: &bevy::prelude::World, quest_source: &str) -> Option<Replay> {
         let quest = &world.get_resource::<ActiveQuest>()?.0;
         let seed = world.get_resource::<Seed>()?.0;
-        let sorcerer = world
+        let opponents = world
             .get_resource::<crate::game::Opponents>()
-            .map_or_else(SorcererLevel::default, |o| o.sorcerer);
+            .copied()
+            .unwrap_or_default();
+        let (sorcerer, heroes_bot) = (opponents.sorcerer, opponents.heroes_bot);
         let mut r = Replay {
             format: REPLAY_FORMAT,
             rules: quest.rules.id.clone(),
             quest: quest_source.to_string(),
             seed,
             sorcerer,
+            heroes_bot,
             commands: world.get_resource::<CommandLog>()?.0.clone(),
             check: None,
         };
