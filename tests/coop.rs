@@ -644,3 +644,31 @@ fn the_sorcerers_menu_casts_dread_spells() {
         "{evs:?}"
     );
 }
+
+/// A quest that hands an artifact to a hero nobody plays (the crypt gives the Barbarian the
+/// Spirit Blade, the only thing that wounds the Witch Lord) passes it to the first hero who
+/// plays and may carry it, so the smaller party can still win.
+#[test]
+fn an_artifact_given_to_a_left_out_hero_goes_to_one_who_plays() {
+    let q = hollowdeep::quest::load("the-witch-lords-crypt").unwrap();
+    let small = q.without_heroes(&["barbarian".to_string()]);
+    let holders: Vec<&String> = small
+        .heroes
+        .iter()
+        .filter(|h| {
+            small.gear.get(*h).is_some_and(|g| {
+                g.weapon.as_deref() == Some("spirit_blade") || g.items.iter().any(|i| i == "spirit_blade")
+            })
+        })
+        .collect();
+    assert_eq!(holders, vec![&"dwarf".to_string()], "{:?}", small.gear);
+    assert_eq!(small.gear["dwarf"].weapon.as_deref(), Some("spirit_blade"));
+    // The game starts with the dwarf holding it.
+    let mut g = Game::start(std::sync::Arc::new(small), 4);
+    let dwarf = g
+        .snap()
+        .heroes()
+        .find(|h| h.kind == "dwarf")
+        .map(|h| h.equipment.weapon.clone());
+    assert_eq!(dwarf.flatten().as_deref(), Some("spirit_blade"));
+}

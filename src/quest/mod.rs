@@ -523,6 +523,35 @@ impl Quest {
         q.left_out = q.heroes.iter().filter(|h| out.contains(h)).cloned().collect();
         q.hero_starts = keep.iter().filter_map(|&i| q.hero_starts.get(i).copied()).collect();
         q.heroes = keep.iter().map(|&i| q.heroes[i].clone()).collect();
+        // An artifact the quest hands a hero who is left out (the crypt's Spirit Blade) goes to
+        // the first hero who plays and may carry it, so the quest can still be won.
+        for gone in q.left_out.clone() {
+            let Some(gear) = q.gear.get(&gone).cloned() else {
+                continue;
+            };
+            for a in gear.weapon.iter().chain(&gear.items).filter(|a| q.rules.is_artifact(a)) {
+                let taker = q.heroes.iter().find(|h| {
+                    crate::game::logic::may_carry(&q.rules, h, a, &Gear::default()).is_ok()
+                        && !q
+                            .gear
+                            .get(*h)
+                            .is_some_and(|g| g.weapon.as_ref() == Some(a) || g.items.contains(a))
+                });
+                if let Some(h) = taker.cloned() {
+                    let g = q.gear.entry(h.clone()).or_default();
+                    let mut eq = crate::game::model::Equipment {
+                        weapon: g
+                            .weapon
+                            .clone()
+                            .or_else(|| q.rules.heroes.get(&h).map(|d| d.weapon.clone())),
+                        items: g.items.clone(),
+                    };
+                    crate::game::actions::stow(&q.rules, &h, &mut eq, a);
+                    g.weapon = eq.weapon;
+                    g.items = eq.items;
+                }
+            }
+        }
         q
     }
 }
