@@ -136,6 +136,10 @@ pub fn wilson(successes: u32, n: u32) -> Interval {
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Report {
     pub quest: String,
+    /// The rule system the games were played under.
+    pub rules: String,
+    /// The modules they were played with (ids).
+    pub modules: Vec<String>,
     pub sorcerer: SorcererLevel,
     pub heroes_bot: HeroBot,
     pub seed: u64,
@@ -188,6 +192,8 @@ pub fn simulate(quest: Arc<Quest>, games: u32, seed: u64, matchup: Matchup, thre
     results.sort_by_key(|(g, _)| *g);
     let mut r = Report {
         quest: quest.id.clone(),
+        rules: quest.rules.id.clone(),
+        modules: quest.modules.ids(),
         sorcerer: matchup.sorcerer,
         heroes_bot: matchup.heroes_bot,
         seed,

@@ -10,6 +10,7 @@ mod golden;
 mod objectives;
 mod presentation;
 mod quests;
+mod referee_pool;
 mod replay;
 mod rules_2021;
 mod rules_scenarios;

@@ -12,7 +12,7 @@
 //!   on freshly walked distances was tried: over 600 paired games it lost more than it won.)
 //! - Budgets are counted in candidates scored, never in time, so seeded games reproduce.
 
-use crate::game::model::{Command, FigureId, MoveState, StatusKind};
+use crate::game::model::{ActionKind, Command, FigureId, MoveState, StatusKind};
 use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::rules::combat::Side;
 use crate::rules::odds;
@@ -108,6 +108,12 @@ enum Act {
         spell: String,
         target: FigureId,
     },
+    /// Attack hero index `h`, then cast `spell` at `target` (the referee dice pool's new pair).
+    Both {
+        h: usize,
+        spell: String,
+        target: FigureId,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -141,7 +147,10 @@ struct Mon<'a> {
     start: usize,
     steps: u16,
     may_move: bool,
-    may_act: bool,
+    may_attack: bool,
+    may_cast: bool,
+    /// The referee dice pool: one of its two actions taken, so it may move or act, not both.
+    one_more: bool,
     movement: u16,
     worth: f64,
     blows: Vec<f64>,
@@ -243,9 +252,10 @@ pub fn plan(
             continue;
         }
         let p = snap.turn.progress(m.id);
-        let may_move = p.moving == MoveState::NotStarted && !m.has(StatusKind::Chained);
-        let may_act = !p.acted;
-        if !may_move && !may_act {
+        let may_move = p.moving == MoveState::NotStarted && !m.has(StatusKind::Chained) && snap.may_start_moving(m);
+        let may_attack = snap.action_allowed(m, ActionKind::Attack).is_ok();
+        let may_cast = snap.action_allowed(m, ActionKind::Spell).is_ok();
+        if !may_move && !may_attack && !may_cast {
             continue;
         }
         let movement = match m.fighter.movement {
@@ -263,7 +273,9 @@ pub fn plan(
             start: per.grid.index(pos),
             steps: movement,
             may_move,
-            may_act,
+            may_attack,
+            may_cast,
+            one_more: snap.dice_pool() && snap.monster_actions(m) == 1,
             movement,
             worth: monster_worth(m),
             blows: blows_on(snap, &per.heroes, m),
@@ -415,12 +427,20 @@ fn candidates(ctx: &mut Ctx, node: &Node, k: usize) -> Vec<Choice> {
     };
     // Actions possible from the start square before moving (attack, spell).
     let mut first_acts: Vec<(Act, f64, Option<(usize, Vec<f64>)>, Vec<(usize, Vec<f64>)>, f64)> = Vec::new();
-    if m.may_act {
+    if m.may_attack {
         for (h, g, after, kill) in attacks_from(ctx, node, k, start) {
             first_acts.push((Act::Attack(h), g, Some(after), Vec::new(), kill));
         }
+    }
+    if m.may_cast {
         first_acts.extend(spells(ctx, node, k));
     }
+    // The referee dice pool: a monster that has not moved may attack and cast both, and stay.
+    let both = if m.may_attack && m.may_cast && !m.one_more && ctx.snap.dice_pool() {
+        attack_and_spell(ctx, node, k, start)
+    } else {
+        Vec::new()
+    };
     let mut out = Vec::new();
     occ[start] = Occ::Empty;
     for s in stops {
@@ -461,7 +481,17 @@ fn candidates(ctx: &mut Ctx, node: &Node, k: usize) -> Vec<Choice> {
             kill_chance: 0.0,
             noise_key: key,
         });
-        if m.may_act {
+        if s == start {
+            for (i, c) in both.iter().enumerate() {
+                out.push(Choice {
+                    threat_cost: struck_cost,
+                    position: struck_position,
+                    noise_key: key ^ (i as u64 + 1) << 48,
+                    ..c.clone()
+                });
+            }
+        }
+        if m.may_attack && !(m.one_more && s != start) {
             for (h, g, after, kill) in attacks_from(ctx, node, k, s) {
                 out.push(Choice {
                     monster: k,
@@ -477,6 +507,9 @@ fn candidates(ctx: &mut Ctx, node: &Node, k: usize) -> Vec<Choice> {
                     noise_key: key ^ (h as u64 + 1) << 24,
                 });
             }
+        }
+        // With one action left (the referee dice pool), a monster either moves or acts.
+        if !(m.one_more && s != start) {
             for (i, (act, g, after, more, kill)) in first_acts.iter().enumerate() {
                 // Attacking from the start and staying there is the plain attack above.
                 if s == start && matches!(act, Act::Attack(_)) {
@@ -513,11 +546,59 @@ fn prey_bonus(ctx: &Ctx, node: &Node, k: usize, s: usize) -> f64 {
         if d == FAR || d > m.movement {
             continue;
         }
-        let dmg = odds::damage_probabilities(m.dice[h], hv.defend, Side::Hero);
+        let dmg = blow_odds(ctx, m.dice[h], hv.defend);
         let after = after_blow(&node.body[h], dmg);
         best = best.max(hero_value(hv, &node.body[h]) - hero_value(hv, &after));
     }
     ctx.cfg.prey * best
+}
+
+/// The damage distribution of a monster's blow of `dice` on a hero defending with `defend`: the
+/// combat dice, or the d6 pools under the referee dice pool (both exact tables).
+fn blow_odds(ctx: &Ctx, dice: u8, defend: u8) -> &'static [f64] {
+    if ctx.snap.dice_pool() {
+        crate::rules::pool::damage_probabilities(dice, defend)
+    } else {
+        odds::damage_probabilities(dice, defend, Side::Hero)
+    }
+}
+
+/// The referee dice pool's attack-and-cast: each attack from `s` followed by each spell, the
+/// spell valued on the heroes as the attack leaves them.
+fn attack_and_spell(ctx: &Ctx, node: &Node, k: usize, s: usize) -> Vec<Choice> {
+    let mut out = Vec::new();
+    for (h, g, (_, dist), kill) in attacks_from(ctx, node, k, s) {
+        let mut hit = node.clone();
+        hit.body[h] = dist.clone();
+        for (act, g2, after2, more2, kill2) in spells(ctx, &hit, k) {
+            let Act::Spell { spell, target } = act else { continue };
+            let (after, mut after_more) = match after2 {
+                Some((h2, d2)) if h2 == h => (Some((h, d2)), Vec::new()),
+                Some(other) => (Some((h, dist.clone())), vec![other]),
+                None => (Some((h, dist.clone())), Vec::new()),
+            };
+            for (o, d) in more2 {
+                if o == h {
+                    after_more.retain(|(x, _)| *x != h);
+                }
+                after_more.push((o, d));
+            }
+            out.push(Choice {
+                monster: k,
+                to: s,
+                act: Act::Both { h, spell, target },
+                act_first: false,
+                gain: g + g2,
+                threat_cost: 0.0,
+                position: 0.0,
+                after,
+                after_more,
+                kill_chance: kill.max(kill2),
+                noise_key: 0,
+            });
+        }
+    }
+    out
 }
 
 /// Attacks monster `k` could make from square `s`: (hero index, gain, body distribution after, kill chance).
@@ -533,7 +614,7 @@ fn attacks_from(ctx: &Ctx, node: &Node, k: usize, s: usize) -> Vec<(usize, f64, 
             continue;
         };
         let hv = &ctx.per.heroes[h];
-        let dmg = odds::damage_probabilities(m.dice[h], hv.defend, Side::Hero);
+        let dmg = blow_odds(ctx, m.dice[h], hv.defend);
         let after = after_blow(&node.body[h], dmg);
         let gain = hero_value(hv, &node.body[h]) - hero_value(hv, &after);
         let kill = after[0] - node.body[h][0];
@@ -587,7 +668,7 @@ fn spells(ctx: &Ctx, node: &Node, k: usize) -> Vec<SpellOption> {
                     };
                     match &def.effect {
                         Effect::Attack { dice } => {
-                            let dmg = with_miss(odds::damage_probabilities(*dice, hv.defend, Side::Hero).to_vec());
+                            let dmg = with_miss(blow_odds(ctx, *dice, hv.defend).to_vec());
                             let (g, after) = blow(&dmg, h);
                             let kill = after[0] - node.body[h][0];
                             out.push((act, g, Some((h, after)), Vec::new(), kill));
@@ -709,8 +790,40 @@ fn to_step(ctx: &Ctx, c: &Choice) -> Step {
             .map_or(String::from("a hero"), |f| f.name.clone())
     };
     let name = &m.f.name;
+    let spell_words = |spell: &String, target: &FigureId| -> (Command, String) {
+        let sname = ctx
+            .snap
+            .rules()
+            .spells
+            .get(spell)
+            .map_or(spell.clone(), |d| d.name.clone());
+        let tname = ctx.snap.figure(*target).map_or(String::new(), |f| f.name.clone());
+        let cmd = Command::CastSpell {
+            caster: m.f.id,
+            spell: spell.clone(),
+            target: *target,
+        };
+        if *target == m.f.id {
+            (cmd, format!("{name} calls on {sname}"))
+        } else {
+            let body = ctx.snap.figure(*target).map_or(0, |f| f.body);
+            (cmd, format!("{sname} at {tname}, who has {body} body"))
+        }
+    };
+    let mut then = None;
     let (action, what) = match &c.act {
         Act::Nothing => (None, String::new()),
+        Act::Both { h, spell, target } => {
+            let (cast, words) = spell_words(spell, target);
+            then = Some(cast);
+            (
+                Some(Command::Attack {
+                    attacker: m.f.id,
+                    target: ctx.per.heroes[*h].id,
+                }),
+                format!("{} has {} body; then {words}", hero_name(*h), ctx.per.heroes[*h].body),
+            )
+        }
         Act::Attack(h) => {
             let hv = &ctx.per.heroes[*h];
             (
@@ -761,6 +874,7 @@ fn to_step(ctx: &Ctx, c: &Choice) -> Step {
         commands.extend(mv.clone());
         commands.extend(action.clone());
     }
+    commands.extend(then);
     let d = ctx.per.to_heroes[c.to];
     let reason = match (&c.act, c.act_first, mv.is_some()) {
         (Act::Attack(_), true, true) if c.threat_cost < 0.5 => {
@@ -769,6 +883,7 @@ fn to_step(ctx: &Ctx, c: &Choice) -> Step {
         (Act::Attack(_), true, true) => format!("{name} strikes, then steps aside to make room ({what})"),
         (Act::Attack(_), _, true) => format!("{name} closes in and attacks: {what}"),
         (Act::Attack(_), _, false) => format!("{name} attacks without moving: {what}"),
+        (Act::Both { .. }, _, _) => format!("{name} attacks and casts a spell, two actions: {what}"),
         (Act::Spell { target, .. }, _, _) if *target == m.f.id => what,
         (Act::Spell { .. }, _, _) => format!("{name} casts {what}"),
         (Act::Nothing, _, true) if d != FAR && d <= m.movement && c.threat_cost < 0.3 => {

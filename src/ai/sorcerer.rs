@@ -6,7 +6,7 @@
 //! The sorcerer reads only the board as it stands: no future dice, no deck order.
 
 use super::{SorcererLevel, attack_squares, field, trim_path};
-use crate::game::model::{Command, FigureId, MoveState, Movement, Phase};
+use crate::game::model::{ActionKind, Command, FigureId, MoveState, Movement, Phase};
 use crate::game::snapshot::{FigureSnap, Snapshot};
 
 /// One monster's decision, with the reason the log shows.
@@ -46,11 +46,16 @@ pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
         return None;
     }
     let progress = snap.turn.progress(m.id);
-    if progress.acted {
+    let may_attack = snap.action_allowed(m, ActionKind::Attack).is_ok();
+    let may_cast = snap.action_allowed(m, ActionKind::Spell).is_ok();
+    if !may_attack && !may_cast {
         return None;
     }
-    if let Some(d) = dread_spell(snap, m) {
+    if may_cast && let Some(d) = dread_spell(snap, m, !may_attack) {
         return Some(d);
+    }
+    if !may_attack {
+        return None;
     }
     // Highest threat: the most attack dice (a hero's weapon), so the order is reversed.
     let key = |h: &FigureSnap, d: u16| (d, h.body, h.fighter.defend, std::cmp::Reverse(h.fighter.attack), h.id);
@@ -64,7 +69,7 @@ pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
             reason: format!("{} attacks {}, who is next to it with {} body", m.name, t.name, t.body),
         });
     }
-    if progress.moving != MoveState::NotStarted {
+    if progress.moving != MoveState::NotStarted || !snap.may_start_moving(m) {
         return None;
     }
     let f = field(snap, m)?;
@@ -101,10 +106,12 @@ pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
 
 /// A caster with a Dread spell left uses it on a hero it can see (before closing in to fight):
 /// the weakest hero for spells that hurt, itself for summons, a wounded monster for mending.
-fn dread_spell(snap: &Snapshot, m: &FigureSnap) -> Option<Decision> {
+/// `struck`: the monster has already attacked (the referee dice pool's second action), so a
+/// hero beside it does not keep it from casting.
+fn dread_spell(snap: &Snapshot, m: &FigureSnap, struck: bool) -> Option<Decision> {
     use crate::rules::ruleset::{Effect, SpellTarget};
     let at = m.pos?;
-    if snap.attack_targets(m).next().is_some() {
+    if !struck && snap.attack_targets(m).next().is_some() {
         return None;
     }
     let seen: Vec<&FigureSnap> = snap

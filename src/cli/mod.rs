@@ -38,6 +38,33 @@ pub struct WindowArgs {
     pub open: Option<String>,
 }
 
+/// The rule system and modules a game is played under (`hollowdeep rules` lists them).
+#[derive(Args, Debug, Clone, Default)]
+pub struct RuleArgs {
+    /// The rule system, by id; by default the quest's own.
+    #[arg(long, value_name = "ID")]
+    pub rules: Option<String>,
+    /// A module to play with besides the quest's own, by id; repeat for more.
+    #[arg(long = "module", value_name = "ID")]
+    pub modules: Vec<String>,
+}
+
+impl RuleArgs {
+    /// The quest under the chosen rule system and modules, or why it cannot be played so.
+    pub fn apply(&self, q: quest::Quest) -> Result<quest::Quest, String> {
+        if let Some(id) = &self.rules {
+            crate::rules::systems::playable_rule_system(id).map_err(|e| format!("--rules: {e}"))?;
+            if *id != q.rules.id {
+                return Err(format!(
+                    "--rules: \"{}\" is written for \"{}\" and cannot be played under \"{id}\"",
+                    q.name, q.rules.id
+                ));
+            }
+        }
+        q.with_modules(&self.modules).map_err(|e| format!("--module: {e}"))
+    }
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Mode {
     /// Go straight into a quest.
@@ -72,6 +99,8 @@ pub enum Mode {
         /// --sorcerer-player Zed:pad1. The sorcerer's turn opens with a hand-over.
         #[arg(long, value_name = "NAME:DEVICE")]
         sorcerer_player: Option<String>,
+        #[command(flatten)]
+        rules: RuleArgs,
     },
     /// Go on with the quest in progress (saved after every command), or with a save file.
     Continue {
@@ -113,6 +142,8 @@ pub enum Mode {
         /// Write the first game (the quest, its seed and every command) to this replay file.
         #[arg(long, value_name = "PATH")]
         save_replay: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        rules: RuleArgs,
     },
     /// Play a replay file again, headless, and print what happened.
     Replay {
@@ -134,6 +165,8 @@ pub enum Mode {
     },
     /// List the built-in quests.
     Quests,
+    /// List the rule systems and modules a game can be played under.
+    Rules,
     /// A bare Bevy window (default plugins, a camera, nothing else): the baseline that
     /// `scripts/measure-idle.sh` compares the game's memory with.
     #[command(hide = true)]
@@ -174,8 +207,16 @@ pub fn run() -> ExitCode {
             mut companions,
             seats,
             sorcerer_player,
+            rules,
         }) => match quest::load(&quest) {
             Ok(q) => {
+                let q = match rules.apply(q) {
+                    Ok(q) => q,
+                    Err(e) => {
+                        eprintln!("{e}");
+                        return ExitCode::from(2);
+                    }
+                };
                 if let Some(c) = companions.iter().find(|c| !q.heroes.contains(c)) {
                     eprintln!(
                         "--companions: no hero \"{c}\" in \"{}\" (its heroes: {})",
@@ -297,8 +338,15 @@ pub fn run() -> ExitCode {
             sorcerer,
             heroes_bot,
             threads,
+            rules,
             ..
         }) => {
+            if rules.rules.is_some() || !rules.modules.is_empty() {
+                eprintln!(
+                    "simulate --campaign plays the quest book under its own rules: --rules and --module are for one quest"
+                );
+                return ExitCode::from(2);
+            }
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let r = crate::sim::simulate_campaigns(games, seed, crate::sim::Matchup { sorcerer, heroes_bot }, threads);
             let text = if json {
@@ -320,9 +368,17 @@ pub fn run() -> ExitCode {
             threads,
             story,
             save_replay,
+            rules,
             ..
         }) => match quest::load(&quest) {
             Ok(q) => {
+                let q = match rules.apply(q) {
+                    Ok(q) => q,
+                    Err(e) => {
+                        eprintln!("{e}");
+                        return ExitCode::from(2);
+                    }
+                };
                 if story || save_replay.is_some() {
                     let game =
                         crate::sim::play_one(Arc::new(q.clone()), seed, crate::sim::Matchup { sorcerer, heroes_bot });
@@ -382,10 +438,13 @@ pub fn run() -> ExitCode {
                 }
             };
             if watch {
-                let q = match quest::load(&replay.quest) {
+                let q = match quest::load(&replay.quest)
+                    .map_err(|p| format!("the replay's quest: {p}"))
+                    .and_then(|q| q.exactly_modules(&replay.modules))
+                {
                     Ok(q) => q,
-                    Err(p) => {
-                        eprintln!("the replay's quest: {p}");
+                    Err(e) => {
+                        eprintln!("{e}");
                         return ExitCode::from(1);
                     }
                 };
@@ -459,6 +518,18 @@ pub fn run() -> ExitCode {
         }
         Some(Mode::BareWindow) => {
             crate::app::run_bare_window();
+            ExitCode::SUCCESS
+        }
+        Some(Mode::Rules) => {
+            use crate::rules::systems;
+            println!("Rule systems (--rules ID, or the quest's `rules` field):");
+            for r in systems::RULE_SYSTEMS {
+                println!("  {:<22} {}: {}", r.id, r.name, r.summary);
+            }
+            println!("Modules (--module ID, repeatable, or the quest's `modules` list):");
+            for (id, m) in systems::modules() {
+                println!("  {id:<22} {}: {} (on {})", m.name, m.summary, m.on.join(", "));
+            }
             ExitCode::SUCCESS
         }
         Some(Mode::Quests) => {
@@ -606,8 +677,14 @@ fn report_text(r: &crate::sim::Report) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "quest {}  sorcerer {}  heroes {}  seeds {}..{}",
+        "quest {}  rules {}{}  sorcerer {}  heroes {}  seeds {}..{}",
         r.quest,
+        r.rules,
+        if r.modules.is_empty() {
+            String::new()
+        } else {
+            format!(" + {}", r.modules.join(" + "))
+        },
         r.sorcerer.as_str(),
         r.heroes_bot.as_str(),
         r.seed,

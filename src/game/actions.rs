@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 
 use super::logic::{
-    ActionKind, add_status, apply_damage, derive_fighter, end_turn, entity_of, heal, may_act, may_carry, remove_status,
-    resolve_attack, reveal, rng, set_progress, spawn_monster, spring, strike, take_action, undefended,
+    add_status, apply_damage, derive_fighter, end_turn, entity_of, heal, may_act, may_carry, remove_status,
+    resolve_attack, reveal, rng, roll_attack, set_progress, spawn_monster, spring, strike, take_action, undefended,
 };
 use super::model::*;
 use super::snapshot::{FigureSnap, Snapshot};
@@ -156,7 +156,7 @@ pub fn cast_spell(world: &mut World, snap: &Snapshot, caster: FigureId, spell: &
     if def.effect == Effect::Status(StatusKind::Asleep) && t.undead {
         return Err(format!("{} is undead: the dead do not sleep", t.name));
     }
-    let p = take_action(c, snap.turn.progress(c.id), ActionKind::Spell)?;
+    let p = take_action(snap, c, ActionKind::Spell)?;
     set_progress(world, c.id, p);
     let mut evs = Vec::new();
     if c.hero && c.equipment.has("spell_ring") && !snap.dungeon.used.contains(&(c.id, "spell_ring".into())) {
@@ -233,14 +233,11 @@ pub(super) fn apply_effect(
             evs.extend(apply_damage(world, t.id, hits, by_id));
         }
         Effect::Attack { dice: n } => {
-            let attack = dice::roll_combat(rng(world), *n);
-            let defend = dice::roll_combat(rng(world), snap.defend_dice(t));
-            let side = if t.hero { Side::Hero } else { Side::Monster };
-            let damage = if t.only_harmed_by.is_some() {
-                0
-            } else {
-                combat::damage(&attack, &defend, side).min(t.body)
-            };
+            // A monster's spell that rolls attack dice (Lightning Bolt) rolls the pool under the
+            // referee dice pool: its definition is an attack roll (checklists §1.4 row 19).
+            let by_hero = by.is_none_or(|b| b.hero);
+            let (attack, defend, damage) = roll_attack(world, snap, by_hero, t, *n, snap.defend_dice(t));
+            let damage = if t.only_harmed_by.is_some() { 0 } else { damage };
             evs.extend(strike(world, by_id, t.id, attack, defend, damage));
         }
         Effect::Heal { body } => evs.extend(heal(world, t.id, *body, cause)),
@@ -380,7 +377,7 @@ pub fn shoot(world: &mut World, snap: &Snapshot, attacker: FigureId, target: Fig
     if !snap.can_shoot(a, t) {
         return Err(format!("{} has no line of sight to {}", a.name, t.name));
     }
-    let p = take_action(a, snap.turn.progress(a.id), ActionKind::Attack)?;
+    let p = take_action(snap, a, ActionKind::Attack)?;
     let mut evs = Vec::new();
     if snap.turn.progress(a.id).acted {
         evs.extend(remove_status(world, a.id, StatusKind::HeroicBrew));
@@ -421,7 +418,7 @@ pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outc
     if snap.dungeon.searched.contains(&(h.id, area)) {
         return Err(format!("{} has already searched this room for treasure", h.name));
     }
-    let p = take_action(h, snap.turn.progress(h.id), ActionKind::Other)?;
+    let p = take_action(snap, h, ActionKind::Other)?;
     set_progress(world, h.id, p);
     // A trapped chest (or other piece) in the room springs first.
     let furniture_trap = snap
@@ -649,7 +646,7 @@ fn begin_search<'a>(
 ) -> Result<&'a FigureSnap, String> {
     let h = hero(snap, id)?;
     no_monster_in_sight(snap, h)?;
-    let p = take_action(h, snap.turn.progress(h.id), ActionKind::Other)?;
+    let p = take_action(snap, h, ActionKind::Other)?;
     set_progress(world, h.id, p);
     let mut d = world.resource_mut::<Dungeon>();
     let list = if traps {
@@ -761,7 +758,7 @@ pub fn disarm(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32) -> Ou
     if t.furniture.is_none() && snap.figure_at(t.at).is_some() {
         return Err("someone is standing on the trap".into());
     }
-    let p = take_action(h, snap.turn.progress(h.id), ActionKind::Other)?;
+    let p = take_action(snap, h, ActionKind::Other)?;
     set_progress(world, h.id, p);
     let roll = dice::roll_combat(rng(world), 1);
     if combat::skulls(&roll) > 0 {

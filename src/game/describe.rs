@@ -2,7 +2,7 @@
 
 use super::model::{Actor, Command, FigureId, FigureNames, GameEvent, StatusKind, TrapKind};
 use crate::rules::combat;
-use crate::rules::dice::Face;
+use crate::rules::dice::{self, Face};
 
 fn faces(v: &[Face]) -> String {
     let s = v.iter().filter(|f| **f == Face::Skull).count();
@@ -19,6 +19,55 @@ fn faces(v: &[Face]) -> String {
         parts.push(format!("{b} black shield{}", if b == 1 { "" } else { "s" }));
     }
     parts.join(", ")
+}
+
+/// "5, 3 and 2"; "no dice" for none.
+fn list_pips(v: &[u8]) -> String {
+    let words: Vec<String> = v.iter().map(|p| p.to_string()).collect();
+    match words.len() {
+        0 => "no dice".into(),
+        1 => words[0].clone(),
+        k => format!("{} and {}", words[..k - 1].join(", "), words[k - 1]),
+    }
+}
+
+/// A pool attack reckoned in words (referee-dice-pool.md, Attack): what cancelled, the target,
+/// which dice wound. "5 and 3 cancel; no defence die is left, so every attack die left wounds
+/// (the 2)."
+pub fn pool_reckoning(attack: &[u8], defend: &[u8]) -> String {
+    let o = crate::rules::pool::resolve(attack, defend);
+    let cancelled: Vec<u8> = attack
+        .iter()
+        .zip(&o.attack_cancelled)
+        .filter(|(_, c)| **c)
+        .map(|(a, _)| *a)
+        .collect();
+    let left: Vec<u8> = attack
+        .iter()
+        .zip(&o.attack_cancelled)
+        .filter(|(_, c)| !**c)
+        .map(|(a, _)| *a)
+        .collect();
+    let mut out = match cancelled.len() {
+        0 => "nothing cancels".to_string(),
+        1 => format!("the {}s cancel", cancelled[0]),
+        _ => format!("{} cancel", list_pips(&cancelled)),
+    };
+    let hits: Vec<u8> = left
+        .iter()
+        .copied()
+        .filter(|a| o.target.is_none_or(|t| *a >= t))
+        .collect();
+    match o.target {
+        None if left.is_empty() => out.push_str("; no dice are left on either side"),
+        None => out.push_str(&format!(
+            "; no defence die is left, so every attack die left wounds ({})",
+            list_pips(&left)
+        )),
+        Some(t) if hits.is_empty() => out.push_str(&format!("; the target is {t} and no attack die reaches it")),
+        Some(t) => out.push_str(&format!("; the target is {t}, reached by {}", list_pips(&hits))),
+    }
+    out
 }
 
 fn or_nothing(v: &[Face]) -> String {
@@ -236,6 +285,28 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
             }
         }
         GameEvent::MonsterRevealed { figure, at } => format!("{} appears at {at}!", n(*figure)),
+        GameEvent::Attack {
+            attacker,
+            target,
+            attack,
+            defend,
+            damage,
+        } if attack.iter().chain(defend).any(|f| f.pips().is_some()) => {
+            let (a, d) = (dice::pips(attack), dice::pips(defend));
+            format!(
+                "{} attacks {}: rolls {} against {} — {} {}.",
+                n(*attacker),
+                n(*target),
+                list_pips(&a),
+                list_pips(&d),
+                pool_reckoning(&a, &d),
+                match damage {
+                    0 => "No damage".to_string(),
+                    1 => "1 body point lost".to_string(),
+                    d => format!("{d} body points lost"),
+                }
+            )
+        }
         GameEvent::Attack {
             attacker,
             target,

@@ -458,6 +458,9 @@ fn one_monster_at_a_time(world: &mut World, cmd: &Command) {
         let p = turn.progress.entry(prev).or_default();
         p.moving = MoveState::Done;
         p.acted = true;
+        // Nor attack or cast again (the referee dice pool counts its two actions apart).
+        p.attacks = p.attacks.max(1);
+        p.spells = p.spells.max(1);
     }
     turn.acting = Some(who);
 }
@@ -637,26 +640,11 @@ pub fn may_act(snap: &Snapshot, f: &FigureSnap) -> Result<(), String> {
 }
 
 /// What kind of action a figure is about to take (for the one-action rule and its exceptions).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum ActionKind {
-    Attack,
-    Spell,
-    Other,
-}
-
-/// Checks the one-action rule, with Heroic Brew's second attack and the Wand of Magic's second
-/// spell; returns the progress to store once the action happens.
-pub(super) fn take_action(f: &FigureSnap, p: Progress, kind: ActionKind) -> Result<Progress, String> {
-    let mut p = p;
-    if p.acted {
-        let second_attack =
-            kind == ActionKind::Attack && f.has(StatusKind::HeroicBrew) && p.attacks == 1 && p.spells == 0;
-        let second_spell =
-            kind == ActionKind::Spell && f.equipment.has("wand_of_magic") && p.spells == 1 && p.attacks == 0;
-        if !(second_attack || second_spell) {
-            return Err(format!("{} has already taken an action this turn", f.name));
-        }
-    }
+/// Checks the action rules (`Snapshot::action_allowed`); returns the progress to store once the action
+/// happens.
+pub(super) fn take_action(snap: &Snapshot, f: &FigureSnap, kind: ActionKind) -> Result<Progress, String> {
+    snap.action_allowed(f, kind)?;
+    let mut p = snap.turn.progress(f.id);
     p.acted = true;
     match kind {
         ActionKind::Attack => p.attacks += 1,
@@ -725,18 +713,36 @@ pub(super) fn resolve_attack(
     let weapon = weapon.map(str::to_string).or_else(|| a.equipment.weapon.clone());
     let adice = snap.attack_dice(a, t, weapon.as_deref());
     let ddice = snap.defend_dice(t);
-    let attack = dice::roll_combat(rng(world), adice);
-    let defend = dice::roll_combat(rng(world), ddice);
-    let side = if t.hero { Side::Hero } else { Side::Monster };
     let harmed = !a.hero || snap.can_harm(weapon.as_deref(), t);
-    let damage = if harmed {
-        combat::damage(&attack, &defend, side).min(t.body)
-    } else {
-        0
-    };
+    let (attack, defend, damage) = roll_attack(world, snap, a.hero, t, adice, ddice);
+    let damage = if harmed { damage } else { 0 };
     let mut evs = strike(world, Some(a.id), t.id, attack, defend, damage);
     evs.extend(remove_status(world, a.id, StatusKind::Strength));
     evs
+}
+
+/// Rolls `adice` against `t`'s `ddice`: the dice as rolled and the damage (at most `t`'s body).
+/// A monster's attack on a hero under the referee dice pool rolls d6 pools (referee-dice-pool.md,
+/// Attack); every other attack rolls combat dice (heroquest-2021.md, Combat System).
+pub(super) fn roll_attack(
+    world: &mut World,
+    snap: &Snapshot,
+    by_hero: bool,
+    t: &FigureSnap,
+    adice: u8,
+    ddice: u8,
+) -> (Vec<dice::Face>, Vec<dice::Face>, u8) {
+    if !by_hero && t.hero && snap.dice_pool() {
+        let attack = dice::roll_pool(rng(world), adice);
+        let defend = dice::roll_pool(rng(world), ddice);
+        let damage = crate::rules::pool::resolve(&dice::pips(&attack), &dice::pips(&defend)).damage;
+        return (attack, defend, damage.min(t.body));
+    }
+    let attack = dice::roll_combat(rng(world), adice);
+    let defend = dice::roll_combat(rng(world), ddice);
+    let side = if t.hero { Side::Hero } else { Side::Monster };
+    let damage = combat::damage(&attack, &defend, side).min(t.body);
+    (attack, defend, damage)
 }
 
 /// The outcome of an attack roll (a weapon or a Genie): the event, the defender's Resilience
@@ -1062,7 +1068,7 @@ fn apply(world: &mut World, cmd: &Command, snap: Option<Snapshot>) -> Result<Vec
             let a = get(*attacker)?;
             let t = get(*target)?;
             may_act(&snap, a)?;
-            let p = take_action(a, snap.turn.progress(a.id), ActionKind::Attack)?;
+            let p = take_action(&snap, a, ActionKind::Attack)?;
             if let Some(w) = snap.reloading_in_hand(a) {
                 return Err(format!(
                     "{}'s {w} is still being reloaded (another weapon can be taken in hand)",
@@ -1305,6 +1311,9 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
             "{} has already moved this turn (a move cannot be split around an action)",
             f.name
         ));
+    }
+    if !snap.may_start_moving(f) {
+        return Err(format!("{} has already taken two actions this turn", f.name));
     }
     if path.is_empty() {
         return Err("the path is empty".into());

@@ -277,6 +277,14 @@ pub enum Phase {
     Over(Outcome),
 }
 
+/// The kinds of action the action rules count apart (`Snapshot::action_allowed`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionKind {
+    Attack,
+    Spell,
+    Other,
+}
+
 /// Move-once bookkeeping: a figure moves in one go, before or after its action, never split.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum MoveState {
@@ -828,6 +836,8 @@ impl GameEvent {
             GameEvent::DoorClosed { .. } => "door_closed",
             GameEvent::AreaRevealed { .. } => "area_revealed",
             GameEvent::MonsterRevealed { .. } => "monster_revealed",
+            // An attack rolled as d6 pools (the referee dice pool) is counted apart.
+            GameEvent::Attack { attack, .. } if attack.iter().any(|f| f.pips().is_some()) => "pool_attack",
             GameEvent::Attack { .. } => "attack",
             GameEvent::MonsterKilled { .. } => "monster_killed",
             GameEvent::HeroKilled { .. } => "hero_killed",

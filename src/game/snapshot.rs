@@ -579,6 +579,70 @@ impl Snapshot {
         self.board().area(p)
     }
 
+    /// Monsters take two different actions a turn and roll d6 pools against heroes (the
+    /// referee dice-pool module).
+    pub fn dice_pool(&self) -> bool {
+        self.quest.modules.dice_pool()
+    }
+
+    /// May `f` take an action of this kind now (its turn's actions so far allowing)? Else why
+    /// not. HeroQuest 2021: one action a turn (heroquest-2021.md, Hero Turn), with Heroic Brew's
+    /// second attack and the Wand of Magic's second spell. Under the referee dice pool a monster
+    /// takes up to two different actions of move, attack and cast (referee-dice-pool.md, On the
+    /// referee's Turn; checklists §1.4 rows 4–5).
+    pub fn action_allowed(&self, f: &FigureSnap, kind: ActionKind) -> Result<(), String> {
+        let p = self.turn.progress(f.id);
+        if !f.hero && self.dice_pool() {
+            let again = match kind {
+                ActionKind::Attack => p.attacks > 0,
+                ActionKind::Spell => p.spells > 0,
+                ActionKind::Other => p.acted,
+            };
+            if again {
+                let what = match kind {
+                    ActionKind::Attack => "attacked",
+                    ActionKind::Spell => "cast a spell",
+                    ActionKind::Other => "acted",
+                };
+                return Err(format!(
+                    "{} has already {what} this turn (a monster's two actions must differ)",
+                    f.name
+                ));
+            }
+            if self.monster_actions(f) >= 2 {
+                return Err(format!("{} has already taken two actions this turn", f.name));
+            }
+            return Ok(());
+        }
+        if p.acted {
+            let second_attack =
+                kind == ActionKind::Attack && f.has(StatusKind::HeroicBrew) && p.attacks == 1 && p.spells == 0;
+            let second_spell =
+                kind == ActionKind::Spell && f.equipment.has("wand_of_magic") && p.spells == 1 && p.attacks == 0;
+            if !(second_attack || second_spell) {
+                return Err(format!("{} has already taken an action this turn", f.name));
+            }
+        }
+        Ok(())
+    }
+
+    /// Actions a monster has taken this turn, its move counted as one.
+    pub fn monster_actions(&self, f: &FigureSnap) -> u8 {
+        let p = self.turn.progress(f.id);
+        p.attacks + p.spells + u8::from(p.moving != MoveState::NotStarted)
+    }
+
+    /// May `f` begin a move now, its actions allowing? (Steps, chains and the rest are judged
+    /// by the move itself.)
+    pub fn may_start_moving(&self, f: &FigureSnap) -> bool {
+        let p = self.turn.progress(f.id);
+        match p.moving {
+            MoveState::Done => false,
+            MoveState::Moving => true,
+            MoveState::NotStarted => f.hero || !self.dice_pool() || self.monster_actions(f) < 2,
+        }
+    }
+
     /// Dice `a` rolls attacking `t` with its weapon in hand (or `weapon`, for a shot).
     pub fn attack_dice(&self, a: &FigureSnap, t: &FigureSnap, weapon: Option<&str>) -> u8 {
         use crate::rules::combat::dice_after_modifiers;

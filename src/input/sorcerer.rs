@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 
 use super::seats::{Action, ActionMenu, BoardCursor, Device, SorcererSeat};
-use crate::game::model::{ActiveQuest, Command, FigureId, Pending, Phase, Turn};
+use crate::game::model::{ActionKind, ActiveQuest, Command, FigureId, Pending, Phase, Turn};
 use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::game::{Controllers, sorcerers_move};
 use crate::rules::geometry::{Dir, Pos};
@@ -44,7 +44,7 @@ pub enum SorcererIntent {
 /// moved yet has its whole movement.
 pub fn steps_left(snap: &Snapshot, m: &FigureSnap) -> Option<u8> {
     let p = snap.turn.progress(m.id);
-    if p.moving == crate::game::model::MoveState::Done {
+    if p.moving == crate::game::model::MoveState::Done || !snap.may_start_moving(m) {
         return None;
     }
     let n = match (p.allowance, m.fighter.movement) {
@@ -57,11 +57,11 @@ pub fn steps_left(snap: &Snapshot, m: &FigureSnap) -> Option<u8> {
 
 /// A monster the sorcerer may still move or act with this turn.
 pub fn may_use(snap: &Snapshot, m: &FigureSnap) -> bool {
-    let p = snap.turn.progress(m.id);
+    let acts = snap.action_allowed(m, ActionKind::Attack).is_ok() || snap.action_allowed(m, ActionKind::Spell).is_ok();
     !m.hero
         && m.alive()
         && m.awake
-        && !(p.acted && steps_left(snap, m).is_none())
+        && (acts || steps_left(snap, m).is_some())
         && crate::game::logic::may_act(snap, m).is_ok()
 }
 
@@ -91,7 +91,7 @@ pub fn sorcerer_intent(snap: &Snapshot, selected: Option<FigureId>, p: Pos) -> O
     if let Some(t) = snap.figure_at(p) {
         if let Some(m) = m
             && t.hero
-            && !snap.turn.progress(m.id).acted
+            && snap.action_allowed(m, ActionKind::Attack).is_ok()
             && snap.can_attack(m, t)
         {
             return Some(SorcererIntent::Send(Command::Attack {
@@ -121,7 +121,7 @@ pub fn sorcerer_menu(snap: &Snapshot, selected: Option<FigureId>) -> Vec<(String
     }
     let rules = snap.rules();
     if let Some(m) = selected.and_then(|id| snap.figure(id)).filter(|m| may_use(snap, m))
-        && !snap.turn.progress(m.id).acted
+        && snap.action_allowed(m, ActionKind::Spell).is_ok()
         && let Some(at) = m.pos
     {
         for spell in m.spellbook.ready() {

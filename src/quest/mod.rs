@@ -25,6 +25,9 @@ pub struct RawQuest {
     pub board: String,
     #[serde(default = "default_rules")]
     pub rules: String,
+    /// Modules the quest is played with (ids: `hollowdeep rules` lists them).
+    #[serde(default)]
+    pub modules: Vec<String>,
     pub briefing: String,
     #[serde(default)]
     pub heroes: Option<Vec<String>>,
@@ -507,11 +510,29 @@ pub struct Quest {
     pub hero_names: BTreeMap<String, String>,
     /// Heroes of the quest the players left out of this game (nobody plays them).
     pub left_out: Vec<String>,
+    /// The modules the game is played with: the quest's own, and those the players chose.
+    pub modules: crate::rules::systems::Modules,
     /// What each square could ever see (walls only): bounds the fog's sight-line tests.
     pub sight: Arc<crate::rules::los::SightBound>,
 }
 
 impl Quest {
+    /// The quest played with these modules (ids) besides its own, checked against its rule
+    /// system: an unknown module, one not playable yet, or two that change the same part are
+    /// refused with the reason.
+    pub fn with_modules(&self, ids: &[String]) -> Result<Quest, String> {
+        let mut all = self.modules.ids();
+        all.extend(ids.iter().cloned());
+        self.exactly_modules(&all)
+    }
+
+    /// The quest played with exactly these modules (a saved game's), its own included or not.
+    pub fn exactly_modules(&self, ids: &[String]) -> Result<Quest, String> {
+        let mut q = self.clone();
+        q.modules = crate::rules::systems::Modules::choose(&q.rules.id, ids)?;
+        Ok(q)
+    }
+
     /// The quest without these heroes (and their start squares): for a table whose players
     /// leave unclaimed heroes out. At least one hero always stays; unknown ids are ignored.
     pub fn without_heroes(&self, out: &[String]) -> Quest {
@@ -938,15 +959,17 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             "the quest needs a briefing for the heroes".into(),
         );
     }
-    let mut rules = if raw.rules == "heroquest-2021" {
-        RuleSet::heroquest_2021()
-    } else {
-        err(
-            vec![Field("rules")],
-            format!("unknown rule set \"{}\" (known: \"heroquest-2021\")", raw.rules),
-        );
-        RuleSet::heroquest_2021()
+    let mut rules = match crate::rules::systems::playable_rule_system(&raw.rules) {
+        Ok(_) => RuleSet::heroquest_2021(),
+        Err(e) => {
+            err(vec![Field("rules")], e);
+            RuleSet::heroquest_2021()
+        }
     };
+    let modules = crate::rules::systems::Modules::choose(&raw.rules, &raw.modules).unwrap_or_else(|e| {
+        err(vec![Field("modules")], e);
+        Default::default()
+    });
     // The quest's own items join its copy of the rule set, so they are found, given, carried,
     // dropped and named like any other.
     for (id, item) in &raw.quest_items {
@@ -1764,6 +1787,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         events,
         hero_names: BTreeMap::new(),
         left_out: Vec::new(),
+        modules,
         sight,
     })
 }

@@ -1,4 +1,6 @@
 //! Dice: the red movement d6 and the combat die (3 skulls, 2 white shields, 1 black shield).
+//! A rolled die in an event is a `Face`: a combat die's face, or a plain d6's pips (the
+//! referee dice pool's attacks).
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -8,6 +10,8 @@ pub enum Face {
     Skull,
     WhiteShield,
     BlackShield,
+    /// A d6 showing this many pips (1 to 6).
+    Pip(u8),
 }
 
 impl Face {
@@ -25,8 +29,27 @@ impl Face {
             Face::Skull => "skull",
             Face::WhiteShield => "white shield",
             Face::BlackShield => "black shield",
+            Face::Pip(_) => "d6",
         }
     }
+
+    /// The pips of a d6 (None for a combat die's face).
+    pub fn pips(self) -> Option<u8> {
+        match self {
+            Face::Pip(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+/// The pips of each d6 in a roll (combat faces are left out).
+pub fn pips(faces: &[Face]) -> Vec<u8> {
+    faces.iter().filter_map(|f| f.pips()).collect()
+}
+
+/// `n` plain d6, as faces.
+pub fn roll_pool(rng: &mut impl Rng, n: u8) -> Vec<Face> {
+    (0..n).map(|_| Face::Pip(roll_d6(rng))).collect()
 }
 
 pub fn roll_combat(rng: &mut impl Rng, n: u8) -> Vec<Face> {
@@ -46,7 +69,11 @@ mod tests {
     #[test]
     fn combat_die_face_frequencies() {
         let counts = (0..6).map(Face::from_index).fold([0; 3], |mut c, f| {
-            c[f as usize] += 1;
+            c[match f {
+                Face::Skull => 0,
+                Face::WhiteShield => 1,
+                _ => 2,
+            }] += 1;
             c
         });
         assert_eq!(counts, [3, 2, 1]);

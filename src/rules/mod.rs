@@ -7,4 +7,6 @@ pub mod geometry;
 pub mod los;
 pub mod odds;
 pub mod paths;
+pub mod pool;
 pub mod ruleset;
+pub mod systems;

@@ -156,6 +156,7 @@ pub fn snapshot(world: &World, slot: &SaveSlot) -> Option<SavedQuest> {
         hero_names: quest.hero_names.clone(),
         left_out: quest.left_out.clone(),
         sorcerer_player: world.get_resource::<crate::input::seats::SorcererSeat>().cloned(),
+        modules: quest.modules.ids(),
         check: None,
     })
 }

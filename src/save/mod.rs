@@ -42,6 +42,9 @@ pub struct Replay {
     /// The bot that played the heroes (it chose the commands; the rules do not read it).
     #[serde(default)]
     pub heroes_bot: HeroBot,
+    /// The modules the game was played with (ids); none in files from before they existed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modules: Vec<String>,
     /// Every command the game accepted, in order.
     pub commands: Vec<Command>,
     /// What the game did, digested command by command (format 2 on).
@@ -96,6 +99,7 @@ impl Replay {
             seed,
             sorcerer,
             heroes_bot,
+            modules: quest.modules.ids(),
             commands: world.get_resource::<CommandLog>()?.0.clone(),
             check: None,
         };
@@ -103,9 +107,18 @@ impl Replay {
         Some(r)
     }
 
-    /// What the check starts from besides the commands.
-    fn setup(&self) -> (&str, u64, SorcererLevel) {
-        (&self.rules, self.seed, self.sorcerer)
+    /// What the check starts from besides the commands: rule system, seed and sorcerer, and the
+    /// modules when there are any (so files without modules keep their checks).
+    fn setup(&self) -> serde_json::Value {
+        let mut v = vec![
+            serde_json::json!(self.rules),
+            serde_json::json!(self.seed),
+            serde_json::to_value(self.sorcerer).unwrap_or_default(),
+        ];
+        if !self.modules.is_empty() {
+            v.push(serde_json::json!(self.modules));
+        }
+        serde_json::Value::Array(v)
     }
 
     /// Writes the replay atomically: a temporary file beside it, flushed, then renamed over it.
@@ -127,6 +140,9 @@ impl Replay {
     /// the game that was recorded (the first command that went wrong).
     pub fn play(&self) -> Result<Vec<GameEvent>, String> {
         let q: Quest = quest::load(&self.quest).map_err(|p| format!("the replay's quest: {p}"))?;
+        let q = q
+            .exactly_modules(&self.modules)
+            .map_err(|e| format!("the replay's modules: {e}"))?;
         if q.rules.id != self.rules {
             return Err(format!(
                 "the replay was played under rule set \"{}\", but \"{}\" uses \"{}\"",
@@ -218,6 +234,9 @@ pub struct SavedQuest {
     /// A person plays the sorcerer (None: the computer).
     #[serde(default)]
     pub sorcerer_player: Option<crate::input::seats::SorcererSeat>,
+    /// The modules the game is played with (ids).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modules: Vec<String>,
     /// What the game did, digested command by command (format 2 on).
     #[serde(default)]
     pub check: Option<check::Check>,
@@ -232,6 +251,8 @@ struct SaveSetup<'a> {
     campaign_gear: &'a Option<std::collections::BTreeMap<String, crate::quest::Gear>>,
     hero_names: &'a std::collections::BTreeMap<String, String>,
     left_out: &'a [String],
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    modules: &'a [String],
 }
 
 impl SavedQuest {
@@ -243,6 +264,7 @@ impl SavedQuest {
             campaign_gear: &self.campaign_gear,
             hero_names: &self.hero_names,
             left_out: &self.left_out,
+            modules: &self.modules,
         }
     }
 
@@ -282,6 +304,9 @@ impl SavedQuest {
         } else {
             q.without_heroes(&self.left_out)
         };
+        let q = q
+            .exactly_modules(&self.modules)
+            .map_err(|e| format!("the saved game's modules: {e}"))?;
         if q.rules.id != self.rules {
             return Err(format!(
                 "the game was saved under rule set \"{}\", but \"{}\" now uses \"{}\"",

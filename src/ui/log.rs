@@ -377,7 +377,150 @@ fn combat_die(ui: &mut egui::Ui, f: Face) {
             "B",
             egui::Color32::BLACK,
         ),
+        Face::Pip(n) => pool_die(ui, n, PoolDie::Plain),
     }
+}
+
+/// How a d6 of a pool attack came out (referee-dice-pool.md, Attack).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PoolDie {
+    /// Still tumbling, or not judged.
+    Plain,
+    /// Cancelled by an equal die of the other pool.
+    Cancelled,
+    /// An attack die that wounds.
+    Hit,
+    /// An attack die below the target.
+    Miss,
+    /// The defender's highest die left: the target.
+    Target,
+    /// A defence die left below the target.
+    Spare,
+}
+
+/// A d6 with its pips, marked as the pool attack judged it.
+fn pool_die(ui: &mut egui::Ui, n: u8, state: PoolDie) {
+    let (rect, resp) = ui.allocate_exact_size(egui::vec2(34.0, 34.0), egui::Sense::hover());
+    let ivory = egui::Color32::from_rgb(235, 230, 220);
+    let (fill, stroke, dot) = match state {
+        PoolDie::Cancelled => (
+            egui::Color32::from_gray(95),
+            egui::Stroke::new(1.5, egui::Color32::from_gray(60)),
+            egui::Color32::from_gray(150),
+        ),
+        PoolDie::Hit => (
+            ivory,
+            egui::Stroke::new(3.0, egui::Color32::from_rgb(210, 40, 40)),
+            egui::Color32::BLACK,
+        ),
+        PoolDie::Target => (
+            ivory,
+            egui::Stroke::new(3.0, egui::Color32::from_rgb(230, 180, 40)),
+            egui::Color32::BLACK,
+        ),
+        PoolDie::Miss | PoolDie::Spare => (
+            egui::Color32::from_gray(200),
+            egui::Stroke::new(1.5, egui::Color32::DARK_GRAY),
+            egui::Color32::from_gray(70),
+        ),
+        PoolDie::Plain => (
+            ivory,
+            egui::Stroke::new(2.0, egui::Color32::DARK_GRAY),
+            egui::Color32::BLACK,
+        ),
+    };
+    let p = ui.painter();
+    p.rect(rect, 6.0, fill, stroke, egui::StrokeKind::Inside);
+    let c = rect.center();
+    let o = 8.5;
+    let spots: &[(f32, f32)] = match n {
+        1 => &[(0.0, 0.0)],
+        2 => &[(-1.0, -1.0), (1.0, 1.0)],
+        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
+        5 => &[(-1.0, -1.0), (1.0, -1.0), (0.0, 0.0), (-1.0, 1.0), (1.0, 1.0)],
+        _ => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 0.0),
+            (1.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+    };
+    for (x, y) in spots {
+        p.circle_filled(c + egui::vec2(x * o, y * o), 3.2, dot);
+    }
+    if state == PoolDie::Cancelled {
+        p.line_segment(
+            [
+                rect.left_bottom() + egui::vec2(4.0, -4.0),
+                rect.right_top() + egui::vec2(-4.0, 4.0),
+            ],
+            egui::Stroke::new(2.5, egui::Color32::from_rgb(230, 120, 110)),
+        );
+    }
+    let tip = match state {
+        PoolDie::Cancelled => "cancelled by an equal die of the other pool",
+        PoolDie::Hit => "wounds: at or above the target",
+        PoolDie::Miss => "below the target",
+        PoolDie::Target => "the target: the defender's highest die left",
+        PoolDie::Spare => "below the defender's highest die",
+        PoolDie::Plain => "",
+    };
+    if !tip.is_empty() {
+        resp.on_hover_text(format!("{n}: {tip}"));
+    }
+}
+
+/// A pool attack's two rows of d6, marked: cancelled pairs struck through, the target ringed in
+/// gold, each wounding die ringed in red; then the reckoning in words.
+fn draw_pool(ui: &mut egui::Ui, attack: &[u8], defend: &[u8], damage: u8, landed: bool) {
+    let o = crate::rules::pool::resolve(attack, defend);
+    let target_at = o
+        .target
+        .and_then(|t| (0..defend.len()).find(|&j| !o.defend_cancelled[j] && defend[j] == t));
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Attack");
+        for (i, n) in attack.iter().enumerate() {
+            let state = match () {
+                _ if !landed => PoolDie::Plain,
+                _ if o.attack_cancelled[i] => PoolDie::Cancelled,
+                _ if o.target.is_none_or(|t| *n >= t) => PoolDie::Hit,
+                _ => PoolDie::Miss,
+            };
+            pool_die(ui, *n, state);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Defend");
+        for (j, n) in defend.iter().enumerate() {
+            let state = match () {
+                _ if !landed => PoolDie::Plain,
+                _ if o.defend_cancelled[j] => PoolDie::Cancelled,
+                _ if Some(j) == target_at => PoolDie::Target,
+                _ => PoolDie::Spare,
+            };
+            pool_die(ui, *n, state);
+        }
+    });
+    if !landed {
+        ui.label(egui::RichText::new("…").strong());
+        return;
+    }
+    ui.label(crate::game::describe::pool_reckoning(attack, defend));
+    ui.label(
+        egui::RichText::new(match damage {
+            0 => "No damage.".to_string(),
+            d => format!("{d} body point{} lost.", if d == 1 { "" } else { "s" }),
+        })
+        .strong(),
+    );
+    ui.label(
+        egui::RichText::new("Referee dice pool: equal dice cancel · gold = target · red = wounds")
+            .small()
+            .weak(),
+    );
 }
 
 /// Draws the last roll: red movement dice, or the attack and defence combat dice.
@@ -406,12 +549,27 @@ pub fn dice_tray(ui: &mut egui::Ui, tray: &DiceTray, tumbling: Option<u32>) {
             },
             DiceTray::Combat {
                 who, attack, defend, ..
-            } => DiceTray::Combat {
-                who: who.clone(),
-                attack: tumble_faces(attack.len()),
-                defend: tumble_faces(defend.len() + 7).split_off(7),
-                damage: 0,
-            },
+            } => {
+                // A d6 pool tumbles as d6; combat dice as combat dice.
+                let pool = attack.iter().chain(defend).any(|f| f.pips().is_some());
+                let d6 = |from: usize, len: usize| -> Vec<Face> {
+                    (from..from + len).map(|i| Face::Pip((spin(i) % 6 + 1) as u8)).collect()
+                };
+                DiceTray::Combat {
+                    who: who.clone(),
+                    attack: if pool {
+                        d6(0, attack.len())
+                    } else {
+                        tumble_faces(attack.len())
+                    },
+                    defend: if pool {
+                        d6(7, defend.len())
+                    } else {
+                        tumble_faces(defend.len() + 7).split_off(7)
+                    },
+                    damage: 0,
+                }
+            }
             DiceTray::Empty => DiceTray::Empty,
         };
         return draw_tray(ui, &shown, false);
@@ -465,6 +623,16 @@ fn draw_tray(ui: &mut egui::Ui, tray: &DiceTray, landed: bool) {
             damage,
         } => {
             ui.label(who);
+            if attack.iter().chain(defend).any(|f| f.pips().is_some()) {
+                draw_pool(
+                    ui,
+                    &crate::rules::dice::pips(attack),
+                    &crate::rules::dice::pips(defend),
+                    *damage,
+                    landed,
+                );
+                return;
+            }
             ui.horizontal_wrapped(|ui| {
                 ui.label("Attack");
                 for f in attack {

@@ -420,7 +420,7 @@ fn sorcerer_highlights(
                 }
             }
         }
-        if !snap.turn.progress(m.id).acted {
+        if snap.action_allowed(m, crate::game::model::ActionKind::Attack).is_ok() {
             for t in snap.heroes().filter(|t| snap.can_attack(m, t)) {
                 if let Some(p) = t.pos {
                     spawn(

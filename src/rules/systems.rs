@@ -1,0 +1,292 @@
+//! The rule systems and modules a game can be played under, chosen by id: the quest's `rules`
+//! and `modules` fields, `--rules ID` and `--module ID` on the command line, the title screen.
+//!
+//! A rule system is a whole game (HeroQuest 2021, later Revised and Heroica). A module changes
+//! one part of a rule system (the referee's turn, movement) and names the parts it changes, so
+//! two modules that change the same part are refused together.
+
+use serde::{Deserialize, Serialize};
+
+/// A rule text the game is built from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleSystem {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// One line for `hollowdeep rules` and the title screen.
+    pub summary: &'static str,
+    /// The rule text in `shared/rules/`.
+    pub text: &'static str,
+    /// Whether a game can be played under it yet.
+    pub playable: bool,
+}
+
+/// The part of a rule system a module replaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// What a monster may do on the sorcerer's turn.
+    MonsterTurn,
+    /// How a monster's attack on a hero is rolled.
+    MonsterAttack,
+    /// How heroes move.
+    HeroMovement,
+}
+
+impl Part {
+    fn name(self) -> &'static str {
+        match self {
+            Part::MonsterTurn => "the monsters' turn",
+            Part::MonsterAttack => "how monsters attack",
+            Part::HeroMovement => "how heroes move",
+        }
+    }
+}
+
+/// A module: a rule text that changes part of a rule system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Module {
+    pub id: ModuleId,
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub text: &'static str,
+    /// What it replaces: two modules that replace the same part cannot be played together.
+    pub changes: &'static [Part],
+    /// The rule systems it can be played on.
+    pub on: &'static [&'static str],
+    pub playable: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum ModuleId {
+    RefereeDicePool,
+    ActionPoints,
+}
+
+impl ModuleId {
+    pub fn id(self) -> &'static str {
+        module(self).key
+    }
+}
+
+struct Entry {
+    key: &'static str,
+    module: Module,
+}
+
+fn module(id: ModuleId) -> &'static Entry {
+    MODULES
+        .iter()
+        .find(|e| e.module.id == id)
+        .expect("every module id has an entry")
+}
+
+pub const HEROQUEST_2021: &str = "heroquest-2021";
+
+pub const RULE_SYSTEMS: &[RuleSystem] = &[
+    RuleSystem {
+        id: HEROQUEST_2021,
+        name: "HeroQuest (2021)",
+        summary: "The 2021 edition: combat dice of skulls and shields, Dread spells, the treasure deck.",
+        text: "heroquest-2021.md",
+        playable: true,
+    },
+    RuleSystem {
+        id: "heroquest-revised",
+        name: "HeroQuest (Revised)",
+        summary: "The revised basic and advanced game (not playable yet).",
+        text: "heroquest-revised.md",
+        playable: false,
+    },
+    RuleSystem {
+        id: "heroica",
+        name: "LEGO Heroica",
+        summary: "The race, Battle against the computer and the Epic campaign (not playable yet).",
+        text: "heroica.md",
+        playable: false,
+    },
+];
+
+const HEROQUESTS: &[&str] = &[HEROQUEST_2021, "heroquest-revised"];
+
+const MODULES: &[Entry] = &[
+    Entry {
+        key: "referee-dice-pool",
+        module: Module {
+            id: ModuleId::RefereeDicePool,
+            name: "Referee dice pool",
+            summary: "Monsters take two different actions (attack and cast a spell too) and attack with d6 pools: \
+                      equal dice cancel, the defender's highest die left is the target, each die left at or above it wounds.",
+            text: "referee-dice-pool.md",
+            changes: &[Part::MonsterTurn, Part::MonsterAttack],
+            on: HEROQUESTS,
+            playable: true,
+        },
+    },
+    Entry {
+        key: "action-points",
+        module: Module {
+            id: ModuleId::ActionPoints,
+            name: "Action points",
+            summary: "Heroes spend action points to move, with threatened squares, locks and levers (not playable yet).",
+            text: "action-point-movement.md",
+            changes: &[Part::HeroMovement],
+            on: HEROQUESTS,
+            playable: false,
+        },
+    },
+];
+
+/// Every module, in the order `hollowdeep rules` lists them, with its id.
+pub fn modules() -> impl Iterator<Item = (&'static str, &'static Module)> {
+    MODULES.iter().map(|e| (e.key, &e.module))
+}
+
+pub fn rule_system(id: &str) -> Option<&'static RuleSystem> {
+    RULE_SYSTEMS.iter().find(|r| r.id == id)
+}
+
+/// The rule system with this id, if a game can be played under it; else why not.
+pub fn playable_rule_system(id: &str) -> Result<&'static RuleSystem, String> {
+    match rule_system(id) {
+        Some(r) if r.playable => Ok(r),
+        Some(r) => Err(format!("{} (\"{id}\") is not playable yet", r.name)),
+        None => Err(format!(
+            "unknown rule system \"{id}\" (known: {})",
+            known(RULE_SYSTEMS.iter().map(|r| r.id))
+        )),
+    }
+}
+
+fn known<'a>(ids: impl Iterator<Item = &'a str>) -> String {
+    ids.map(|i| format!("\"{i}\"")).collect::<Vec<_>>().join(", ")
+}
+
+/// The module with this id, if it can be played; else why not.
+pub fn playable_module(id: &str) -> Result<&'static Module, String> {
+    match MODULES.iter().find(|e| e.key == id) {
+        Some(e) if e.module.playable => Ok(&e.module),
+        Some(e) => Err(format!("the {} module (\"{id}\") is not playable yet", e.module.name)),
+        None => Err(format!(
+            "unknown module \"{id}\" (known: {})",
+            known(MODULES.iter().map(|e| e.key))
+        )),
+    }
+}
+
+/// The modules a game is played with. Empty: the rule system as written.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modules(Vec<ModuleId>);
+
+impl Modules {
+    /// Checks a list of module ids against a rule system: each known and playable, each on that
+    /// rule system, no two changing the same part. The order given is kept; repeats are merged.
+    pub fn choose(rules: &str, ids: &[String]) -> Result<Modules, String> {
+        let mut chosen: Vec<&'static Module> = Vec::new();
+        for id in ids {
+            let m = playable_module(id)?;
+            if chosen.iter().any(|c| c.id == m.id) {
+                continue;
+            }
+            if !m.on.contains(&rules) {
+                return Err(format!("the {} module cannot be played under \"{rules}\"", m.name));
+            }
+            check_pair(&chosen, m)?;
+            chosen.push(m);
+        }
+        Ok(Modules(chosen.iter().map(|m| m.id).collect()))
+    }
+
+    pub fn has(&self, id: ModuleId) -> bool {
+        self.0.contains(&id)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The modules' ids, as files and the command line write them.
+    pub fn ids(&self) -> Vec<String> {
+        self.0.iter().map(|m| m.id().to_string()).collect()
+    }
+
+    /// The modules' names, for the title screen and the quest book.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.0.iter().map(|m| module(*m).module.name).collect()
+    }
+
+    /// The referee dice-pool module is in play (referee-dice-pool.md).
+    pub fn dice_pool(&self) -> bool {
+        self.has(ModuleId::RefereeDicePool)
+    }
+}
+
+/// Two modules that replace the same part of the rules cannot be played together.
+fn check_pair(chosen: &[&Module], m: &Module) -> Result<(), String> {
+    for c in chosen {
+        if let Some(part) = c.changes.iter().find(|p| m.changes.contains(p)) {
+            return Err(format!(
+                "the {} and {} modules both change {}: choose one",
+                c.name,
+                m.name,
+                part.name()
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modules_are_checked_by_id() {
+        let ok = Modules::choose(
+            HEROQUEST_2021,
+            &["referee-dice-pool".into(), "referee-dice-pool".into()],
+        )
+        .unwrap();
+        assert_eq!(ok.ids(), vec!["referee-dice-pool"]);
+        assert!(ok.dice_pool());
+        let e = Modules::choose(HEROQUEST_2021, &["loaded-dice".into()]).unwrap_err();
+        assert!(
+            e.contains("unknown module \"loaded-dice\"") && e.contains("\"referee-dice-pool\""),
+            "{e}"
+        );
+        let e = Modules::choose(HEROQUEST_2021, &["action-points".into()]).unwrap_err();
+        assert!(e.contains("not playable yet"), "{e}");
+        let e = Modules::choose("heroica", &["referee-dice-pool".into()]).unwrap_err();
+        assert!(e.contains("cannot be played under \"heroica\""), "{e}");
+    }
+
+    #[test]
+    fn two_modules_that_change_the_same_part_are_refused() {
+        let pool = &module(ModuleId::RefereeDicePool).module;
+        let rival = Module {
+            id: ModuleId::ActionPoints,
+            name: "Rival",
+            changes: &[Part::MonsterAttack],
+            ..module(ModuleId::ActionPoints).module
+        };
+        let e = check_pair(&[pool], &rival).unwrap_err();
+        assert_eq!(
+            e,
+            "the Referee dice pool and Rival modules both change how monsters attack: choose one"
+        );
+        assert!(check_pair(&[pool], &module(ModuleId::ActionPoints).module).is_ok());
+    }
+
+    #[test]
+    fn rule_systems_by_id() {
+        assert!(playable_rule_system("heroquest-2021").is_ok());
+        assert!(
+            playable_rule_system("heroica")
+                .unwrap_err()
+                .contains("not playable yet")
+        );
+        assert!(
+            playable_rule_system("chess")
+                .unwrap_err()
+                .contains("unknown rule system \"chess\"")
+        );
+    }
+}
