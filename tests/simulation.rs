@@ -40,10 +40,37 @@ fn seeded_games_all_end_with_invariants_intact() {
     }
 }
 
+/// Issue 20: every shipped quest plays to its end under the referee dice-pool module, against
+/// the classic and the hard sorcerer, with every command legal and every invariant kept.
+#[test]
+fn seeded_games_under_the_referee_dice_pool_end_cleanly() {
+    for level in [hollowdeep::ai::SorcererLevel::Classic, hollowdeep::ai::SorcererLevel::Hard] {
+        for (id, _, _) in quest::builtin_quests() {
+            let q = quest::load(id)
+                .expect("valid")
+                .with_modules(&["referee-dice-pool".to_string()])
+                .expect("the module plays on every shipped quest");
+            games_end_cleanly_against(Arc::new(q), 0..3, level);
+        }
+    }
+}
+
 fn games_end_cleanly(q: Arc<hollowdeep::quest::Quest>, seeds: std::ops::Range<u64>) {
+    games_end_cleanly_against(q, seeds, Default::default());
+}
+
+fn games_end_cleanly_against(
+    q: Arc<hollowdeep::quest::Quest>,
+    seeds: std::ops::Range<u64>,
+    level: hollowdeep::ai::SorcererLevel,
+) {
     for seed in seeds {
         let mut app = game::headless_app();
         app.insert_resource(Controllers::all(Controller::Bot));
+        app.insert_resource(hollowdeep::game::Opponents {
+            sorcerer: level,
+            ..Default::default()
+        });
         logic::start_quest(app.world_mut(), q.clone(), seed);
         let mut frames = 0;
         loop {
