@@ -44,7 +44,10 @@ fn seeded_games_all_end_with_invariants_intact() {
 /// the classic and the hard sorcerer, with every command legal and every invariant kept.
 #[test]
 fn seeded_games_under_the_referee_dice_pool_end_cleanly() {
-    for level in [hollowdeep::ai::SorcererLevel::Classic, hollowdeep::ai::SorcererLevel::Hard] {
+    for level in [
+        hollowdeep::ai::SorcererLevel::Classic,
+        hollowdeep::ai::SorcererLevel::Hard,
+    ] {
         for (id, _, _) in quest::builtin_quests() {
             let q = quest::load(id)
                 .expect("valid")

@@ -294,14 +294,14 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
         } if attack.iter().chain(defend).any(|f| f.pips().is_some()) => {
             let (a, d) = (dice::pips(attack), dice::pips(defend));
             format!(
-                "{} attacks {}: rolls {} against {} — {} {}.",
+                "{} attacks {}: rolls {} against {} — {}: {}.",
                 n(*attacker),
                 n(*target),
                 list_pips(&a),
                 list_pips(&d),
                 pool_reckoning(&a, &d),
                 match damage {
-                    0 => "No damage".to_string(),
+                    0 => "no damage".to_string(),
                     1 => "1 body point lost".to_string(),
                     d => format!("{d} body points lost"),
                 }

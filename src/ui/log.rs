@@ -465,7 +465,7 @@ fn pool_die(ui: &mut egui::Ui, n: u8, state: PoolDie) {
         PoolDie::Hit => "wounds: at or above the target",
         PoolDie::Miss => "below the target",
         PoolDie::Target => "the target: the defender's highest die left",
-        PoolDie::Spare => "below the defender's highest die",
+        PoolDie::Spare => "a defence die left, not the target",
         PoolDie::Plain => "",
     };
     if !tip.is_empty() {
@@ -508,7 +508,13 @@ fn draw_pool(ui: &mut egui::Ui, attack: &[u8], defend: &[u8], damage: u8, landed
         ui.label(egui::RichText::new("…").strong());
         return;
     }
-    ui.label(crate::game::describe::pool_reckoning(attack, defend));
+    let words = crate::game::describe::pool_reckoning(attack, defend);
+    let mut c = words.chars();
+    ui.label(
+        c.next()
+            .map_or(String::new(), |f| f.to_uppercase().collect::<String>() + c.as_str())
+            + ".",
+    );
     ui.label(
         egui::RichText::new(match damage {
             0 => "No damage.".to_string(),

@@ -216,6 +216,8 @@ struct TitleState {
     sorcerer: crate::ai::SorcererLevel,
     /// Heroes (rule-set ids) the computer plays beside the people.
     companions: std::collections::BTreeSet<String>,
+    /// Modules ticked to play with besides the quest's own (ids).
+    modules: Vec<String>,
 }
 
 impl Default for TitleState {
@@ -240,6 +242,7 @@ impl Default for TitleState {
             autoplay: false,
             sorcerer: crate::ai::SorcererLevel::Normal,
             companions: Default::default(),
+            modules: Vec::new(),
         }
     }
 }
@@ -621,10 +624,15 @@ fn games_rows(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands
                     }
                     ui.label(
                         egui::RichText::new(format!(
-                            "{}, seed {}, sorcerer {}",
+                            "{}, seed {}, sorcerer {}{}",
                             g.when(),
                             s.seed,
-                            s.sorcerer.as_str()
+                            s.sorcerer.as_str(),
+                            if s.modules.is_empty() {
+                                String::new()
+                            } else {
+                                format!(", with {}", s.modules.join(", "))
+                            }
                         ))
                         .weak(),
                     )
@@ -857,6 +865,9 @@ fn title_screen(
                         cols[1].add_space(6.0);
                         cols[1].label(egui::RichText::new(format!("Goal: {}", q.objective.describe())).italics());
                         cols[1].label(format!("Heroes: {}", q.heroes.len()));
+                        if !q.modules.is_empty() {
+                            cols[1].label(format!("Played with: {}", q.modules.names().join(", ")));
+                        }
                     }
                     Some(Err(e)) => {
                         cols[1].colored_label(egui::Color32::LIGHT_RED, e);
@@ -947,6 +958,10 @@ fn title_screen(
                 }
                 ui.label(egui::RichText::new(state.sorcerer.blurb()).weak());
             });
+            if let Some((_, Ok(q))) = state.quests.get(state.selected) {
+                let q = q.clone();
+                rules_row(ui, &q, &mut state.modules);
+            }
             ui.add_space(6.0);
             ui.vertical_centered(|ui| {
                 let ready = matches!(state.quests.get(state.selected), Some((_, Ok(_))));
@@ -960,8 +975,15 @@ fn title_screen(
                         let seed = state.seed.trim().parse().unwrap_or(1);
                         let leave_out = settings.as_deref().is_some_and(|s| s.leave_out_unclaimed);
                         let table = table_quest(q, &state.companions, &seats, leave_out);
+                        let quest = match table.0.with_modules(&state.modules) {
+                            Ok(q) => Arc::new(q),
+                            Err(e) => {
+                                state.message = Some(e);
+                                return;
+                            }
+                        };
                         let p = PendingQuest {
-                            quest: table.0,
+                            quest,
                             source: state.quests[state.selected].0.clone(),
                             restore: None,
                             own_file: None,
@@ -997,6 +1019,45 @@ fn title_screen(
         s.companions = state.companions.clone();
     }
     Ok(())
+}
+
+/// The rule system the chosen quest is written for, and the modules a player may add to it: the
+/// quest's own are ticked and fixed, the others can be ticked; those not playable yet are shown
+/// greyed, with why.
+fn rules_row(ui: &mut egui::Ui, q: &Quest, ticked: &mut Vec<String>) {
+    use crate::rules::systems;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Rules:");
+        match systems::rule_system(&q.rules.id) {
+            Some(r) => ui.label(egui::RichText::new(r.name).strong()).on_hover_text(r.summary),
+            None => ui.label(&q.rules.id),
+        };
+        ui.label(egui::RichText::new("Modules:").weak());
+        let own = q.modules.ids();
+        for (id, m) in systems::modules().filter(|(_, m)| m.on.contains(&q.rules.id.as_str())) {
+            let mine = own.iter().any(|o| o == id);
+            let mut on = mine || ticked.iter().any(|t| t == id);
+            let hover = if mine {
+                format!("{}\nThis quest is always played with it.", m.summary)
+            } else {
+                m.summary.to_string()
+            };
+            let r = ui
+                .add_enabled(m.playable && !mine, egui::Checkbox::new(&mut on, m.name))
+                .on_hover_text(&hover);
+            if !m.playable {
+                r.on_disabled_hover_text(m.summary);
+            } else if r.changed() {
+                ticked.retain(|t| t != id);
+                if on {
+                    ticked.push(id.to_string());
+                }
+            }
+        }
+    });
+    if let Err(e) = q.with_modules(ticked) {
+        ui.colored_label(egui::Color32::LIGHT_RED, e);
+    }
 }
 
 #[expect(clippy::too_many_arguments, reason = "a Bevy system reads what it shows")]
@@ -1254,6 +1315,13 @@ fn play_panels(
                 ui.disable();
             }
             ui.heading(egui::RichText::new(&q.name).color(GOLD));
+            if !q.modules.is_empty() {
+                ui.label(
+                    egui::RichText::new(format!("Played with: {}", q.modules.names().join(", ")))
+                        .small()
+                        .color(egui::Color32::from_rgb(190, 150, 220)),
+                );
+            }
             ui.label(egui::RichText::new(format!("Goal: {}", q.objective.describe())).italics());
             // Once the goal is met, what is left to do.
             let escape = matches!(q.objective.kind, quest::ObjectiveKind::Escape(_));
