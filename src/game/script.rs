@@ -48,6 +48,9 @@ pub(super) fn run(world: &mut World, cause: Option<Cause>, evs: &[GameEvent]) ->
             if !e.repeat && snap.dungeon.fired.contains(&i) {
                 continue;
             }
+            if e.before_round.is_some_and(|r| snap.turn.round >= r) {
+                continue;
+            }
             if let Some(by) = triggered(&snap, &figure_names, &e.when, command, &pending) {
                 fired.push((i, by));
             }

@@ -82,6 +82,9 @@ pub struct RawEvent {
     /// Fire every time the trigger happens, not just the first.
     #[serde(default)]
     pub repeat: bool,
+    /// Fire only before round N begins (a trap that springs only while its room is still sealed).
+    #[serde(default)]
+    pub before_round: Option<u32>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -357,6 +360,8 @@ pub struct QuestEvent {
     pub when: Trigger,
     pub then: Vec<Effect>,
     pub repeat: bool,
+    /// Fires only while the round is below this.
+    pub before_round: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1735,11 +1740,18 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
                 Err(msg) => err(fpath, msg),
             }
         }
+        if e.before_round == Some(0) || e.before_round == Some(1) {
+            err(
+                vec![Field("events"), Index(i), Field("before_round")],
+                "before_round must be 2 or more (round 1 is the first)".into(),
+            );
+        }
         if let Some(when) = trigger {
             events.push(QuestEvent {
                 when,
                 then: effects,
                 repeat: e.repeat,
+                before_round: e.before_round,
             });
         }
     }
