@@ -373,48 +373,31 @@ pub fn next_command(snap: &Snapshot, bot: super::HeroBot) -> Command {
 /// picks ends the turn, so a random hero never dawdles for ever.
 fn random_command(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Command {
     let p = snap.turn.progress(h.id);
+    // From the same list the rules are held to (`choices::legal_commands`), so it never sends a
+    // refused command: one walk to a random square it may stop on, and every action but the
+    // ones a random player would only waste (closing doors, gifts, retreat, swapping weapons).
+    let legal = crate::game::choices::legal_commands(snap);
     let mut options: Vec<Command> = vec![Command::EndTurn];
-    if p.allowance.is_none() && p.moving == MoveState::NotStarted && !h.has(StatusKind::Chained) {
-        options.push(Command::RollMovement { hero: h.id });
-    }
-    if p.allowance.is_some()
-        && p.can_move()
-        && let Some(f) = snap.reach(h, p.steps_left() as u16)
-    {
-        let stops: Vec<Pos> = f
-            .reached()
-            .filter(|(q, d)| *d > 0 && snap.can_stop_on(h, *q))
-            .map(|(q, _)| q)
-            .collect();
+    options.extend(
+        legal
+            .iter()
+            .filter(|c| {
+                !matches!(
+                    c,
+                    Command::EndTurn
+                        | Command::Move { .. }
+                        | Command::CloseDoor { .. }
+                        | Command::Give { .. }
+                        | Command::Retreat { .. }
+                        | Command::Wield { .. }
+                )
+            })
+            .cloned(),
+    );
+    let walks: Vec<&Command> = legal.iter().filter(|c| matches!(c, Command::Move { .. })).collect();
+    if !walks.is_empty() {
         let key = super::mix(snap.ai_seed ^ 0x3A1D ^ (snap.turn.round as u64) << 16 ^ h.id.0 as u64);
-        if !stops.is_empty() {
-            let q = stops[(key % stops.len() as u64) as usize];
-            options.push(Command::Move {
-                figure: h.id,
-                path: f.path_to(q).unwrap_or_default(),
-            });
-        }
-    }
-    if !p.acted {
-        for t in snap.attack_targets(h) {
-            options.push(Command::Attack {
-                attacker: h.id,
-                target: t.id,
-            });
-        }
-    }
-    for d in snap.doors.iter().filter(|d| !d.open && !d.locked && d.edge.touches(at)) {
-        options.push(Command::OpenDoor { hero: h.id, door: d.id });
-    }
-    let (more, spells) = crate::game::choices::action_choices(snap, h);
-    options.extend(more.into_iter().map(|(_, c)| c).filter(|c| {
-        !matches!(
-            c,
-            Command::CloseDoor { .. } | Command::Give { .. } | Command::Retreat { .. } | Command::Wield { .. }
-        )
-    }));
-    for (_, _, _, targets) in spells.0 {
-        options.extend(targets.into_iter().map(|(_, c)| c));
+        options.push(walks[(key % walks.len() as u64) as usize].clone());
     }
     // Weight the end of the turn so that it comes up about one pick in six.
     let weight_end = (options.len() / 5).max(1);

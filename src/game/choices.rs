@@ -201,3 +201,128 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
     }
     (v, spells)
 }
+
+/// Every command the side to act may send now, as the rules judge it: the spell draft's
+/// schools, a wandering monster's squares, or the hero's or the sorcerer's whole turn (a move is
+/// listed once per square the figure may stop on, by a shortest path). The legality invariant
+/// test holds `logic::submit` to this list both ways; the action bar, the menus and the bots
+/// offer parts of it.
+pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
+    use super::model::{ActionKind, MoveState, Pending, Phase};
+    let mut v = Vec::new();
+    if let Some(Pending::PlaceWanderer { squares, .. }) = &snap.turn.pending {
+        v.extend(squares.iter().map(|at| Command::PlaceWanderer { at: *at }));
+        return v;
+    }
+    if let Some(d) = &snap.turn.draft {
+        v.extend(d.left.iter().map(|school| Command::ChooseSchool {
+            hero: d.next,
+            school: school.clone(),
+        }));
+        return v;
+    }
+    let moves = |f: &FigureSnap, v: &mut Vec<Command>| {
+        let p = snap.turn.progress(f.id);
+        let steps = match (p.allowance, f.fighter.movement) {
+            (Some(_), _) => p.steps_left(),
+            (None, super::model::Movement::Fixed(n)) => n,
+            (None, super::model::Movement::Dice(_)) => 0,
+        };
+        if steps == 0 || p.moving == MoveState::Done || f.has(StatusKind::Chained) || !snap.may_start_moving(f) {
+            return;
+        }
+        let Some(field) = snap.reach(f, steps as u16) else {
+            return;
+        };
+        for (q, d) in field.reached() {
+            if d > 0
+                && snap.can_stop_on(f, q)
+                && let Some(path) = field.path_to(q)
+            {
+                v.push(Command::Move { figure: f.id, path });
+            }
+        }
+    };
+    match snap.turn.phase {
+        Phase::Hero(id) => {
+            let Some(h) = snap.figure(id).filter(|h| h.alive()) else {
+                return v;
+            };
+            let Some(at) = h.pos else { return v };
+            v.push(Command::EndTurn);
+            let p = snap.turn.progress(h.id);
+            if p.allowance.is_none() && p.moving != MoveState::Done && !h.has(StatusKind::Chained) {
+                v.push(Command::RollMovement { hero: h.id });
+            }
+            moves(h, &mut v);
+            if snap.action_allowed(h, ActionKind::Attack).is_ok() && snap.reloading_in_hand(h).is_none() {
+                v.extend(snap.attack_targets(h).map(|t| Command::Attack {
+                    attacker: h.id,
+                    target: t.id,
+                }));
+            }
+            for d in snap.doors.iter().filter(|d| !d.open && !d.locked && d.edge.touches(at)) {
+                v.push(Command::OpenDoor { hero: h.id, door: d.id });
+            }
+            let (more, spells) = action_choices(snap, h);
+            v.extend(more.into_iter().map(|(_, c)| c));
+            for (_, _, _, targets) in spells.0 {
+                v.extend(targets.into_iter().map(|(_, c)| c));
+            }
+        }
+        Phase::Sorcerer => {
+            v.push(Command::EndTurn);
+            let finished = |m: &FigureSnap| {
+                snap.turn.acting.is_some_and(|a| a != m.id) && snap.turn.progress(m.id) != Default::default()
+            };
+            for m in snap
+                .monsters()
+                .filter(|m| m.awake && m.alive() && !m.idle() && !finished(m))
+            {
+                moves(m, &mut v);
+                if snap.action_allowed(m, ActionKind::Attack).is_ok() {
+                    v.extend(
+                        snap.heroes()
+                            .filter(|t| t.alive() && snap.can_attack(m, t))
+                            .map(|t| Command::Attack {
+                                attacker: m.id,
+                                target: t.id,
+                            }),
+                    );
+                }
+                if snap.action_allowed(m, ActionKind::Spell).is_ok() {
+                    v.extend(monster_spells(snap, m));
+                }
+            }
+        }
+        Phase::Over(_) => {}
+    }
+    v
+}
+
+/// The Dread spells monster `m` may cast now, on every target each allows.
+pub fn monster_spells(snap: &Snapshot, m: &FigureSnap) -> Vec<Command> {
+    let mut v = Vec::new();
+    let Some(at) = m.pos else { return v };
+    for spell in m.spellbook.ready() {
+        let Some(d) = snap.rules().spells.get(spell) else {
+            continue;
+        };
+        for t in snap.figures.iter().filter(|t| t.alive()) {
+            let Some(tp) = t.pos else { continue };
+            let fits = match d.target {
+                SpellTarget::Caster => t.id == m.id,
+                SpellTarget::Ally => !t.hero && (t.id == m.id || snap.sees(at, tp)),
+                SpellTarget::Enemy => t.hero && !t.captive && snap.sees(at, tp),
+            };
+            if fits {
+                v.push(Command::CastSpell {
+                    caster: m.id,
+                    spell: spell.clone(),
+                    target: t.id,
+                });
+            }
+        }
+    }
+    v
+}
