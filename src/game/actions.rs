@@ -508,25 +508,7 @@ pub(super) fn receive_item(world: &mut World, hero: &FigureSnap, item: &str) {
 /// carried); it stays carried when it would leave a shield useless or the hero cannot use it.
 /// See docs/rules-decisions.md.
 pub fn stow(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &mut Equipment, item: &str) {
-    let Some(new) = rules.weapons.get(item) else {
-        eq.items.push(item.to_string());
-        return;
-    };
-    let held = eq.weapon.as_ref().and_then(|w| rules.weapons.get(w));
-    let better = held.is_none_or(|w| (new.artifact && !w.artifact) || new.attack > w.attack);
-    let gear = crate::quest::Gear {
-        weapon: Some(item.to_string()),
-        ..Default::default()
-    };
-    let wieldable = may_carry(rules, class, item, &gear).is_ok()
-        && !(new.two_handed && eq.items.iter().any(|i| rules.armor.get(i).is_some_and(|a| a.shield)));
-    if better && wieldable {
-        if let Some(old) = eq.weapon.replace(item.to_string()) {
-            eq.items.push(old);
-        }
-    } else {
-        eq.items.push(item.to_string());
-    }
+    crate::quest::gear::stow(rules, class, &mut eq.weapon, &mut eq.items, item);
 }
 
 /// Only the carried things a hero may use count towards the hero's dice.

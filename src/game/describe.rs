@@ -3,6 +3,7 @@
 use super::model::{Actor, Command, FigureId, FigureNames, GameEvent, StatusKind, TrapKind};
 use crate::rules::combat;
 use crate::rules::dice::{self, Face};
+pub use crate::text::{capital, in_sentence, plural, the, with_article};
 
 fn faces(v: &[Face]) -> String {
     let s = v.iter().filter(|f| **f == Face::Skull).count();
@@ -74,31 +75,6 @@ fn or_nothing(v: &[Face]) -> String {
     if v.is_empty() { "nothing".into() } else { faces(v) }
 }
 
-/// "s" for a count other than one: "1 square", "2 squares".
-pub fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
-}
-
-/// "A Goblin", "An Orc": the indefinite article a name takes, capitalised, before the name;
-/// a name that carries its own ("The Witch Lord") is left as it is.
-pub fn with_article(name: &str) -> String {
-    if has_own_article(name) {
-        return name.to_string();
-    }
-    let vowel = name
-        .chars()
-        .next()
-        .is_some_and(|c| matches!(c.to_ascii_lowercase(), 'a' | 'e' | 'i' | 'o' | 'u'));
-    format!("{} {name}", if vowel { "An" } else { "A" })
-}
-
 pub fn trap_name(k: TrapKind) -> &'static str {
     match k {
         TrapKind::Pit => "pit trap",
@@ -143,35 +119,6 @@ fn status_ended(s: StatusKind) -> &'static str {
         Strength => "uses the extra strength",
         Resilience => "uses the extra resilience",
         HeroicBrew => "no longer has the heroic brew's extra attack",
-    }
-}
-
-/// "the Wand of Magic", but "Master Orrin's spellbook" and "Borin's Armour": a thing's name
-/// as it reads after a verb. A name that says whose it is, or has its own article, takes none;
-/// one that names a kind of owner ("the Wizard's Cloak") does.
-pub fn the(name: &str) -> String {
-    if has_own_article(name) {
-        return in_sentence(name);
-    }
-    let owner = name.split("'s ").next().filter(|o| o.len() < name.len());
-    let kind_of_owner = |o: &str| ["Wizard", "Barbarian", "Dwarf", "Elf", "Alchemist", "Sorcerer"].contains(&o);
-    match owner {
-        Some(o) if !kind_of_owner(o) => name.to_string(),
-        _ => format!("the {name}"),
-    }
-}
-
-/// "The Witch Lord", "A Thousand Eyes": a name that starts with an article of its own.
-fn has_own_article(name: &str) -> bool {
-    ["The ", "A ", "An "].iter().any(|a| name.starts_with(a))
-}
-
-/// A name that carries its own article ("The Witch Lord") as it reads inside a sentence:
-/// "the Witch Lord". Other names are unchanged.
-pub fn in_sentence(name: &str) -> String {
-    match name.strip_prefix("The ") {
-        Some(rest) => format!("the {rest}"),
-        None => name.to_string(),
     }
 }
 

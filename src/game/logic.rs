@@ -310,43 +310,7 @@ pub fn derive_fighter(rules: &crate::rules::ruleset::RuleSet, eq: &Equipment) ->
     }
 }
 
-/// May this hero class carry (and use) `thing` alongside `gear`? The Wizard's restrictions, and
-/// no shield with a two-handed weapon.
-pub fn may_carry(
-    rules: &crate::rules::ruleset::RuleSet,
-    class: &str,
-    thing: &str,
-    gear: &crate::quest::Gear,
-) -> Result<(), String> {
-    let Some(hero) = rules.heroes.get(class) else {
-        return Err(format!("unknown hero \"{class}\""));
-    };
-    if let Some(w) = rules.weapons.get(thing)
-        && !w.any_hero
-        && let Some(allowed) = &hero.weapons_allowed
-        && !allowed.iter().any(|a| a == thing)
-    {
-        return Err(format!("the {} cannot use a {}", hero.name, w.name));
-    }
-    if let Some(a) = rules.armor.get(thing) {
-        if !hero.wears_armor && !a.any_hero {
-            return Err(format!("the {} cannot wear {}", hero.name, a.name));
-        }
-        if a.shield
-            && gear
-                .weapon
-                .as_ref()
-                .and_then(|w| rules.weapons.get(w))
-                .is_some_and(|w| w.two_handed)
-        {
-            return Err(format!(
-                "the {} cannot carry a shield with a two-handed weapon",
-                hero.name
-            ));
-        }
-    }
-    Ok(())
-}
+pub use crate::quest::gear::may_carry;
 
 /// Appends events to the log and publishes them as messages.
 fn record(world: &mut World, events: &[GameEvent]) {

@@ -108,14 +108,7 @@ impl Spellbook {
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Status(pub std::collections::BTreeSet<StatusKind>);
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TrapKind {
-    Pit,
-    FallingBlock,
-    Spear,
-    /// A trap on a piece of furniture, sprung by searching the room for treasure.
-    Furniture,
-}
+pub use crate::quest::TrapKind;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TrapState {

@@ -339,7 +339,7 @@ impl Snapshot {
         let turn = shared(world, &mut queries.turn, since, now)?;
         let fog = shared(world, &mut queries.fog, since, now)?;
         let dungeon = shared(world, &mut queries.dungeon, since, now).unwrap_or_default();
-        let ai_seed = crate::ai::mix(world.get_resource::<Seed>().map_or(0, |s| s.0) ^ 0x5EED_0FA1);
+        let ai_seed = crate::rules::noise::mix(world.get_resource::<Seed>().map_or(0, |s| s.0) ^ 0x5EED_0FA1);
         let mut loot: Vec<(Entity, Loot)> = queries.loot.iter(world).map(|(e, l)| (e, l.clone())).collect();
         loot.sort_by_key(|(_, l)| l.at);
         let board = &quest.board;

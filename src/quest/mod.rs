@@ -1,5 +1,6 @@
 //! Quests as RON files: permissive raw types, validation into a `Quest`, and the built-in catalog.
 
+pub mod gear;
 pub mod locate;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -410,7 +411,7 @@ impl Objective {
                 "Defeat {}",
                 names
                     .iter()
-                    .map(|n| crate::game::describe::in_sentence(n))
+                    .map(|n| crate::text::in_sentence(n))
                     .collect::<Vec<_>>()
                     .join(" and ")
             ),
@@ -452,7 +453,7 @@ pub struct QuestMonster {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QuestTrap {
-    pub kind: crate::game::model::TrapKind,
+    pub kind: TrapKind,
     pub at: Pos,
     pub furniture: Option<usize>,
     pub damage: u8,
@@ -521,6 +522,16 @@ pub struct Quest {
     pub sight: Arc<crate::rules::los::SightBound>,
 }
 
+/// The kinds of trap a quest places (the game's `Trap` component carries one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
+pub enum TrapKind {
+    Pit,
+    FallingBlock,
+    Spear,
+    /// A trap on a piece of furniture, sprung by searching the room for treasure.
+    Furniture,
+}
+
 impl Quest {
     /// The quest played with these modules (ids) besides its own, checked against its rule
     /// system: an unknown module, one not playable yet, or two that change the same part are
@@ -552,29 +563,29 @@ impl Quest {
         // An artifact the quest hands a hero who is left out (the crypt's Spirit Blade) goes to
         // the first hero who plays and may carry it, so the quest can still be won.
         for gone in q.left_out.clone() {
-            let Some(gear) = q.gear.get(&gone).cloned() else {
+            let Some(given) = q.gear.get(&gone).cloned() else {
                 continue;
             };
-            for a in gear.weapon.iter().chain(&gear.items).filter(|a| q.rules.is_artifact(a)) {
+            for a in given
+                .weapon
+                .iter()
+                .chain(&given.items)
+                .filter(|a| q.rules.is_artifact(a))
+            {
                 let taker = q.heroes.iter().find(|h| {
-                    crate::game::logic::may_carry(&q.rules, h, a, &Gear::default()).is_ok()
+                    gear::may_carry(&q.rules, h, a, &Gear::default()).is_ok()
                         && !q
                             .gear
                             .get(*h)
                             .is_some_and(|g| g.weapon.as_ref() == Some(a) || g.items.contains(a))
                 });
                 if let Some(h) = taker.cloned() {
+                    let default_weapon = q.rules.heroes.get(&h).map(|d| d.weapon.clone());
                     let g = q.gear.entry(h.clone()).or_default();
-                    let mut eq = crate::game::model::Equipment {
-                        weapon: g
-                            .weapon
-                            .clone()
-                            .or_else(|| q.rules.heroes.get(&h).map(|d| d.weapon.clone())),
-                        items: g.items.clone(),
-                    };
-                    crate::game::actions::stow(&q.rules, &h, &mut eq, a);
-                    g.weapon = eq.weapon;
-                    g.items = eq.items;
+                    if g.weapon.is_none() {
+                        g.weapon = default_weapon;
+                    }
+                    gear::stow(&q.rules, &h, &mut g.weapon, &mut g.items, a);
                 }
             }
         }
@@ -690,7 +701,7 @@ pub fn catalogue(user_dir: Option<&Path>) -> Vec<(String, Result<Arc<Quest>, Str
 
 /// Does this file hold a board rather than a quest?
 fn is_board_file(path: &Path) -> bool {
-    crate::save::files::read_limited(path, crate::save::files::limits::BOARD)
+    crate::reading::read_limited(path, crate::reading::limits::BOARD)
         .ok()
         .and_then(|b| String::from_utf8(b).ok())
         .is_some_and(|t| quest_options_board(&t))
@@ -714,7 +725,7 @@ pub fn load(id_or_path: &str) -> Result<Quest, Problems> {
         return parse(id, &format!("quests/{file}"), text, None);
     }
     let path = Path::new(id_or_path);
-    match crate::save::files::read_limited(path, crate::save::files::limits::QUEST) {
+    match crate::reading::read_limited(path, crate::reading::limits::QUEST) {
         Ok(bytes) => {
             let id = path
                 .file_stem()
@@ -808,7 +819,7 @@ fn load_board(name: &str, dir: Option<&Path>) -> Result<(Board, Option<PathBuf>)
         ));
     };
     let path = board_path(name, dir)?;
-    let bytes = crate::save::files::read_limited(&path, crate::save::files::limits::BOARD)
+    let bytes = crate::reading::read_limited(&path, crate::reading::limits::BOARD)
         .map_err(|e| format!("board file \"{name}\": {e}"))?;
     let text = std::str::from_utf8(&bytes).map_err(|_| format!("board file \"{name}\" is not UTF-8 text"))?;
     let board = board::parse_board(name, text).map_err(|e| format!("board file {}: {e}", path.display()))?;
@@ -1099,7 +1110,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
                     );
                 }
                 furniture_traps.push(QuestTrap {
-                    kind: crate::game::model::TrapKind::Furniture,
+                    kind: TrapKind::Furniture,
                     at: Pos::new(rect.x, rect.y),
                     furniture: Some(furniture.len()),
                     damage: t.damage,
@@ -1270,7 +1281,6 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         } else if !trap_at.insert(p) {
             err(path, format!("two traps at {p}"));
         } else {
-            use crate::game::model::TrapKind;
             let kind = match t.kind {
                 RawTrapKind::Pit => TrapKind::Pit,
                 RawTrapKind::FallingBlock => TrapKind::FallingBlock,
@@ -1400,7 +1410,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         for w in entry.weapon.iter().chain(entry.items.iter()) {
             if !known_thing(w) {
                 err(path.clone(), format!("the {} carries unknown item \"{w}\"", def.name));
-            } else if let Err(e) = crate::game::logic::may_carry(&rules, h, w, entry) {
+            } else if let Err(e) = gear::may_carry(&rules, h, w, entry) {
                 err(path.clone(), e);
             }
         }

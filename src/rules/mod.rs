@@ -5,6 +5,7 @@ pub mod combat;
 pub mod dice;
 pub mod geometry;
 pub mod los;
+pub mod noise;
 pub mod odds;
 pub mod paths;
 pub mod pool;

@@ -1,0 +1,64 @@
+//! What a hero may carry and how a thing joins a hero's gear: equipment rules read from the rule
+//! set, shared by the quest loader, the game and the campaign.
+
+use super::Gear;
+use crate::rules::ruleset::RuleSet;
+
+/// May this hero class carry (and use) `thing` alongside `gear`? The Wizard's restrictions, and
+/// no shield with a two-handed weapon.
+pub fn may_carry(rules: &RuleSet, class: &str, thing: &str, gear: &Gear) -> Result<(), String> {
+    let Some(hero) = rules.heroes.get(class) else {
+        return Err(format!("unknown hero \"{class}\""));
+    };
+    if let Some(w) = rules.weapons.get(thing)
+        && !w.any_hero
+        && let Some(allowed) = &hero.weapons_allowed
+        && !allowed.iter().any(|a| a == thing)
+    {
+        return Err(format!("the {} cannot use a {}", hero.name, w.name));
+    }
+    if let Some(a) = rules.armor.get(thing) {
+        if !hero.wears_armor && !a.any_hero {
+            return Err(format!("the {} cannot wear {}", hero.name, a.name));
+        }
+        if a.shield
+            && gear
+                .weapon
+                .as_ref()
+                .and_then(|w| rules.weapons.get(w))
+                .is_some_and(|w| w.two_handed)
+        {
+            return Err(format!(
+                "the {} cannot carry a shield with a two-handed weapon",
+                hero.name
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A found or given thing joins a hero's gear (`weapon` in hand, `items` carried). A weapon the
+/// hero may wield is taken in hand when it is an artifact or rolls more attack dice than the one
+/// in hand (the old one is carried); it stays carried when it would leave a shield useless or
+/// the hero cannot use it. See docs/rules-decisions.md.
+pub fn stow(rules: &RuleSet, class: &str, weapon: &mut Option<String>, items: &mut Vec<String>, item: &str) {
+    let Some(new) = rules.weapons.get(item) else {
+        items.push(item.to_string());
+        return;
+    };
+    let held = weapon.as_ref().and_then(|w| rules.weapons.get(w));
+    let better = held.is_none_or(|w| (new.artifact && !w.artifact) || new.attack > w.attack);
+    let gear = Gear {
+        weapon: Some(item.to_string()),
+        ..Default::default()
+    };
+    let wieldable = may_carry(rules, class, item, &gear).is_ok()
+        && !(new.two_handed && items.iter().any(|i| rules.armor.get(i).is_some_and(|a| a.shield)));
+    if better && wieldable {
+        if let Some(old) = weapon.replace(item.to_string()) {
+            items.push(old);
+        }
+    } else {
+        items.push(item.to_string());
+    }
+}
