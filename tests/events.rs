@@ -424,3 +424,60 @@ fn once_the_goal_is_met_a_bot_opens_the_door_that_shuts_it_in() {
     }
     assert!(opened, "the way home is shut: the bot opens the door");
 }
+
+/// docs/quest-format.md, Events: a hero's move stops where it sets off an event that does more
+/// than speak, so a door locked "behind the first hero in" has that hero inside; words alone do
+/// not stop a hero; `before_round: N` keeps an event from firing once round N has begun.
+#[test]
+fn a_move_stops_where_it_sets_off_an_event_and_before_round_ends_one() {
+    let lock = "(when: EntersRoom(room: (3, 2)), then: [Message(\"The door slams behind you.\"), LockDoor(at: (2, 0), to: (2, 1))])";
+    let in_and_out = |g: &mut Game| {
+        open_first_door(g);
+        g.set_allowance(0, 6);
+        g.send(Command::Move {
+            figure: dwarf(),
+            path: path(&[(2, 1), (2, 0), (1, 0)]),
+        })
+    };
+    // The walk in and straight out again stops inside, and the door locks with the dwarf there.
+    let mut g = with_events(FAR_ORC, DEFEAT_ALL, lock);
+    let evs = in_and_out(&mut g);
+    assert!(rejected(&evs).is_none(), "{evs:?}");
+    assert!(
+        has(
+            &evs,
+            |e| matches!(e, GameEvent::MoveInterrupted { at, reason, .. } if *at == p(2, 1) && reason == "something happens here")
+        ),
+        "{evs:?}"
+    );
+    assert_eq!(g.pos(0), Some(p(2, 1)));
+    assert!(message(&evs, "The door slams behind you."));
+    assert!(g.snap().doors.iter().any(|d| d.id == 0 && d.locked && !d.open));
+    // A message alone lets the walk go on.
+    let mut g = with_events(
+        FAR_ORC,
+        DEFEAT_ALL,
+        "(when: EntersRoom(room: (3, 2)), then: [Message(\"Cobwebs.\")])",
+    );
+    let evs = in_and_out(&mut g);
+    assert!(message(&evs, "Cobwebs."), "{evs:?}");
+    assert_eq!(g.pos(0), Some(p(1, 0)));
+    // Past its round, the lock neither fires nor stops the walk.
+    let mut g = with_events(
+        FAR_ORC,
+        DEFEAT_ALL,
+        &lock.replacen("(when:", "(before_round: 2, when:", 1),
+    );
+    g.send(Command::EndTurn);
+    for _ in 0..50 {
+        if g.turn().phase == Phase::Hero(dwarf()) {
+            break;
+        }
+        g.app.update();
+    }
+    assert_eq!(g.turn().round, 2);
+    let evs = in_and_out(&mut g);
+    assert!(!message(&evs, "The door slams behind you."), "{evs:?}");
+    assert_eq!(g.pos(0), Some(p(1, 0)));
+    assert!(g.snap().doors.iter().any(|d| d.id == 0 && !d.locked));
+}

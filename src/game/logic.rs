@@ -1401,6 +1401,11 @@ fn move_figure(world: &mut World, snap: &Snapshot, f: &FigureSnap, path: &[Pos])
                 stop_reason.get_or_insert_with(|| "a monster came into view".to_string());
             }
             evs.extend(seen);
+            // A quest event waits here (docs/quest-format.md, Events): the hero stops on the
+            // square that sets it off.
+            if at != *path.last().expect("non-empty") && super::script::step_sets_off(&now, from, q) {
+                stop_reason.get_or_insert_with(|| "something happens here".to_string());
+            }
         }
     }
     if f.hero && matches!(snap.quest.objective.kind, ObjectiveKind::Rescue(_)) {

@@ -75,6 +75,28 @@ pub(super) fn run(world: &mut World, cause: Option<Cause>, evs: &[GameEvent]) ->
     out
 }
 
+/// Would a hero's step from `from` onto `to` set off a quest event that can still fire (it enters
+/// a room or a square an event watches, and does more than speak)? The move stops there, so the hero is where the event
+/// finds them (a door that slams shut behind the hero has the hero inside).
+pub(super) fn step_sets_off(snap: &Snapshot, from: Pos, to: Pos) -> bool {
+    let board = snap.board();
+    let area = |p: Pos| board.in_bounds(p).then(|| board.area(p));
+    snap.quest.events.iter().enumerate().any(|(i, e)| {
+        if (!e.repeat && snap.dungeon.fired.contains(&i)) || e.before_round.is_some_and(|r| snap.turn.round >= r) {
+            return false;
+        }
+        // Words alone (a tip, a description) do not stop a hero.
+        if e.then.iter().all(|f| matches!(f, Effect::Message(_))) {
+            return false;
+        }
+        match &e.when {
+            Trigger::EntersArea(a) => area(to) == Some(*a) && area(from) != Some(*a),
+            Trigger::EntersSquare(at) => *at == to,
+            _ => false,
+        }
+    })
+}
+
 /// Does `when` happen in these events (or this command)? Some(the hero who set it off, if any).
 fn triggered(
     snap: &Snapshot,
