@@ -254,7 +254,7 @@ pub fn run(start: Start, window: WindowArgs) {
     .add_systems(Update, frame_checks)
     .add_systems(OnEnter(Screen::Title), clear_quest)
     .add_systems(Update, begin_pending_quest.run_if(resource_exists::<PendingQuest>));
-    app.add_plugins(crate::save::autosave::plugin)
+    app.add_plugins((crate::save::autosave::plugin, crate::campaign::plugin))
         .init_resource::<UndoAvailable>()
         .add_systems(
             Update,
@@ -320,7 +320,7 @@ fn begin_pending_quest(world: &mut World) {
         }
         world.insert_resource(slot);
     }
-    world.remove_resource::<crate::save::autosave::CampaignNews>();
+    world.remove_resource::<crate::campaign::CampaignNews>();
     match &p.restore {
         Some((commands, notes)) => {
             logic::restore(world, p.quest, p.seed, commands, notes);

@@ -488,25 +488,50 @@ fn lost_artifact_room(q: &Quest) -> Option<u16> {
         .or_else(|| (1..q.board.area_info.len() as u16).next_back())
 }
 
-/// Is this gear something the rule set knows, for a hero it knows? (Saves and the campaign are
-/// files a person can edit: what they name is checked before it reaches the board.)
-pub fn check_gear(rules: &RuleSet, class: &str, gear: &Gear) -> Result<(), String> {
-    if !rules.heroes.contains_key(class) {
-        return Err(format!("unknown hero \"{class}\""));
+pub use crate::quest::gear::check_gear;
+
+/// What the end of a campaign quest did to the campaign, for the end window: Ok(the next
+/// quest's name, if any) or why the campaign could not be updated.
+#[derive(bevy::prelude::Resource, Clone, Debug)]
+pub struct CampaignNews(pub Result<Option<String>, String>);
+
+/// The window's campaign bookkeeping: when a campaign quest ends, the party keeps what it
+/// carried out and a win is recorded (before the autosave lets the finished game go).
+pub fn plugin(app: &mut bevy::prelude::App) {
+    use bevy::prelude::*;
+    app.add_systems(
+        Last,
+        settle_when_over
+            .before(crate::save::autosave::autosave)
+            .run_if(resource_exists::<crate::save::autosave::SaveSlot>),
+    );
+}
+
+fn settle_when_over(world: &mut bevy::prelude::World) {
+    let Some(slot) = world.get_resource::<crate::save::autosave::SaveSlot>() else {
+        return;
+    };
+    if !slot.campaign || slot.finished {
+        return;
     }
-    let known = |t: &str| rules.weapons.contains_key(t) || rules.armor.contains_key(t) || rules.items.contains_key(t);
-    for t in gear.weapon.iter().chain(&gear.items) {
-        if !known(t) {
-            return Err(format!("the {class} carries unknown item \"{t}\""));
-        }
-    }
-    if let Some(w) = &gear.weapon
-        && !rules.weapons.contains_key(w)
-    {
-        return Err(format!("the {class} holds \"{w}\", which is not a weapon"));
-    }
-    if let Some(p) = gear.potions.iter().find(|p| !rules.potions.contains_key(*p)) {
-        return Err(format!("the {class} carries unknown potion \"{p}\""));
-    }
-    Ok(())
+    let Some(crate::game::model::Phase::Over(outcome)) =
+        world.get_resource::<crate::game::model::Turn>().map(|t| t.phase)
+    else {
+        return;
+    };
+    let result = settle_in_world(world, outcome);
+    world.insert_resource(CampaignNews(result));
+}
+
+/// The party keeps what it carried out; the quest is marked completed if won.
+fn settle_in_world(world: &mut bevy::prelude::World, outcome: Outcome) -> Result<Option<String>, String> {
+    let path = campaign_path().ok_or("no data folder: the campaign is not saved")?;
+    let mut campaign = Campaign::read(&path)?;
+    let snap = Snapshot::capture(world).ok_or("no quest in play")?;
+    campaign.settle(&snap.quest.id, outcome, &snap);
+    campaign.write(&path)?;
+    Ok(campaign
+        .next_quest()
+        .and_then(|id| crate::quest::load(id).ok())
+        .map(|q| q.name))
 }

@@ -62,3 +62,26 @@ pub fn stow(rules: &RuleSet, class: &str, weapon: &mut Option<String>, items: &m
         items.push(item.to_string());
     }
 }
+
+/// Is this gear something the rule set knows, for a hero it knows? (Saves and the campaign are
+/// files a person can edit: what they name is checked before it reaches the board.)
+pub fn check_gear(rules: &RuleSet, class: &str, gear: &Gear) -> Result<(), String> {
+    if !rules.heroes.contains_key(class) {
+        return Err(format!("unknown hero \"{class}\""));
+    }
+    let known = |t: &str| rules.weapons.contains_key(t) || rules.armor.contains_key(t) || rules.items.contains_key(t);
+    for t in gear.weapon.iter().chain(&gear.items) {
+        if !known(t) {
+            return Err(format!("the {class} carries unknown item \"{t}\""));
+        }
+    }
+    if let Some(w) = &gear.weapon
+        && !rules.weapons.contains_key(w)
+    {
+        return Err(format!("the {class} holds \"{w}\", which is not a weapon"));
+    }
+    if let Some(p) = gear.potions.iter().find(|p| !rules.potions.contains_key(*p)) {
+        return Err(format!("the {class} carries unknown potion \"{p}\""));
+    }
+    Ok(())
+}

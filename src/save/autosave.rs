@@ -27,7 +27,7 @@ pub struct SaveSlot {
     pub saved: Option<usize>,
     /// The last write's failure, shown in the play panel until a write succeeds.
     pub error: Option<String>,
-    finished: bool,
+    pub finished: bool,
     /// This run of the game has written its file at least once.
     wrote: bool,
 }
@@ -67,7 +67,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Writes the game whenever a command was added since the last write.
-fn autosave(world: &mut World) {
+pub fn autosave(world: &mut World) {
     let Some(slot) = world.get_resource::<SaveSlot>() else {
         return;
     };
@@ -78,11 +78,8 @@ fn autosave(world: &mut World) {
     let Some(turn) = world.get_resource::<Turn>() else {
         return;
     };
-    if let Phase::Over(outcome) = turn.phase {
-        if slot.campaign {
-            let result = settle_campaign(world, outcome);
-            world.insert_resource(CampaignNews(result));
-        }
+    if let Phase::Over(_) = turn.phase {
+        // (A campaign quest was settled just before: `campaign::plugin`.)
         // Nothing is left to continue: the finished game's file and its backup go.
         if let Some(path) = &slot.path {
             super::games::remove(path);
@@ -182,22 +179,4 @@ fn keep_damaged(path: &std::path::Path) {
             return;
         }
     }
-}
-
-/// What the end of a campaign quest did to the campaign, for the end window: Ok(the next
-/// quest's name, if any) or why the campaign could not be updated.
-#[derive(Resource, Clone, Debug)]
-pub struct CampaignNews(pub Result<Option<String>, String>);
-
-/// The party keeps what it carried out; the quest is marked completed if won.
-fn settle_campaign(world: &mut World, outcome: crate::game::model::Outcome) -> Result<Option<String>, String> {
-    let path = crate::campaign::campaign_path().ok_or("no data folder: the campaign is not saved")?;
-    let mut campaign = crate::campaign::Campaign::read(&path)?;
-    let snap = crate::game::snapshot::Snapshot::capture(world).ok_or("no quest in play")?;
-    campaign.settle(&snap.quest.id, outcome, &snap);
-    campaign.write(&path)?;
-    Ok(campaign
-        .next_quest()
-        .and_then(|id| crate::quest::load(id).ok())
-        .map(|q| q.name))
 }

@@ -294,7 +294,7 @@ impl SavedQuest {
         let mut q: Quest = quest::load(&self.quest).map_err(|p| format!("the saved game's quest: {p}"))?;
         if let Some(gear) = &self.campaign_gear {
             for (class, g) in gear {
-                crate::campaign::check_gear(&q.rules, class, g).map_err(|e| format!("the saved party: {e}"))?;
+                crate::quest::gear::check_gear(&q.rules, class, g).map_err(|e| format!("the saved party: {e}"))?;
                 q.gear.insert(class.clone(), g.clone());
             }
         }

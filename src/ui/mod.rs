@@ -1093,7 +1093,7 @@ fn play_panels(
         Option<Res<crate::game::Opponents>>,
         Option<Res<crate::save::autosave::SaveSlot>>,
         Res<crate::app::UndoAvailable>,
-        Option<Res<crate::save::autosave::CampaignNews>>,
+        Option<Res<crate::campaign::CampaignNews>>,
     ),
     (mut next_screen, mut commands, sorcerer_seat): (
         ResMut<NextState<Screen>>,
