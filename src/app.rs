@@ -48,7 +48,7 @@ pub struct PendingQuest {
     pub source: String,
     pub seed: u64,
     pub autoplay: bool,
-    pub opponents: game::Opponents,
+    pub opponents: crate::ai::Opponents,
     /// Hero ids (rule-set classes, "dwarf") the hero bot plays beside the people.
     pub companions: Vec<String>,
     /// A saved game to rebuild instead of a fresh start: its commands and notes.
@@ -78,7 +78,7 @@ impl PendingQuest {
             source: saved.quest,
             seed: saved.seed,
             autoplay: saved.autoplay,
-            opponents: game::Opponents {
+            opponents: crate::ai::Opponents {
                 sorcerer: saved.sorcerer,
                 heroes_bot: saved.heroes_bot,
             },
@@ -108,8 +108,8 @@ fn apply_undo(world: &mut World) {
     world.remove_resource::<UndoRequest>();
     match logic::undo(world) {
         Ok(_) => {
-            world.remove_resource::<game::Thinking>();
-            *world.resource_mut::<game::SorcererMind>() = Default::default();
+            world.remove_resource::<crate::ai::Thinking>();
+            *world.resource_mut::<crate::ai::SorcererMind>() = Default::default();
             world.insert_resource(JustRestored);
         }
         Err(why) => info!("undo refused: {why}"),
@@ -127,7 +127,7 @@ impl PendingQuest {
     /// The campaign's next quest, with the party's gear; the error says why there is none.
     pub fn campaign_next(
         seed: u64,
-        opponents: game::Opponents,
+        opponents: crate::ai::Opponents,
         autoplay: bool,
         companions: Vec<String>,
     ) -> Result<PendingQuest, String> {
@@ -138,7 +138,7 @@ impl PendingQuest {
     pub fn campaign_quest(
         id: Option<&str>,
         seed: u64,
-        opponents: game::Opponents,
+        opponents: crate::ai::Opponents,
         autoplay: bool,
         companions: Vec<String>,
     ) -> Result<PendingQuest, String> {
@@ -237,9 +237,9 @@ pub fn run(start: Start, window: WindowArgs) {
     .add_systems(Update, idle_wakeups)
     .add_systems(Update, keep_drawing)
     .insert_resource(ClearColor(Color::srgb(0.06, 0.05, 0.07)))
-    .add_plugins(game::plugin)
+    .add_plugins((game::plugin, crate::ai::driver::plugin))
     // The sorcerer plans on the async compute pool so the window never waits for it.
-    .insert_resource(game::PlanOffThread(true))
+    .insert_resource(crate::ai::PlanOffThread(true))
     .insert_resource(Pace {
         delay: settings.pace,
         waited: 0.0,
@@ -307,8 +307,8 @@ fn begin_pending_quest(world: &mut World) {
         return;
     };
     world.insert_resource(p.opponents);
-    world.remove_resource::<game::Thinking>();
-    *world.resource_mut::<game::SorcererMind>() = Default::default();
+    world.remove_resource::<crate::ai::Thinking>();
+    *world.resource_mut::<crate::ai::SorcererMind>() = Default::default();
     // A replay being watched is not a game in progress: nothing is saved.
     if world.contains_resource::<game::Watching>() {
         world.remove_resource::<crate::save::autosave::SaveSlot>();
@@ -435,7 +435,7 @@ fn clear_quest(world: &mut World) {
     world.remove_resource::<game::model::Turn>();
     // A quest left from the pause menu: its plan in the making is dropped (the save has every
     // command made), and the next quest starts unpaused.
-    world.remove_resource::<game::Thinking>();
+    world.remove_resource::<crate::ai::Thinking>();
     world.insert_resource(game::Paused(false));
 }
 

@@ -10,7 +10,8 @@ use crate::game::model::{Command, EventLog, GameEvent, Outcome, Phase, Turn};
 use bevy::prelude::World;
 
 use crate::ai::{HeroBot, SorcererLevel};
-use crate::game::{self, Controller, Controllers, Opponents, SorcererMind, logic};
+use crate::ai::{Opponents, SorcererMind};
+use crate::game::{self, Controller, Controllers, logic};
 use crate::quest::Quest;
 
 /// A game that has not ended after this many rounds counts as unfinished.
@@ -37,6 +38,16 @@ pub struct Matchup {
     pub heroes_bot: HeroBot,
 }
 
+/// A headless app (no window, no rendering) with the game and the computer players' driver:
+/// for tests.
+pub fn headless_app() -> bevy::prelude::App {
+    use bevy::prelude::*;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .add_plugins((game::plugin, crate::ai::driver::plugin));
+    app
+}
+
 /// A world holding a quest in play with computer players on both sides, and nothing else: the
 /// same resources and the same `logic::submit` path as the window, without the frame loop.
 pub fn headless_world(quest: Arc<Quest>, seed: u64, matchup: Matchup) -> World {
@@ -47,6 +58,7 @@ pub fn headless_world(quest: Arc<Quest>, seed: u64, matchup: Matchup) -> World {
         heroes_bot: matchup.heroes_bot,
     });
     world.insert_resource(SorcererMind::default());
+    world.insert_resource(crate::ai::driver::hooks());
     logic::start_quest(&mut world, quest, seed);
     world
 }
@@ -71,7 +83,7 @@ pub fn play_out(world: &mut World) -> GameResult {
         if matches!(turn.phase, Phase::Over(_)) || turn.round > MAX_ROUNDS || commands >= MAX_COMMANDS {
             break;
         }
-        let Some((cmd, seen)) = game::decide_from(world, snap.take()) else {
+        let Some((cmd, seen)) = crate::ai::decide_from(world, snap.take()) else {
             break;
         };
         snap = logic::submit_from(world, cmd, Some(seen)).1;

@@ -120,7 +120,7 @@ fn at_a_busy_sorcerer_turn(q: Arc<Quest>, seed: u64) -> Option<bevy::prelude::Wo
         {
             return Some(world);
         }
-        let cmd = game::decide(&mut world)?;
+        let cmd = hollowdeep::ai::decide(&mut world)?;
         logic::submit(&mut world, cmd);
     }
     None
@@ -173,7 +173,7 @@ fn the_planner_strikes_the_hero_it_can_fell() {
     let mut g = Game::start(q, 1);
     let wizard = g.snap().heroes().find(|h| h.kind == "wizard").unwrap().id;
     g.set_body(wizard.0, 1);
-    g.app.insert_resource(game::Opponents {
+    g.app.insert_resource(hollowdeep::ai::Opponents {
         sorcerer: SorcererLevel::Normal,
         heroes_bot: HeroBot::Competent,
     });
@@ -261,7 +261,7 @@ fn companions_play_the_heroes_nobody_claims() {
         g.app.update();
     }
     assert_eq!(g.turn().phase, Phase::Hero(barbarian), "nobody moves for the person");
-    assert!(game::decide(g.app.world_mut()).is_none());
+    assert!(hollowdeep::ai::decide(g.app.world_mut()).is_none());
     g.send(Command::EndTurn);
     // The Dwarf's turn: the companion plays it without being asked, then the sorcerer, and the
     // turn comes back to the person.
@@ -322,14 +322,14 @@ fn planning_off_the_main_thread_plays_the_same_game() {
     // The window plans the sorcerer on the async compute pool; the game must not notice.
     let q = shipped().remove(0);
     let inline = sim::play_one(q.clone(), 8, Matchup::default());
-    let mut app = game::headless_app();
+    let mut app = hollowdeep::sim::headless_app();
     app.insert_resource(game::Controllers::all(game::Controller::Bot));
-    app.insert_resource(game::PlanOffThread(true));
+    app.insert_resource(hollowdeep::ai::PlanOffThread(true));
     logic::start_quest(app.world_mut(), q, 8);
     let mut waited = 0;
     for _ in 0..200_000 {
         app.update();
-        if app.world().contains_resource::<game::Thinking>() {
+        if app.world().contains_resource::<hollowdeep::ai::Thinking>() {
             waited += 1;
         }
         if matches!(app.world().resource::<Turn>().phase, Phase::Over(_)) {
@@ -397,7 +397,7 @@ fn handing_the_picture_on_plays_the_same_games_as_reading_afresh() {
             let handed = sim::play_one(q.clone(), seed, m);
             let mut world = sim::headless_world(q.clone(), seed, m);
             while world.resource::<Turn>().round <= sim::MAX_ROUNDS {
-                let Some(cmd) = game::decide(&mut world) else {
+                let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
                     break;
                 };
                 logic::submit(&mut world, cmd);

@@ -21,7 +21,7 @@ fn play_for(campaign: &mut Campaign, id: &str, seed: u64) -> (Snapshot, Outcome)
     };
     let mut world = sim::headless_world(prepared, seed, matchup);
     for _ in 0..5000 {
-        let Some(cmd) = hollowdeep::game::decide(&mut world) else {
+        let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
             break;
         };
         hollowdeep::game::logic::submit(&mut world, cmd);

@@ -46,7 +46,7 @@ impl Game {
     /// Starts a quest against the classic sorcerer (the scenario tests were written against the
     /// documented baseline rule; tests of the planning levels set their own).
     pub fn start(q: Arc<Quest>, seed: u64) -> Game {
-        let mut app = hollowdeep::game::headless_app();
+        let mut app = hollowdeep::sim::headless_app();
         app.insert_resource(classic());
         logic::start_quest(app.world_mut(), q, seed);
         app.update();
@@ -60,7 +60,7 @@ impl Game {
 
     /// Starts without making the draft's picks.
     pub fn start_undrafted(q: Arc<Quest>, seed: u64) -> Game {
-        let mut app = hollowdeep::game::headless_app();
+        let mut app = hollowdeep::sim::headless_app();
         app.insert_resource(classic());
         logic::start_quest(app.world_mut(), q, seed);
         app.update();
@@ -131,8 +131,8 @@ pub fn path(steps: &[(i32, i32)]) -> Vec<Pos> {
     steps.iter().map(|(x, y)| Pos::new(*x, *y)).collect()
 }
 
-pub fn classic() -> hollowdeep::game::Opponents {
-    hollowdeep::game::Opponents {
+pub fn classic() -> hollowdeep::ai::Opponents {
+    hollowdeep::ai::Opponents {
         sorcerer: hollowdeep::ai::SorcererLevel::Classic,
         ..Default::default()
     }

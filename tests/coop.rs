@@ -34,7 +34,7 @@ impl Table {
             "(kind: \"orc\", at: (20, 17))",
             "DefeatAll(return_to_stairway: false)",
         );
-        let mut app = hollowdeep::game::headless_app();
+        let mut app = hollowdeep::sim::headless_app();
         app.add_plugins(bevy::input::InputPlugin)
             .add_plugins((seats::headless_plugin, hollowdeep::input::sorcerer::headless_plugin));
         app.insert_resource(classic());

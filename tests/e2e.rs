@@ -238,7 +238,7 @@ fn a_game_killed_mid_quest_resumes_at_its_last_command() {
     let q = std::sync::Arc::new(hollowdeep::quest::load("tutorial-1-first-steps").unwrap());
     let mut world = hollowdeep::sim::headless_world(q, 3, Default::default());
     for _ in 0..20 {
-        let Some(c) = hollowdeep::game::decide(&mut world) else {
+        let Some(c) = hollowdeep::ai::decide(&mut world) else {
             break;
         };
         hollowdeep::game::logic::submit(&mut world, c);

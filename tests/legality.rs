@@ -158,7 +158,7 @@ fn check_game(quest: Arc<hollowdeep::quest::Quest>, seed: u64, matchup: Matchup)
             }
         }
         // The computer players choose from the list too.
-        let Some(cmd) = hollowdeep::game::decide(&mut world) else {
+        let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
             break;
         };
         assert!(

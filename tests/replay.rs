@@ -89,7 +89,7 @@ fn the_replay_viewer_steps_pauses_and_plays_to_the_same_game() {
     use hollowdeep::game::model::EventLog;
     let (_, replay, dir, _) = saved_game("watch", 8);
     let q = Arc::new(quest::load(&replay.quest).unwrap());
-    let mut app = hollowdeep::game::headless_app();
+    let mut app = hollowdeep::sim::headless_app();
     app.insert_resource(hollowdeep::game::Watching {
         commands: replay.commands.clone(),
         next: 0,

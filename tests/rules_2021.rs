@@ -562,7 +562,7 @@ fn the_treasure_deck_keeps_gold_and_potions_and_returns_hazards_and_wanderers() 
                     .unwrap()
                     .contains("next to")
             );
-            let at = hollowdeep::game::decide(g.app.world_mut()).expect("the computer sorcerer places it");
+            let at = hollowdeep::ai::decide(g.app.world_mut()).expect("the computer sorcerer places it");
             assert!(matches!(at, Command::PlaceWanderer { at } if squares.contains(&at)));
             evs.extend(g.send(at));
             assert!(g.turn().pending.is_none());

@@ -348,7 +348,7 @@ fn only_revealed_monsters_act_and_they_hunt_the_nearest_hero() {
         DEFEAT_ALL,
     );
     let mut g = Game::start(q, 5);
-    g.app.insert_resource(hollowdeep::game::Opponents {
+    g.app.insert_resource(hollowdeep::ai::Opponents {
         sorcerer: hollowdeep::ai::SorcererLevel::Classic,
         ..Default::default()
     });

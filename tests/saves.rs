@@ -71,7 +71,7 @@ fn game_so_far_against(q: &Arc<Quest>, seed: u64, commands: usize, sorcerer: Sor
     };
     let mut world = sim::headless_world(q.clone(), seed, matchup);
     for _ in 0..commands {
-        let Some(cmd) = hollowdeep::game::decide(&mut world) else {
+        let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
             break;
         };
         logic::submit(&mut world, cmd);
@@ -114,8 +114,8 @@ fn a_game_rebuilt_from_its_commands_and_notes_is_the_same_game() {
                 );
                 // And the game goes on the same way from there.
                 for _ in 0..40 {
-                    let a = hollowdeep::game::decide(&mut live);
-                    let b = hollowdeep::game::decide(&mut rebuilt);
+                    let a = hollowdeep::ai::decide(&mut live);
+                    let b = hollowdeep::ai::decide(&mut rebuilt);
                     assert_eq!(a, b, "{id} seed {seed} {level:?}: the games part after the restore");
                     let Some(c) = a else { break };
                     logic::submit(&mut live, c.clone());
@@ -164,7 +164,7 @@ fn a_save_round_trips_keeps_a_backup_and_leaves_no_temporary_files() {
     assert_eq!(digest(&mut resumed), digest(&mut world));
 
     for _ in 0..10 {
-        if let Some(c) = hollowdeep::game::decide(&mut world) {
+        if let Some(c) = hollowdeep::ai::decide(&mut world) {
             logic::submit(&mut world, c);
         }
     }
@@ -264,7 +264,7 @@ fn the_autosave_follows_every_command_and_goes_when_the_quest_ends() {
     assert!(!aside.exists(), "nothing is written before the first command");
     assert_eq!(std::fs::read(&path).unwrap(), b"Saved(format: 1, trunc");
     for i in 0..30 {
-        let Some(cmd) = hollowdeep::game::decide(g.app.world_mut()).or_else(|| {
+        let Some(cmd) = hollowdeep::ai::decide(g.app.world_mut()).or_else(|| {
             let snap = g.snap();
             Some(hollowdeep::ai::heroes::next_command(&snap, HeroBot::Competent))
         }) else {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use hollowdeep::game::model::*;
 use hollowdeep::game::snapshot::Snapshot;
-use hollowdeep::game::{self, Controller, Controllers, logic};
+use hollowdeep::game::{Controller, Controllers, logic};
 use hollowdeep::quest;
 use hollowdeep::sim;
 
@@ -68,9 +68,9 @@ fn games_end_cleanly_against(
     level: hollowdeep::ai::SorcererLevel,
 ) {
     for seed in seeds {
-        let mut app = game::headless_app();
+        let mut app = hollowdeep::sim::headless_app();
         app.insert_resource(Controllers::all(Controller::Bot));
-        app.insert_resource(hollowdeep::game::Opponents {
+        app.insert_resource(hollowdeep::ai::Opponents {
             sorcerer: level,
             ..Default::default()
         });
@@ -155,7 +155,7 @@ fn the_same_seed_and_commands_give_the_same_events() {
     let other = sim::play_one(q.clone(), 43, m);
     assert_ne!(first.events, other.events, "a different seed gives a different game");
     // A replay of the recorded commands reproduces the game exactly.
-    let mut app = game::headless_app();
+    let mut app = hollowdeep::sim::headless_app();
     app.insert_resource(Controllers::all(Controller::Bot));
     logic::start_quest(app.world_mut(), q.clone(), 42);
     for _ in 0..400 {

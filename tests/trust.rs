@@ -35,7 +35,7 @@ fn bot_game(q: &Arc<Quest>, seed: u64, n: usize) -> World {
     };
     let mut world = sim::headless_world(q.clone(), seed, matchup);
     for _ in 0..n {
-        let Some(cmd) = hollowdeep::game::decide(&mut world) else {
+        let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
             break;
         };
         logic::submit(&mut world, cmd);
@@ -313,7 +313,7 @@ fn autosaving(q: Arc<Quest>, source: &str, slot: SaveSlot, seed: u64) -> Game {
 fn play_some(g: &mut Game, n: usize) {
     for _ in 0..n {
         let snap = g.snap();
-        let cmd = hollowdeep::game::decide(g.app.world_mut())
+        let cmd = hollowdeep::ai::decide(g.app.world_mut())
             .unwrap_or_else(|| hollowdeep::ai::heroes::next_command(&snap, HeroBot::Competent));
         g.send(cmd);
     }

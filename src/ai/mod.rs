@@ -1,5 +1,6 @@
 //! Computer players: the sorcerer (four levels) and the hero bots. They read a snapshot and answer with commands.
 
+pub mod driver;
 pub mod heroes;
 pub mod perception;
 pub mod planner;
@@ -106,3 +107,4 @@ impl HeroBot {
 }
 
 pub use crate::rules::noise::mix;
+pub use driver::{Opponents, PlanOffThread, SorcererMind, Thinking, decide, decide_from};

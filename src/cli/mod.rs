@@ -255,7 +255,7 @@ pub fn run() -> ExitCode {
                         source,
                         seed,
                         autoplay,
-                        opponents: crate::game::Opponents { sorcerer, heroes_bot },
+                        opponents: crate::ai::Opponents { sorcerer, heroes_bot },
                         companions,
                         restore: None,
                         own_file: None,
@@ -454,7 +454,7 @@ pub fn run() -> ExitCode {
                         source: replay.quest.clone(),
                         seed: replay.seed,
                         autoplay: false,
-                        opponents: crate::game::Opponents {
+                        opponents: crate::ai::Opponents {
                             sorcerer: replay.sorcerer,
                             ..Default::default()
                         },

@@ -337,7 +337,7 @@ pub fn submit(world: &mut World, cmd: Command) -> Vec<GameEvent> {
 }
 
 /// `submit` for a caller that already holds a picture of the world as it stands (taken since
-/// the last change, e.g. by `game::decide_from`): the rules start from it instead of reading
+/// the last change, e.g. by `ai::decide_from`): the rules start from it instead of reading
 /// the world again. Also gives back the picture of the world after the command when the last
 /// read still holds (None when something changed after it), for the next `decide_from`.
 /// Headless games use this pair; `tests/ai.rs` checks it plays the same games as `submit`.
@@ -545,13 +545,16 @@ pub fn restore_checked(
     mut check: impl FnMut(&World, usize, &[GameEvent]) -> Result<(), String>,
 ) -> Result<Vec<GameEvent>, (usize, String, Vec<GameEvent>)> {
     let mut events = start_quest(world, quest, seed);
-    if let Some(mut mind) = world.get_resource_mut::<super::SorcererMind>() {
-        mind.turn = Default::default();
+    let hooks = world.get_resource::<super::ReplayHooks>().copied();
+    if let Some(h) = hooks {
+        (h.start)(world);
     }
     let mut notes = notes.iter().peekable();
     for (i, cmd) in commands.iter().enumerate() {
         // As live: the sorcerer thinks before its reasons are logged and its command is sent.
-        super::recall_sorcerer(world, cmd);
+        if let Some(h) = hooks {
+            (h.command)(world, cmd);
+        }
         while let Some((_, e)) = notes.next_if(|(at, _)| *at as usize <= i) {
             narrate(world, e.clone());
             events.push(e.clone());

@@ -133,7 +133,7 @@ pub fn snapshot(world: &World, slot: &SaveSlot) -> Option<SavedQuest> {
     let quest = &world.get_resource::<ActiveQuest>()?.0;
     let turn = world.get_resource::<Turn>()?;
     let opponents = world
-        .get_resource::<crate::game::Opponents>()
+        .get_resource::<crate::ai::Opponents>()
         .copied()
         .unwrap_or_default();
     Some(SavedQuest {

@@ -75,7 +75,7 @@ impl Replay {
         commands: Vec<Command>,
     ) -> Replay {
         let mut world = rebuild_world(sorcerer);
-        world.resource_mut::<crate::game::Opponents>().heroes_bot = heroes_bot;
+        world.resource_mut::<crate::ai::Opponents>().heroes_bot = heroes_bot;
         crate::game::logic::start_quest(&mut world, Arc::new(quest.clone()), seed);
         for c in commands {
             crate::game::logic::submit(&mut world, c);
@@ -88,7 +88,7 @@ impl Replay {
         let quest = &world.get_resource::<ActiveQuest>()?.0;
         let seed = world.get_resource::<Seed>()?.0;
         let opponents = world
-            .get_resource::<crate::game::Opponents>()
+            .get_resource::<crate::ai::Opponents>()
             .copied()
             .unwrap_or_default();
         let (sorcerer, heroes_bot) = (opponents.sorcerer, opponents.heroes_bot);
@@ -167,7 +167,7 @@ impl Replay {
 /// (the sorcerer's level, which places wandering monsters). No computer player thinks here.
 fn rebuild_world(sorcerer: SorcererLevel) -> bevy::prelude::World {
     let mut world = bevy::prelude::World::new();
-    world.insert_resource(crate::game::Opponents {
+    world.insert_resource(crate::ai::Opponents {
         sorcerer,
         ..Default::default()
     });

@@ -314,7 +314,7 @@ fn campaign_row(
     sorcerer_seat: &Option<crate::input::seats::SorcererSeat>,
 ) {
     let seed = state.seed.trim().parse().unwrap_or(1);
-    let opponents = crate::game::Opponents {
+    let opponents = crate::ai::Opponents {
         sorcerer: state.sorcerer,
         ..Default::default()
     };
@@ -991,7 +991,7 @@ fn title_screen(
                             campaign: false,
                             seed,
                             autoplay: state.autoplay,
-                            opponents: crate::game::Opponents { sorcerer: state.sorcerer, ..Default::default() },
+                            opponents: crate::ai::Opponents { sorcerer: state.sorcerer, ..Default::default() },
                             companions: table.1,
                         };
                         start_or_ask(&mut state, &mut commands, p);
@@ -1090,7 +1090,7 @@ fn play_panels(
     (mut card, time, tumble): (ResMut<log::CardPopup>, Res<Time>, Res<log::DiceTumble>),
     (seed, opponents, slot, undo, news): (
         Option<Res<Seed>>,
-        Option<Res<crate::game::Opponents>>,
+        Option<Res<crate::ai::Opponents>>,
         Option<Res<crate::save::autosave::SaveSlot>>,
         Res<crate::app::UndoAvailable>,
         Option<Res<crate::campaign::CampaignNews>>,

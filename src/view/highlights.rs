@@ -173,7 +173,7 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
     };
     // The monster the sorcerer is moving now.
     let acting = world
-        .get_resource::<crate::game::SorcererMind>()
+        .get_resource::<crate::ai::SorcererMind>()
         .and_then(|m| m.turn.current);
     if snap.turn.phase == Phase::Sorcerer
         && let Some(at) = acting.and_then(|id| snap.figure(id)).and_then(|f| f.pos)
