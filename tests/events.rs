@@ -330,6 +330,10 @@ fn events_are_checked_when_the_quest_loads() {
             "no monster is in the group \"ghosts\"",
         ),
         ("(when: Round(0), then: [Message(\"x\")])", "rounds count from 1"),
+        (
+            "(before_round: 1, when: Round(2), then: [Message(\"x\")])",
+            "before_round must be 2 or more",
+        ),
         ("(when: HeroDies, then: [])", "at least one effect"),
         (
             "(when: HeroDies, then: [Give(item: \"crown\")])",
