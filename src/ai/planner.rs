@@ -844,26 +844,8 @@ fn to_step(ctx: &Ctx, c: &Choice) -> Step {
             )
         }
         Act::Spell { spell, target } => {
-            let sname = ctx
-                .snap
-                .rules()
-                .spells
-                .get(spell)
-                .map_or(spell.clone(), |d| d.name.clone());
-            let tname = ctx.snap.figure(*target).map_or(String::new(), |f| f.name.clone());
-            (
-                Some(Command::CastSpell {
-                    caster: m.f.id,
-                    spell: spell.clone(),
-                    target: *target,
-                }),
-                if *target == m.f.id {
-                    format!("{name} calls on {sname}")
-                } else {
-                    let body = ctx.snap.figure(*target).map_or(0, |f| f.body);
-                    format!("{sname} at {tname}, who has {body} body")
-                },
-            )
+            let (cast, words) = spell_words(spell, target);
+            (Some(cast), words)
         }
     };
     let mut commands = Vec::new();
