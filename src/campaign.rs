@@ -68,6 +68,9 @@ pub struct Campaign {
     /// Between Quests: Lost Artifacts).
     #[serde(default)]
     pub lost: Vec<String>,
+    /// Modules every quest of the campaign is played with (ids), chosen when it began.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modules: Vec<String>,
 }
 
 /// Where the campaign is kept.
@@ -88,6 +91,7 @@ impl Campaign {
                 .collect(),
             completed: Vec::new(),
             lost: Vec::new(),
+            modules: Vec::new(),
         }
     }
 
@@ -109,6 +113,8 @@ impl Campaign {
         if c.rules != rules.id {
             return Err(format!("{}: unknown rule set \"{}\"", path.display(), c.rules));
         }
+        crate::rules::systems::Modules::choose(&c.rules, &c.modules)
+            .map_err(|e| format!("{}: the campaign's modules: {e}", path.display()))?;
         for (class, h) in &c.party {
             let gear = Gear {
                 weapon: h.weapon.clone(),
@@ -266,6 +272,13 @@ impl Campaign {
                     items: back,
                 }),
             }
+        }
+        // The campaign's modules (checked when it was read; a quest that refuses them is
+        // played as written).
+        if !self.modules.is_empty()
+            && let Ok(with) = q.with_modules(&self.modules)
+        {
+            q = with;
         }
         Arc::new(q)
     }

@@ -286,6 +286,8 @@ pub struct CampaignQuest {
 /// `simulate --campaign`: whole campaigns through the quest book with one party each.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct CampaignReport {
+    /// The modules every quest was played with (ids).
+    pub modules: Vec<String>,
     pub sorcerer: SorcererLevel,
     pub heroes_bot: HeroBot,
     pub seed: u64,
@@ -307,9 +309,14 @@ pub struct CampaignReport {
 /// One campaign: a fresh party plays the book in order, shops between quests, and tries a
 /// lost quest again up to `CAMPAIGN_TRIES` times. Returns (quest id, won) per game played and
 /// the party at the end.
-pub fn play_campaign(seed: u64, matchup: Matchup) -> (Vec<(String, bool)>, crate::campaign::Campaign) {
+pub fn play_campaign(
+    seed: u64,
+    matchup: Matchup,
+    modules: &[String],
+) -> (Vec<(String, bool)>, crate::campaign::Campaign) {
     let rules = crate::rules::ruleset::RuleSet::heroquest_2021();
     let mut campaign = crate::campaign::Campaign::new(&rules);
+    campaign.modules = modules.to_vec();
     let mut played = Vec::new();
     let mut tries = 0;
     while let Some(id) = campaign.next_quest() {
@@ -339,7 +346,13 @@ pub fn play_campaign(seed: u64, matchup: Matchup) -> (Vec<(String, bool)>, crate
 
 /// Runs `games` campaigns on seeds `seed`, `seed + 1`, ... over `threads` threads (the report
 /// does not depend on how they are spread).
-pub fn simulate_campaigns(games: u32, seed: u64, matchup: Matchup, threads: usize) -> CampaignReport {
+pub fn simulate_campaigns(
+    games: u32,
+    seed: u64,
+    matchup: Matchup,
+    modules: &[String],
+    threads: usize,
+) -> CampaignReport {
     let started = Instant::now();
     let threads = threads.clamp(1, 64).min(games.max(1) as usize);
     let mut results: Vec<(u32, (Vec<(String, bool)>, crate::campaign::Campaign))> = std::thread::scope(|scope| {
@@ -348,7 +361,7 @@ pub fn simulate_campaigns(games: u32, seed: u64, matchup: Matchup, threads: usiz
                 scope.spawn(move || {
                     (t as u32..games)
                         .step_by(threads)
-                        .map(|g| (g, play_campaign(seed.wrapping_add(g as u64), matchup)))
+                        .map(|g| (g, play_campaign(seed.wrapping_add(g as u64), matchup, modules)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -394,6 +407,7 @@ pub fn simulate_campaigns(games: u32, seed: u64, matchup: Matchup, threads: usiz
     }
     let secs = started.elapsed().as_secs_f64();
     CampaignReport {
+        modules: modules.to_vec(),
         sorcerer: matchup.sorcerer,
         heroes_bot: matchup.heroes_bot,
         seed,

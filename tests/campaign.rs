@@ -337,8 +337,8 @@ fn gold_is_shared_between_heroes_of_the_party() {
 #[test]
 fn simulated_campaigns_play_the_book_and_can_finish_it() {
     let m = Matchup::default();
-    let a = sim::simulate_campaigns(6, 7, m, 2);
-    let b = sim::simulate_campaigns(6, 7, m, 1);
+    let a = sim::simulate_campaigns(6, 7, m, &[], 2);
+    let b = sim::simulate_campaigns(6, 7, m, &[], 1);
     let strip = |mut r: sim::CampaignReport| {
         r.games_per_sec = 0.0;
         r
@@ -405,4 +405,38 @@ fn casters_keep_their_schools_from_quest_to_quest() {
         return;
     }
     panic!("no game of the warren in 60 seeds left both casters alive");
+}
+
+/// Issue 20: a campaign begun with modules plays every quest with them, keeps them in its file
+/// (a module this build does not know is refused by name), and `simulate --campaign --module`
+/// plays them too.
+#[test]
+fn a_campaign_keeps_its_modules() {
+    let rules = RuleSet::heroquest_2021();
+    let mut c = Campaign::new(&rules);
+    c.modules = vec!["referee-dice-pool".into()];
+    let q = quest::load("the-goblin-warren").unwrap();
+    assert!(c.prepare(&q).modules.dice_pool());
+    assert!(!Campaign::new(&rules).prepare(&q).modules.dice_pool());
+    let dir = std::env::temp_dir().join(format!("hollowdeep-campaign-modules-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.join("campaign.ron");
+    c.write(&path).unwrap();
+    assert_eq!(Campaign::read(&path).unwrap(), c);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("referee-dice-pool", "loaded-dice")).unwrap();
+    let err = Campaign::read(&path).unwrap_err();
+    assert!(
+        err.contains("campaign.ron") && err.contains("unknown module \"loaded-dice\""),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+    let m = Matchup {
+        sorcerer: SorcererLevel::Hard,
+        heroes_bot: HeroBot::Competent,
+    };
+    let r = sim::simulate_campaigns(2, 7, m, &["referee-dice-pool".to_string()], 1);
+    assert_eq!(r.modules, vec!["referee-dice-pool".to_string()]);
+    let (played, _) = sim::play_campaign(7, m, &["referee-dice-pool".to_string()]);
+    assert!(!played.is_empty());
 }

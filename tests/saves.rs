@@ -446,10 +446,22 @@ fn settings_round_trip_and_a_bad_settings_file_gives_the_defaults_and_says_why()
         companions: ["dwarf".to_string(), "elf".to_string()].into(),
         pace: 0.8,
         ui_scale: 1.25,
+        modules: vec!["referee-dice-pool".to_string()],
         ..Settings::default()
     };
     chosen.save_to(&path).unwrap();
     assert_eq!(Settings::load_from(&path), (chosen.clone(), None));
+    // A module this build does not know is left out, and said so.
+    let (checked, notes) = Settings {
+        modules: vec!["loaded-dice".into(), "referee-dice-pool".into()],
+        ..Settings::default()
+    }
+    .checked();
+    assert_eq!(checked.modules, vec!["referee-dice-pool".to_string()]);
+    assert!(
+        notes.iter().any(|n| n.contains("\"loaded-dice\" is left out")),
+        "{notes:?}"
+    );
     // A second write keeps the first as the backup.
     let faster = Settings {
         pace: 0.1,

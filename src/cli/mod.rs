@@ -341,14 +341,29 @@ pub fn run() -> ExitCode {
             rules,
             ..
         }) => {
-            if rules.rules.is_some() || !rules.modules.is_empty() {
+            if let Some(id) = &rules.rules
+                && id != crate::rules::systems::HEROQUEST_2021
+            {
                 eprintln!(
-                    "simulate --campaign plays the quest book under its own rules: --rules and --module are for one quest"
+                    "--rules: the quest book is written for \"{}\"",
+                    crate::rules::systems::HEROQUEST_2021
                 );
                 return ExitCode::from(2);
             }
+            if let Err(e) =
+                crate::rules::systems::Modules::choose(crate::rules::systems::HEROQUEST_2021, &rules.modules)
+            {
+                eprintln!("--module: {e}");
+                return ExitCode::from(2);
+            }
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            let r = crate::sim::simulate_campaigns(games, seed, crate::sim::Matchup { sorcerer, heroes_bot }, threads);
+            let r = crate::sim::simulate_campaigns(
+                games,
+                seed,
+                crate::sim::Matchup { sorcerer, heroes_bot },
+                &rules.modules,
+                threads,
+            );
             let text = if json {
                 format!("{}\n", serde_json::to_string(&r).expect("reports serialise"))
             } else {
@@ -644,8 +659,13 @@ fn campaign_text(r: &crate::sim::CampaignReport) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "campaigns {}  sorcerer {}  heroes {}  seeds {}..{}  (a quest is tried up to {} times)",
+        "campaigns {}{}  sorcerer {}  heroes {}  seeds {}..{}  (a quest is tried up to {} times)",
         r.games,
+        if r.modules.is_empty() {
+            String::new()
+        } else {
+            format!(" with {}", r.modules.join(" + "))
+        },
         r.sorcerer.as_str(),
         r.heroes_bot.as_str(),
         r.seed,

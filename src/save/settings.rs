@@ -23,6 +23,8 @@ pub struct Settings {
     pub sorcerer: SorcererLevel,
     /// Heroes (rule-set ids) the computer plays beside the people.
     pub companions: BTreeSet<String>,
+    /// Modules ticked on the title screen for the next quest or campaign (ids).
+    pub modules: Vec<String>,
     /// Seconds between the computer's moves (sorcerer and companions), so a person can follow them.
     pub pace: f32,
     /// Size of the panels and text: 1 is the designed size.
@@ -55,6 +57,7 @@ impl Default for Settings {
             format: SETTINGS_FORMAT,
             sorcerer: SorcererLevel::Normal,
             companions: BTreeSet::new(),
+            modules: Vec::new(),
             pace: 0.35,
             ui_scale: 1.0,
             volume: 0.7,
@@ -191,6 +194,17 @@ impl Settings {
             notes.push(format!("companions: \"{h}\" is not a hero, so it is left out"));
         }
         self.companions.retain(known);
+        let system = crate::rules::systems::HEROQUEST_2021;
+        let mut kept: Vec<String> = Vec::new();
+        for m in &self.modules {
+            let mut with = kept.clone();
+            with.push(m.clone());
+            match crate::rules::systems::Modules::choose(system, &with) {
+                Ok(_) => kept = with,
+                Err(e) => notes.push(format!("modules: {e}, so \"{m}\" is left out")),
+            }
+        }
+        self.modules = kept;
         if self.seats.0.len() > 4 {
             notes.push(format!(
                 "seats: {} players, but at most 4 sit at the table, so the first 4 are used",

@@ -252,6 +252,7 @@ fn refresh_title(mut state: ResMut<TitleState>, settings: Option<Res<Settings>>)
     if let Some(s) = settings {
         state.sorcerer = s.sorcerer;
         state.companions = s.companions.clone();
+        state.modules = s.modules.clone();
     }
     state.games = crate::save::games::in_progress_here();
     state.confirm = None;
@@ -324,7 +325,8 @@ fn campaign_row(
     ui.horizontal(|ui| match &state.campaign {
         None => {
             if ui.button(egui::RichText::new("Begin a campaign").size(18.0)).clicked() {
-                let fresh = crate::campaign::Campaign::new(&state.rules);
+                let mut fresh = crate::campaign::Campaign::new(&state.rules);
+                fresh.modules = state.modules.clone();
                 match crate::campaign::campaign_path().map(|p| fresh.write(&p)) {
                     Some(Ok(())) => {
                         state.campaign = Some(Ok(fresh));
@@ -335,7 +337,7 @@ fn campaign_row(
                 }
             }
             ui.label(
-                egui::RichText::new("the quest book in order, with one party that keeps its gold and gear").weak(),
+                egui::RichText::new("the quest book in order, with one party that keeps its gold and gear (and the modules ticked below)").weak(),
             );
         }
         Some(Ok(c)) => {
@@ -369,7 +371,11 @@ fn campaign_row(
             let gold: u32 = c.party.values().map(|h| h.gold).sum();
             let done = c.completed.len();
             let quests = if done == 1 { "quest" } else { "quests" };
-            ui.label(egui::RichText::new(format!("{done} {quests} done, {gold} gold in the party")).weak());
+            let with = match crate::rules::systems::Modules::choose(&c.rules, &c.modules) {
+                Ok(m) if !m.is_empty() => format!(", with {}", m.names().join(", ")),
+                _ => String::new(),
+            };
+            ui.label(egui::RichText::new(format!("{done} {quests} done, {gold} gold in the party{with}")).weak());
             if ui.button("Party & armory").clicked() {
                 state.armory_for = state
                     .armory_for
@@ -1013,10 +1019,11 @@ fn title_screen(
     }
     // What the title screen chose is kept for the next start.
     if let Some(s) = settings.as_deref_mut()
-        && (s.sorcerer != state.sorcerer || s.companions != state.companions)
+        && (s.sorcerer != state.sorcerer || s.companions != state.companions || s.modules != state.modules)
     {
         s.sorcerer = state.sorcerer;
         s.companions = state.companions.clone();
+        s.modules = state.modules.clone();
     }
     Ok(())
 }
