@@ -1705,7 +1705,28 @@ fn play_panels(
                         .size(17.0)
                         .color(GOLD),
                 );
-                ui.label("The Wizard chooses first, then the Elf; the Wizard receives the schools left over.");
+                // Who picks, in the draft's own order (a quest without an Elf has no Elf in it).
+                // "the Wizard" for a hero called by its kind; a party's own name as it is.
+                let name = |id: FigureId| {
+                    heroes.iter().find(|h| *h.0 == id).map_or("a hero".to_string(), |h| {
+                        let kind = q.rules.heroes.get(&h.1.class).map(|d| d.name.as_str());
+                        if kind == Some(h.1.name.as_str()) {
+                            format!("the {}", h.1.name)
+                        } else {
+                            h.1.name.clone()
+                        }
+                    })
+                };
+                let order: Vec<(String, u8)> = draft.order.iter().map(|(id, n)| (name(*id), *n)).collect();
+                let how = crate::text::capital(&match order.as_slice() {
+                    [(only, n)] => format!("{only} chooses {n} schools, one at a time."),
+                    [(first, _), rest @ ..] => format!(
+                        "{first} chooses first, then {}; {first} receives the schools left over.",
+                        rest.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", then ")
+                    ),
+                    [] => String::new(),
+                });
+                ui.label(how);
                 for school in &draft.left {
                     let spells: Vec<String> = q.rules.schools[school].iter().map(|s| q.rules.thing_name(s)).collect();
                     ui.horizontal(|ui| {
