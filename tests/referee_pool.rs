@@ -283,3 +283,40 @@ fn tempfile_dir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&d).unwrap();
     d
 }
+
+/// The sorcerer explains a monster's second action too: after an attack's dice the rest of its
+/// turn is planned again, and a spell cast then comes with its own reason in the log.
+#[test]
+fn a_second_action_comes_with_its_reason() {
+    use hollowdeep::ai::SorcererLevel;
+    let q = std::sync::Arc::new(
+        hollowdeep::quest::load("the-witch-lords-crypt")
+            .unwrap()
+            .with_modules(&["referee-dice-pool".into()])
+            .unwrap(),
+    );
+    let mut explained = 0;
+    for seed in 7..13 {
+        let game = hollowdeep::sim::play_one(
+            q.clone(),
+            seed,
+            hollowdeep::sim::Matchup {
+                sorcerer: SorcererLevel::Hard,
+                heroes_bot: Default::default(),
+            },
+        );
+        for w in game.events.windows(3) {
+            if let [
+                GameEvent::Attack { attacker, .. },
+                GameEvent::SorcererReasoned { figure, .. },
+                GameEvent::DreadSpellCast { caster, .. },
+            ] = w
+                && attacker == figure
+                && figure == caster
+            {
+                explained += 1;
+            }
+        }
+    }
+    assert!(explained > 0, "no attack followed by an explained spell in six games");
+}

@@ -239,7 +239,10 @@ fn planned(snap: &Snapshot, mind: &mut SorcererTurn, level: SorcererLevel) -> (C
         } else {
             Vec::new()
         };
-        return (first, fresh.then_some((step.monster, step.reason)));
+        // A monster's second action (the referee dice pool) is explained too: after its first
+        // one's dice, it was planned afresh.
+        let second_action = !fresh && matches!(first, Command::Attack { .. } | Command::CastSpell { .. });
+        return (first, (fresh || second_action).then_some((step.monster, step.reason)));
     }
     mind.started = false;
     mind.current = None;

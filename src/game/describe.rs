@@ -341,14 +341,14 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
             } else {
                 ""
             };
-            let mind = if resist.is_empty() {
-                String::new()
+            let (mind, end) = if resist.is_empty() {
+                (String::new(), ".")
             } else if *resisted {
-                format!(" — resisted with {}!", faces(resist))
+                (format!(" — resisted with {}", faces(resist)), "!")
             } else {
-                format!(" — mind roll: {}, not enough", or_nothing(resist))
+                (format!(" — mind roll: {}, not enough", or_nothing(resist)), ".")
             };
-            format!("{} casts {dread}{name}{on}{mind}.", n(*caster))
+            format!("{} casts {dread}{name}{on}{mind}{end}", n(*caster))
         }
         GameEvent::Wounded {
             figure,
