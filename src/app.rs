@@ -1,7 +1,6 @@
 //! Builds the windowed app: engine plugins, the game, the board view, the panels and input.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -10,9 +9,26 @@ use bevy::window::{PresentMode, WindowResolution};
 use bevy::winit::{UpdateMode, WinitSettings};
 use std::time::Duration;
 
-use crate::cli::WindowArgs;
 use crate::game::{self, Controller, Controllers, Pace, logic};
-use crate::quest::Quest;
+pub use crate::screen::{JustRestored, Screen, SettingsProblem, UndoAvailable, UndoRequest};
+pub use crate::start::PendingQuest;
+
+/// Options for runs in a window, used by the checks that take screenshots.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct WindowArgs {
+    /// Save a screenshot of the window to this PNG file.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub screenshot: Option<std::path::PathBuf>,
+    /// Frame after which the screenshot is taken.
+    #[arg(long, global = true, default_value_t = 60, value_name = "N")]
+    pub after_frames: u32,
+    /// Exit cleanly after this many frames.
+    #[arg(long, global = true, value_name = "N")]
+    pub quit_after_frames: Option<u32>,
+    /// Open a window of the title screen at start: players or options (for screenshots).
+    #[arg(long, global = true, value_name = "WINDOW", value_parser = ["players", "options"])]
+    pub open: Option<String>,
+}
 
 /// Where the app begins.
 pub enum Start {
@@ -30,77 +46,6 @@ pub enum Start {
         commands: Vec<game::model::Command>,
         pace: Option<f32>,
     },
-}
-
-/// Top-level screens.
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Screen {
-    #[default]
-    Title,
-    Playing,
-}
-
-/// A quest the title screen (or the command line) asked to start; started by `begin_pending_quest`.
-#[derive(Resource)]
-pub struct PendingQuest {
-    pub quest: Arc<Quest>,
-    /// The built-in quest's id or the quest file's path: what a save names to load it again.
-    pub source: String,
-    pub seed: u64,
-    pub autoplay: bool,
-    pub opponents: crate::ai::Opponents,
-    /// Hero ids (rule-set classes, "dwarf") the hero bot plays beside the people.
-    pub companions: Vec<String>,
-    /// A saved game to rebuild instead of a fresh start: its commands and notes.
-    pub restore: Option<(Vec<game::model::Command>, Vec<(u32, game::model::GameEvent)>)>,
-    /// A loaded game's own file in the saves folder, which it goes on writing; None: a new
-    /// file (a new game, or one loaded from a file elsewhere, which is left as it is).
-    pub own_file: Option<PathBuf>,
-    /// A person plays the sorcerer (None: the computer does).
-    pub sorcerer_player: Option<crate::input::seats::SorcererSeat>,
-    /// A quest of the campaign (its heroes bring the party's gear; the campaign is settled at the end).
-    pub campaign: bool,
-}
-
-impl PendingQuest {
-    /// The quest a save describes, checked to replay as it was saved and ready to be rebuilt;
-    /// the error names the file and the problem (the first command that went wrong). Reading
-    /// writes nothing.
-    pub fn resume(path: &std::path::Path) -> Result<PendingQuest, String> {
-        let saved = crate::save::SavedQuest::read(path)?;
-        let quest = saved.verify().map_err(|e| format!("{}: {e}", path.display()))?;
-        let own_file = crate::save::saves_dir().and_then(|d| crate::save::games::own_file(&d, path));
-        Ok(PendingQuest {
-            own_file,
-            sorcerer_player: saved.sorcerer_player.clone(),
-            quest,
-            campaign: saved.campaign_gear.is_some(),
-            source: saved.quest,
-            seed: saved.seed,
-            autoplay: saved.autoplay,
-            opponents: crate::ai::Opponents {
-                sorcerer: saved.sorcerer,
-                heroes_bot: saved.heroes_bot,
-            },
-            companions: saved.companions,
-            restore: Some((saved.commands, saved.notes)),
-        })
-    }
-}
-
-/// A person asked to take back the last command (the Undo button, U or Ctrl+Z).
-#[derive(Resource)]
-pub struct UndoRequest;
-
-/// Whether the last command can be taken back now, and if not why (see `logic::undo_status`),
-/// kept for the panels.
-#[derive(Resource, Clone, Debug, PartialEq, Eq)]
-pub struct UndoAvailable(pub Result<usize, String>);
-
-impl Default for UndoAvailable {
-    fn default() -> Self {
-        UndoAvailable(Err("Nothing to undo yet.".into()))
-    }
 }
 
 /// Takes back the last command when asked and allowed: the game is rebuilt without it.
@@ -122,60 +67,6 @@ fn track_undo(world: &mut World) {
         world.insert_resource(now);
     }
 }
-
-impl PendingQuest {
-    /// The campaign's next quest, with the party's gear; the error says why there is none.
-    pub fn campaign_next(
-        seed: u64,
-        opponents: crate::ai::Opponents,
-        autoplay: bool,
-        companions: Vec<String>,
-    ) -> Result<PendingQuest, String> {
-        PendingQuest::campaign_quest(None, seed, opponents, autoplay, companions)
-    }
-
-    /// A campaign quest: `id`, which must be unlocked (completed before, or the next), or the next.
-    pub fn campaign_quest(
-        id: Option<&str>,
-        seed: u64,
-        opponents: crate::ai::Opponents,
-        autoplay: bool,
-        companions: Vec<String>,
-    ) -> Result<PendingQuest, String> {
-        let path = crate::campaign::campaign_path().ok_or("No data folder (HOME is not set): no campaign.")?;
-        let campaign = crate::campaign::Campaign::read(&path)?;
-        let id = match id {
-            Some(id) => {
-                campaign.check_unlocked(id)?;
-                crate::quest::book_order()
-                    .into_iter()
-                    .find(|b| *b == id)
-                    .ok_or_else(|| format!("\"{id}\" is not a quest of the book"))?
-            }
-            None => campaign
-                .next_quest()
-                .ok_or("The campaign is complete: the party has done every quest of the book.")?,
-        };
-        let q = crate::quest::load(id).map_err(|p| p.to_string())?;
-        Ok(PendingQuest {
-            quest: campaign.prepare(&q),
-            source: id.to_string(),
-            seed,
-            autoplay,
-            opponents,
-            companions,
-            restore: None,
-            own_file: None,
-            sorcerer_player: None,
-            campaign: true,
-        })
-    }
-}
-
-/// Set for the frame in which a game was rebuilt (resumed or undone): the log fills again, but
-/// no card pops up and the briefing stays closed.
-#[derive(Resource)]
-pub struct JustRestored;
 
 #[derive(Resource, Clone)]
 struct FrameChecks {
@@ -201,10 +92,6 @@ pub fn run_bare_window() {
         })
         .run();
 }
-
-/// Why the settings file could not be read, for the title screen (the defaults are in use).
-#[derive(Resource, Default)]
-pub struct SettingsProblem(pub Option<String>);
 
 pub fn run(start: Start, window: WindowArgs) {
     let open = window.open.clone();

@@ -21,22 +21,7 @@ pub struct Cli {
     pub window: WindowArgs,
 }
 
-/// Options for runs in a window, used by the checks that take screenshots.
-#[derive(Args, Debug, Clone, Default)]
-pub struct WindowArgs {
-    /// Save a screenshot of the window to this PNG file.
-    #[arg(long, global = true, value_name = "PATH")]
-    pub screenshot: Option<std::path::PathBuf>,
-    /// Frame after which the screenshot is taken.
-    #[arg(long, global = true, default_value_t = 60, value_name = "N")]
-    pub after_frames: u32,
-    /// Exit cleanly after this many frames.
-    #[arg(long, global = true, value_name = "N")]
-    pub quit_after_frames: Option<u32>,
-    /// Open a window of the title screen at start: players or options (for screenshots).
-    #[arg(long, global = true, value_name = "WINDOW", value_parser = ["players", "options"])]
-    pub open: Option<String>,
-}
+pub use crate::app::WindowArgs;
 
 /// The rule system and modules a game is played under (`hollowdeep rules` lists them).
 #[derive(Args, Debug, Clone, Default)]

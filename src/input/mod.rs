@@ -7,11 +7,11 @@ pub mod sorcerer;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
-use crate::app::Screen;
 use crate::game::model::{ActiveQuest, Command, MoveState};
 use crate::game::snapshot::Snapshot;
 use crate::game::{Controllers, Pace};
 use crate::rules::geometry::{Dir, Pos};
+use crate::screen::Screen;
 use crate::view::highlights::hero_options;
 use crate::view::{HoverSquare, square_at};
 
@@ -168,7 +168,7 @@ fn hero_input(world: &mut World) {
             || (pressed(&[KeyCode::KeyZ])
                 && (keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight)))
         {
-            world.insert_resource(crate::app::UndoRequest);
+            world.insert_resource(crate::screen::UndoRequest);
         }
     }
     if let Some(c) = cmd {

@@ -813,7 +813,7 @@ pub fn seat_input(world: &mut World) {
             }
             Action::EndTurn => Some(Command::EndTurn),
             Action::Undo => {
-                world.insert_resource(crate::app::UndoRequest);
+                world.insert_resource(crate::screen::UndoRequest);
                 None
             }
             _ => None,

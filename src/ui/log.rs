@@ -104,7 +104,7 @@ fn read_events(
     quest: Option<Res<crate::game::model::ActiveQuest>>,
     (time, restored, mut commands, mut tumble): (
         Res<Time>,
-        Option<Res<crate::app::JustRestored>>,
+        Option<Res<crate::screen::JustRestored>>,
         Commands,
         ResMut<DiceTumble>,
     ),
@@ -114,7 +114,7 @@ fn read_events(
     // A rebuilt game (resumed or undone) fills the log again without turning cards over.
     let quiet = restored.is_some();
     if quiet {
-        commands.remove_resource::<crate::app::JustRestored>();
+        commands.remove_resource::<crate::screen::JustRestored>();
     }
     let make = |title: String, text: String, color: egui::Color32| CardPopup {
         title,

@@ -7,12 +7,13 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 
-use crate::app::{PendingQuest, Screen};
 use crate::game::model::Command;
 use crate::game::model::*;
 use crate::game::{Controller, Controllers, Pace};
 use crate::quest::{self, Quest};
 use crate::save::settings::Settings;
+use crate::screen::Screen;
+use crate::start::PendingQuest;
 use crate::view::PanelInsets;
 use log::{DiceTray, GameLog, Shown};
 
@@ -789,7 +790,7 @@ fn title_screen(
     (mut settings, mut options, problem, mut rebinding, last): (
         Option<ResMut<Settings>>,
         ResMut<options::OptionsOpen>,
-        Res<crate::app::SettingsProblem>,
+        Res<crate::screen::SettingsProblem>,
         ResMut<options::Rebinding>,
         Res<options::LastPress>,
     ),
@@ -1099,7 +1100,7 @@ fn play_panels(
         Option<Res<Seed>>,
         Option<Res<crate::ai::Opponents>>,
         Option<Res<crate::save::autosave::SaveSlot>>,
-        Res<crate::app::UndoAvailable>,
+        Res<crate::screen::UndoAvailable>,
         Option<Res<crate::campaign::CampaignNews>>,
     ),
     (mut next_screen, mut commands, sorcerer_seat): (
@@ -1460,7 +1461,7 @@ fn play_panels(
                             .on_hover_text("Take back the last move, if it rolled no dice and revealed nothing.")
                             .on_disabled_hover_text(undo.0.as_ref().err().cloned().unwrap_or_default());
                         if undo.clicked() {
-                            commands.insert_resource(crate::app::UndoRequest);
+                            commands.insert_resource(crate::screen::UndoRequest);
                         }
                     });
                     if let Err(why) = &undo.0 {

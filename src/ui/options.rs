@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::app::SettingsProblem;
 use crate::game::Pace;
 use crate::input::seats::Action;
 use crate::save::settings::{ANIMATION_RANGE, PACE_RANGE, Palette, Settings, UI_SCALE_RANGE, VOLUME_RANGE};
+use crate::screen::SettingsProblem;
 use bevy::input::gamepad::{Gamepad, GamepadButton};
 
 /// Whether the options window is open.

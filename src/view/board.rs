@@ -5,9 +5,9 @@ use bevy_ecs_tilemap::prelude::*;
 
 use super::art::{self, Art};
 use super::{TILE, world_of};
-use crate::app::Screen;
 use crate::game::model::{ActiveQuest, Concealed, Door, Fog, Furniture, QuestEntity};
 use crate::rules::geometry::{Edge, Pos};
+use crate::screen::Screen;
 
 /// Everything drawn for the board; rebuilt when a new quest starts.
 #[derive(Component)]

@@ -30,7 +30,7 @@ struct Floater {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<LastDrawn>()
-        .add_systems(OnExit(crate::app::Screen::Playing), |mut d: ResMut<LastDrawn>| {
+        .add_systems(OnExit(crate::screen::Screen::Playing), |mut d: ResMut<LastDrawn>| {
             d.0.clear()
         })
         .add_systems(
@@ -58,7 +58,7 @@ fn float_numbers(
     drawn: Res<LastDrawn>,
     time: Res<Time>,
     art: Res<Art>,
-    restored: Option<Res<crate::app::JustRestored>>,
+    restored: Option<Res<crate::screen::JustRestored>>,
     mut commands: Commands,
 ) {
     use crate::game::model::GameEvent;
@@ -74,7 +74,7 @@ fn float_numbers(
                 Floater {
                     born: time.elapsed_secs(),
                 },
-                DespawnOnExit(crate::app::Screen::Playing),
+                DespawnOnExit(crate::screen::Screen::Playing),
                 Sprite {
                     image: art.icon("skull"),
                     color: Color::srgba(0.95, 0.9, 0.85, 0.9),
@@ -102,7 +102,7 @@ fn float_numbers(
             Floater {
                 born: time.elapsed_secs(),
             },
-            DespawnOnExit(crate::app::Screen::Playing),
+            DespawnOnExit(crate::screen::Screen::Playing),
             Text2d::new(text),
             TextFont {
                 font_size: FontSize::Px(18.0),

@@ -5,12 +5,12 @@ use bevy::prelude::*;
 
 use super::art::Art;
 use super::{HoverSquare, TILE, world_of};
-use crate::app::Screen;
 use crate::game::Controllers;
 pub use crate::game::choices::{SpellChoices, action_choices};
 use crate::game::model::{ActiveQuest, Command, EventLog, Phase, TrapKind, TrapState};
 use crate::game::snapshot::Snapshot;
 use crate::rules::geometry::Pos;
+use crate::screen::Screen;
 
 #[derive(Component)]
 pub struct Highlight;

@@ -269,7 +269,7 @@ fn play_sounds(
     mut events: MessageReader<GameEvent>,
     sounds: Option<Res<Sounds>>,
     settings: Option<Res<Settings>>,
-    restored: Option<Res<crate::app::JustRestored>>,
+    restored: Option<Res<crate::screen::JustRestored>>,
     mut commands: Commands,
 ) {
     let best = events.read().filter_map(Sfx::of).max_by_key(|s| s.rank());

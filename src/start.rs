@@ -1,0 +1,107 @@
+//! A quest about to start in the window: chosen on the title screen, on the command line, or
+//! read back from a save; the app starts it (`app::begin_pending_quest`).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::game;
+use crate::quest::Quest;
+
+/// A quest the title screen (or the command line) asked to start; started by `begin_pending_quest`.
+#[derive(Resource)]
+pub struct PendingQuest {
+    pub quest: Arc<Quest>,
+    /// The built-in quest's id or the quest file's path: what a save names to load it again.
+    pub source: String,
+    pub seed: u64,
+    pub autoplay: bool,
+    pub opponents: crate::ai::Opponents,
+    /// Hero ids (rule-set classes, "dwarf") the hero bot plays beside the people.
+    pub companions: Vec<String>,
+    /// A saved game to rebuild instead of a fresh start: its commands and notes.
+    pub restore: Option<(Vec<game::model::Command>, Vec<(u32, game::model::GameEvent)>)>,
+    /// A loaded game's own file in the saves folder, which it goes on writing; None: a new
+    /// file (a new game, or one loaded from a file elsewhere, which is left as it is).
+    pub own_file: Option<PathBuf>,
+    /// A person plays the sorcerer (None: the computer does).
+    pub sorcerer_player: Option<crate::input::seats::SorcererSeat>,
+    /// A quest of the campaign (its heroes bring the party's gear; the campaign is settled at the end).
+    pub campaign: bool,
+}
+
+impl PendingQuest {
+    /// The quest a save describes, checked to replay as it was saved and ready to be rebuilt;
+    /// the error names the file and the problem (the first command that went wrong). Reading
+    /// writes nothing.
+    pub fn resume(path: &std::path::Path) -> Result<PendingQuest, String> {
+        let saved = crate::save::SavedQuest::read(path)?;
+        let quest = saved.verify().map_err(|e| format!("{}: {e}", path.display()))?;
+        let own_file = crate::save::saves_dir().and_then(|d| crate::save::games::own_file(&d, path));
+        Ok(PendingQuest {
+            own_file,
+            sorcerer_player: saved.sorcerer_player.clone(),
+            quest,
+            campaign: saved.campaign_gear.is_some(),
+            source: saved.quest,
+            seed: saved.seed,
+            autoplay: saved.autoplay,
+            opponents: crate::ai::Opponents {
+                sorcerer: saved.sorcerer,
+                heroes_bot: saved.heroes_bot,
+            },
+            companions: saved.companions,
+            restore: Some((saved.commands, saved.notes)),
+        })
+    }
+}
+
+impl PendingQuest {
+    /// The campaign's next quest, with the party's gear; the error says why there is none.
+    pub fn campaign_next(
+        seed: u64,
+        opponents: crate::ai::Opponents,
+        autoplay: bool,
+        companions: Vec<String>,
+    ) -> Result<PendingQuest, String> {
+        PendingQuest::campaign_quest(None, seed, opponents, autoplay, companions)
+    }
+
+    /// A campaign quest: `id`, which must be unlocked (completed before, or the next), or the next.
+    pub fn campaign_quest(
+        id: Option<&str>,
+        seed: u64,
+        opponents: crate::ai::Opponents,
+        autoplay: bool,
+        companions: Vec<String>,
+    ) -> Result<PendingQuest, String> {
+        let path = crate::campaign::campaign_path().ok_or("No data folder (HOME is not set): no campaign.")?;
+        let campaign = crate::campaign::Campaign::read(&path)?;
+        let id = match id {
+            Some(id) => {
+                campaign.check_unlocked(id)?;
+                crate::quest::book_order()
+                    .into_iter()
+                    .find(|b| *b == id)
+                    .ok_or_else(|| format!("\"{id}\" is not a quest of the book"))?
+            }
+            None => campaign
+                .next_quest()
+                .ok_or("The campaign is complete: the party has done every quest of the book.")?,
+        };
+        let q = crate::quest::load(id).map_err(|p| p.to_string())?;
+        Ok(PendingQuest {
+            quest: campaign.prepare(&q),
+            source: id.to_string(),
+            seed,
+            autoplay,
+            opponents,
+            companions,
+            restore: None,
+            own_file: None,
+            sorcerer_player: None,
+            campaign: true,
+        })
+    }
+}
