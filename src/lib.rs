@@ -12,6 +12,7 @@ pub mod reading;
 pub mod rules;
 pub mod save;
 pub mod screen;
+pub mod seating;
 pub mod sim;
 pub mod start;
 pub mod text;

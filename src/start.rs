@@ -26,7 +26,7 @@ pub struct PendingQuest {
     /// file (a new game, or one loaded from a file elsewhere, which is left as it is).
     pub own_file: Option<PathBuf>,
     /// A person plays the sorcerer (None: the computer does).
-    pub sorcerer_player: Option<crate::input::seats::SorcererSeat>,
+    pub sorcerer_player: Option<crate::seating::SorcererSeat>,
     /// A quest of the campaign (its heroes bring the party's gear; the campaign is settled at the end).
     pub campaign: bool,
 }

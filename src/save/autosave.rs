@@ -152,7 +152,7 @@ pub fn snapshot(world: &World, slot: &SaveSlot) -> Option<SavedQuest> {
         campaign_gear: slot.campaign.then(|| quest.gear.clone()),
         hero_names: quest.hero_names.clone(),
         left_out: quest.left_out.clone(),
-        sorcerer_player: world.get_resource::<crate::input::seats::SorcererSeat>().cloned(),
+        sorcerer_player: world.get_resource::<crate::seating::SorcererSeat>().cloned(),
         modules: quest.modules.ids(),
         check: None,
     })

@@ -233,7 +233,7 @@ pub struct SavedQuest {
     pub left_out: Vec<String>,
     /// A person plays the sorcerer (None: the computer).
     #[serde(default)]
-    pub sorcerer_player: Option<crate::input::seats::SorcererSeat>,
+    pub sorcerer_player: Option<crate::seating::SorcererSeat>,
     /// The modules the game is played with (ids).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modules: Vec<String>,

@@ -42,13 +42,13 @@ pub struct Settings {
     /// The board's colours: the standard ones or a set told apart without red and green.
     pub palette: Palette,
     /// Which keys and gamepad buttons mean which action.
-    pub bindings: crate::input::seats::Bindings,
+    pub bindings: crate::seating::Bindings,
     /// The players at the table (the party screen); empty: one player with mouse and keyboard.
-    pub seats: crate::input::seats::Seats,
+    pub seats: crate::seating::Seats,
     /// With players set up, heroes nobody plays are left out of the game (else the computer plays them).
     pub leave_out_unclaimed: bool,
     /// A person plays the sorcerer (None: the computer does).
-    pub sorcerer_seat: Option<crate::input::seats::SorcererSeat>,
+    pub sorcerer_seat: Option<crate::seating::SorcererSeat>,
 }
 
 impl Default for Settings {
@@ -260,15 +260,15 @@ fn check_player(setting: &str, player: &mut String, empty: &str, notes: &mut Vec
 }
 
 /// A gamepad past the fourth is the fourth; a change is said in `notes`.
-fn check_gamepad(setting: &str, device: &mut crate::input::seats::Device, notes: &mut Vec<String>) {
-    if let crate::input::seats::Device::Gamepad(n) = *device
+fn check_gamepad(setting: &str, device: &mut crate::seating::Device, notes: &mut Vec<String>) {
+    if let crate::seating::Device::Gamepad(n) = *device
         && n > 3
     {
         notes.push(format!(
             "{setting}: gamepad {} is not one of gamepads 1 to 4, so gamepad 4 is used",
             u32::from(n) + 1
         ));
-        *device = crate::input::seats::Device::Gamepad(3);
+        *device = crate::seating::Device::Gamepad(3);
     }
 }
 
