@@ -2,11 +2,13 @@
 
 pub mod actions;
 pub mod choices;
+mod damage;
 pub mod describe;
 pub mod logic;
 pub mod model;
 pub mod script;
 pub mod snapshot;
+mod traps;
 
 use bevy::prelude::*;
 

@@ -1,0 +1,255 @@
+//! Attacks and damage: rolling an attack (combat dice, or d6 pools under the referee dice pool),
+//! wounds, healing, escaping death and a fallen hero's possessions.
+
+use bevy::prelude::*;
+
+use super::logic::*;
+use super::model::*;
+use super::snapshot::{FigureSnap, Snapshot};
+use crate::rules::combat::{self, Side};
+use crate::rules::dice;
+use crate::rules::ruleset::Effect;
+
+/// Rolls an attack of `a` on `t` (melee, or a shot with `weapon`) and applies the damage.
+pub(super) fn resolve_attack(
+    world: &mut World,
+    snap: &Snapshot,
+    a: &FigureSnap,
+    t: &FigureSnap,
+    weapon: Option<&str>,
+) -> Vec<GameEvent> {
+    let weapon = weapon.map(str::to_string).or_else(|| a.equipment.weapon.clone());
+    let adice = snap.attack_dice(a, t, weapon.as_deref());
+    let ddice = snap.defend_dice(t);
+    let harmed = !a.hero || snap.can_harm(weapon.as_deref(), t);
+    let (attack, defend, damage) = roll_attack(world, snap, a.hero, t, adice, ddice);
+    let damage = if harmed { damage } else { 0 };
+    let mut evs = strike(world, Some(a.id), t.id, attack, defend, damage);
+    evs.extend(remove_status(world, a.id, StatusKind::Strength));
+    evs
+}
+
+/// Rolls `adice` against `t`'s `ddice`: the dice as rolled and the damage (at most `t`'s body).
+/// A monster's attack on a hero under the referee dice pool rolls d6 pools (referee-dice-pool.md,
+/// Attack); every other attack rolls combat dice (heroquest-2021.md, Combat System).
+pub(super) fn roll_attack(
+    world: &mut World,
+    snap: &Snapshot,
+    by_hero: bool,
+    t: &FigureSnap,
+    adice: u8,
+    ddice: u8,
+) -> (Vec<dice::Face>, Vec<dice::Face>, u8) {
+    if !by_hero && t.hero && snap.dice_pool() {
+        let attack = dice::roll_pool(rng(world), adice);
+        let defend = dice::roll_pool(rng(world), ddice);
+        let damage = crate::rules::pool::resolve(&dice::pips(&attack), &dice::pips(&defend)).damage;
+        return (attack, defend, damage.min(t.body));
+    }
+    let attack = dice::roll_combat(rng(world), adice);
+    let defend = dice::roll_combat(rng(world), ddice);
+    let side = if t.hero { Side::Hero } else { Side::Monster };
+    let damage = combat::damage(&attack, &defend, side).min(t.body);
+    (attack, defend, damage)
+}
+
+/// The outcome of an attack roll (a weapon or a Genie): the event, the defender's Resilience
+/// used up, a sleeper woken, and the damage taken.
+pub(super) fn strike(
+    world: &mut World,
+    by: Option<FigureId>,
+    target: FigureId,
+    attack: Vec<dice::Face>,
+    defend: Vec<dice::Face>,
+    damage: u8,
+) -> Vec<GameEvent> {
+    let mut evs = vec![GameEvent::Attack {
+        attacker: by.unwrap_or(target),
+        target,
+        attack,
+        defend,
+        damage,
+    }];
+    evs.extend(remove_status(world, target, StatusKind::Resilience));
+    evs.extend(remove_status(world, target, StatusKind::Asleep));
+    evs.extend(apply_damage(world, target, damage, by));
+    evs
+}
+
+/// Takes body points from a figure and settles what follows: Rock Skin breaks; a hero at 0 body
+/// escapes death with a potion, the Elixir of Life or the hero's own healing spell (own turn, no
+/// action taken yet), or dies and leaves possessions; a monster at 0 is removed.
+pub(super) fn apply_damage(world: &mut World, id: FigureId, amount: u8, by: Option<FigureId>) -> Vec<GameEvent> {
+    let mut evs = Vec::new();
+    if amount == 0 {
+        return evs;
+    }
+    let Some(e) = entity_of(world, id) else {
+        return evs;
+    };
+    let left = {
+        let mut b = world.get_mut::<Body>(e).expect("figures have a body");
+        b.current = b.current.saturating_sub(amount);
+        b.current
+    };
+    evs.extend(remove_status(world, id, StatusKind::RockSkin));
+    if left > 0 {
+        return evs;
+    }
+    let snap = Snapshot::capture(world).expect("quest in play");
+    let f = snap.figure(id).expect("figure exists").clone();
+    if f.captive {
+        world.entity_mut(e).insert(Dead).remove::<GridPos>();
+        evs.push(GameEvent::CaptiveKilled { captive: id, by });
+    } else if f.hero {
+        if let Some(saved) = escape_death(world, &snap, &f) {
+            evs.extend(saved);
+            return evs;
+        }
+        evs.extend(drop_possessions(world, &snap, &f));
+        world.entity_mut(e).insert(Dead).remove::<GridPos>();
+        evs.push(GameEvent::HeroKilled { figure: id, by });
+    } else {
+        world.despawn(e);
+        evs.push(GameEvent::MonsterKilled { figure: id, by });
+    }
+    evs.extend(reveal(world));
+    evs
+}
+
+pub(super) fn heal(world: &mut World, id: FigureId, amount: u8, cause: &str) -> Vec<GameEvent> {
+    let Some(e) = entity_of(world, id) else {
+        return Vec::new();
+    };
+    let mut b = world.get_mut::<Body>(e).expect("figures have a body");
+    let before = b.current;
+    b.current = (b.current + amount).min(b.max);
+    let gained = b.current - before;
+    vec![GameEvent::Healed {
+        figure: id,
+        amount: gained,
+        cause: cause.to_string(),
+    }]
+}
+
+/// heroquest-2021.md, How a Hero Escapes Death.
+fn escape_death(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Option<Vec<GameEvent>> {
+    let rules = snap.quest.rules.clone();
+    let e = h.entity;
+    let healing_potion = h
+        .inventory
+        .potions
+        .iter()
+        .find(|p| matches!(rules.potions.get(*p).map(|d| &d.effect), Some(Effect::Heal { .. })))
+        .cloned();
+    if let Some(potion) = healing_potion {
+        let def = &rules.potions[&potion];
+        let Effect::Heal { body } = def.effect else {
+            unreachable!()
+        };
+        let mut inv = world.get_mut::<Inventory>(e).expect("heroes carry an inventory");
+        let i = inv.potions.iter().position(|p| *p == potion).expect("found above");
+        inv.potions.remove(i);
+        let mut evs = vec![GameEvent::PotionDrunk {
+            hero: h.id,
+            potion: potion.clone(),
+            name: def.name.clone(),
+        }];
+        evs.extend(heal(world, h.id, body, &def.name));
+        evs.push(GameEvent::DeathAverted {
+            hero: h.id,
+            by: def.name.clone(),
+        });
+        return Some(evs);
+    }
+    if h.equipment.has("elixir_of_life") {
+        let mut eq = world.get_mut::<Equipment>(e).expect("heroes carry equipment");
+        eq.items.retain(|i| i != "elixir_of_life");
+        let name = rules.thing_name("elixir_of_life");
+        let mut evs = vec![GameEvent::ArtifactUsed {
+            hero: h.id,
+            item: "elixir_of_life".into(),
+            name: name.clone(),
+        }];
+        evs.extend(heal(world, h.id, h.body_max, &name));
+        evs.push(GameEvent::DeathAverted { hero: h.id, by: name });
+        return Some(evs);
+    }
+    // The hero's own healing spell: only on the hero's own turn, before the hero's action.
+    let own_turn = snap.turn.phase == Phase::Hero(h.id) && !snap.turn.progress(h.id).acted;
+    let spell = h
+        .spellbook
+        .ready()
+        .find(|s| matches!(rules.spells.get(*s).map(|d| &d.effect), Some(Effect::Heal { .. })))
+        .cloned();
+    if own_turn && let Some(spell) = spell {
+        let def = &rules.spells[&spell];
+        let Effect::Heal { body } = def.effect else {
+            unreachable!()
+        };
+        world
+            .get_mut::<Spellbook>(e)
+            .expect("heroes have a spellbook")
+            .cast
+            .push(spell.clone());
+        let mut p = snap.turn.progress(h.id);
+        p.acted = true;
+        p.spells += 1;
+        if p.moving == MoveState::Moving {
+            p.moving = MoveState::Done;
+        }
+        set_progress(world, h.id, p);
+        let mut evs = vec![GameEvent::SpellCast {
+            caster: h.id,
+            spell: spell.clone(),
+            name: def.name.clone(),
+            target: h.id,
+            resist: Vec::new(),
+            resisted: false,
+        }];
+        evs.extend(heal(world, h.id, body, &def.name));
+        evs.push(GameEvent::DeathAverted {
+            hero: h.id,
+            by: def.name.clone(),
+        });
+        return Some(evs);
+    }
+    None
+}
+
+/// heroquest-2021.md, What Happens to a Dead Hero: possessions stay on the floor for heroes in the
+/// same room or corridor; with none there, the monsters claim them.
+fn drop_possessions(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Vec<GameEvent> {
+    let Some(at) = h.pos else {
+        return Vec::new();
+    };
+    let mut items: Vec<String> = h.equipment.weapon.iter().cloned().collect();
+    items.extend(h.equipment.items.iter().cloned());
+    let potions = h.inventory.potions.clone();
+    let gold = h.inventory.gold;
+    world
+        .entity_mut(h.entity)
+        .insert((Equipment::default(), Inventory::default()));
+    if items.is_empty() && potions.is_empty() && gold == 0 {
+        return Vec::new();
+    }
+    let area = snap.area(at);
+    let witness = snap
+        .living_heroes()
+        .any(|o| o.id != h.id && o.pos.is_some_and(|p| snap.area(p) == area));
+    if witness {
+        world.spawn((
+            Name::new("possessions"),
+            QuestEntity,
+            Loot {
+                at,
+                gold,
+                potions,
+                items,
+            },
+        ));
+        vec![GameEvent::PossessionsDropped { hero: h.id, at }]
+    } else {
+        vec![GameEvent::PossessionsClaimed { hero: h.id }]
+    }
+}
