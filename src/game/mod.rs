@@ -8,6 +8,7 @@ pub mod logic;
 pub mod model;
 pub mod script;
 pub mod snapshot;
+mod spells;
 mod traps;
 
 use bevy::prelude::*;

@@ -1,0 +1,283 @@
+//! Magic: the spell draft, hero spells and Dread spells, what each does to its target, and
+//! monsters summoned by a spell.
+
+use bevy::prelude::*;
+
+use super::logic::{
+    add_status, apply_damage, entity_of, heal, may_act, remove_status, rng, roll_attack, set_progress, spawn_monster,
+    strike, take_action, undefended,
+};
+use super::model::*;
+use super::snapshot::{FigureSnap, Snapshot};
+use crate::rules::combat::{self, Side};
+use crate::rules::dice::{self, Face};
+use crate::rules::ruleset::{Effect, SpellTarget};
+
+use super::actions::{Outcome, figure, free_squares_near};
+
+/// heroquest-2021.md, Spell Distribution: the Wizard picks, the Elf picks, the Wizard gets the rest.
+pub fn choose_school(world: &mut World, snap: &Snapshot, id: FigureId, school: &str) -> Outcome {
+    let Some(draft) = snap.turn.draft.clone() else {
+        return Err("the spell schools have already been chosen".into());
+    };
+    let h = figure(snap, id)?;
+    if draft.next != id {
+        return Err(format!(
+            "it is {}'s pick",
+            snap.figure(draft.next).map_or("another hero", |f| f.name.as_str())
+        ));
+    }
+    if !draft.left.iter().any(|s| s == school) {
+        return Err(format!(
+            "the {school} school is not left to choose (left: {})",
+            draft.left.join(", ")
+        ));
+    }
+    let mut evs = vec![grant_school(world, snap, h, school)];
+    let mut draft = draft;
+    draft.left.retain(|s| s != school);
+    let held = |world: &mut World, id: FigureId| {
+        entity_of(world, id)
+            .and_then(|e| world.get::<Spellbook>(e).map(|b| b.schools.len()))
+            .unwrap_or(0)
+    };
+    loop {
+        if draft.left.is_empty() {
+            world.resource_mut::<Turn>().draft = None;
+            break;
+        }
+        if let Some(&(next, _)) = draft.order.iter().find(|(h, _)| held(world, *h) == 0) {
+            draft.next = next;
+            world.resource_mut::<Turn>().draft = Some(draft);
+            break;
+        }
+        let (first, cap) = draft.order[0];
+        let need = (cap as usize).saturating_sub(held(world, first));
+        if need == 0 {
+            world.resource_mut::<Turn>().draft = None;
+            break;
+        }
+        if draft.left.len() <= need {
+            let f = snap.figure(first).expect("drafter exists").clone();
+            for sc in std::mem::take(&mut draft.left) {
+                evs.push(grant_school(world, snap, &f, &sc));
+            }
+            continue;
+        }
+        draft.next = first;
+        world.resource_mut::<Turn>().draft = Some(draft);
+        break;
+    }
+    Ok(evs)
+}
+
+fn grant_school(world: &mut World, snap: &Snapshot, h: &FigureSnap, school: &str) -> GameEvent {
+    let spells = snap.rules().schools[school].clone();
+    let mut book = world.get_mut::<Spellbook>(h.entity).expect("heroes have a spellbook");
+    book.schools.push(school.to_string());
+    book.spells.extend(spells.iter().cloned());
+    GameEvent::SchoolChosen {
+        hero: h.id,
+        school: school.to_string(),
+        spells,
+    }
+}
+
+/// Rolls the target's mind against a spell: one die per mind point (+2 with the Talisman of
+/// Lore); any shield of the target's colour and the spell fails.
+fn resist_roll(world: &mut World, t: &FigureSnap) -> (Vec<Face>, bool) {
+    let mut n = t.mind;
+    if t.equipment.has("talisman_of_lore") {
+        n += 2;
+    }
+    let roll = dice::roll_combat(rng(world), n);
+    let side = if t.hero { Side::Hero } else { Side::Monster };
+    let resisted = combat::blocks(&roll, side) > 0;
+    (roll, resisted)
+}
+
+/// heroquest-2021.md, Spell System (hero spells) and Monster Rules / Actions (Dread spells).
+pub fn cast_spell(world: &mut World, snap: &Snapshot, caster: FigureId, spell: &str, target: FigureId) -> Outcome {
+    let c = figure(snap, caster)?;
+    may_act(snap, c)?;
+    let t = figure(snap, target)?;
+    let rules = snap.quest.rules.clone();
+    let def = rules
+        .spells
+        .get(spell)
+        .ok_or_else(|| format!("there is no spell \"{spell}\""))?;
+    if !c.spellbook.spells.iter().any(|s| s == spell) {
+        return Err(format!("{} does not know {}", c.name, def.name));
+    }
+    if c.spellbook.cast.iter().any(|s| s == spell) {
+        return Err(format!("{} has already cast {} this quest", c.name, def.name));
+    }
+    let (Some(cp), Some(tp)) = (c.pos, t.pos) else {
+        return Err(format!("{} is not on the board", t.name));
+    };
+    let in_sight = cp == tp || snap.sees(cp, tp);
+    match def.target {
+        SpellTarget::Caster if t.id != c.id => {
+            return Err(format!("{} can only be cast by {} on itself", def.name, c.name));
+        }
+        SpellTarget::Ally if t.hero != c.hero => {
+            return Err(format!("{} is cast on a friend, not on {}", def.name, t.name));
+        }
+        SpellTarget::Enemy if t.hero == c.hero => {
+            return Err(format!("{} is cast on a foe, not on {}", def.name, t.name));
+        }
+        SpellTarget::Enemy if c.hero && !t.awake => return Err(format!("{} cannot see {}", c.name, t.name)),
+        _ => {}
+    }
+    if !in_sight {
+        return Err(format!("{} has no line of sight to {}", c.name, t.name));
+    }
+    if def.effect == Effect::Status(StatusKind::Asleep) && t.undead {
+        return Err(format!("{} is undead: the dead do not sleep", t.name));
+    }
+    let p = take_action(snap, c, ActionKind::Spell)?;
+    set_progress(world, c.id, p);
+    let mut evs = Vec::new();
+    if c.hero && c.equipment.has("spell_ring") && !snap.dungeon.used.contains(&(c.id, "spell_ring".into())) {
+        world.resource_mut::<Dungeon>().used.insert((c.id, "spell_ring".into()));
+        evs.push(GameEvent::ArtifactUsed {
+            hero: c.id,
+            item: "spell_ring".into(),
+            name: rules.thing_name("spell_ring"),
+        });
+    } else {
+        world
+            .get_mut::<Spellbook>(c.entity)
+            .expect("casters have a spellbook")
+            .cast
+            .push(spell.to_string());
+    }
+    let (resist, resisted) = if def.mind_resists {
+        resist_roll(world, t)
+    } else {
+        (Vec::new(), false)
+    };
+    let cast = if c.hero {
+        GameEvent::SpellCast {
+            caster: c.id,
+            spell: spell.to_string(),
+            name: def.name.clone(),
+            target: t.id,
+            resist,
+            resisted,
+        }
+    } else {
+        GameEvent::DreadSpellCast {
+            caster: c.id,
+            spell: spell.to_string(),
+            name: def.name.clone(),
+            target: t.id,
+            resist,
+            resisted,
+        }
+    };
+    evs.insert(0, cast);
+    if !resisted {
+        evs.extend(apply_effect(world, snap, Some(c), t, &def.effect, &def.name));
+    }
+    Ok(evs)
+}
+
+/// What a spell or potion does to its target.
+pub(super) fn apply_effect(
+    world: &mut World,
+    snap: &Snapshot,
+    by: Option<&FigureSnap>,
+    t: &FigureSnap,
+    effect: &Effect,
+    cause: &str,
+) -> Vec<GameEvent> {
+    let mut evs = Vec::new();
+    let by_id = by.map(|b| b.id);
+    match effect {
+        Effect::Damage { amount, resist_dice } => {
+            let roll = dice::roll_combat(rng(world), *resist_dice);
+            let side = if t.hero { Side::Hero } else { Side::Monster };
+            let hits = if t.only_harmed_by.is_some() {
+                0
+            } else {
+                amount.saturating_sub(combat::blocks(&roll, side)).min(t.body)
+            };
+            evs.push(GameEvent::Wounded {
+                figure: t.id,
+                amount: hits,
+                dice: roll,
+                cause: cause.to_string(),
+            });
+            evs.extend(apply_damage(world, t.id, hits, by_id));
+        }
+        Effect::Attack { dice: n } => {
+            // A monster's spell that rolls attack dice (Lightning Bolt) rolls the pool under the
+            // referee dice pool: its definition is an attack roll (checklists §1.4 row 19).
+            let by_hero = by.is_none_or(|b| b.hero);
+            let (attack, defend, damage) = roll_attack(world, snap, by_hero, t, *n, snap.defend_dice(t));
+            let damage = if t.only_harmed_by.is_some() { 0 } else { damage };
+            evs.extend(strike(world, by_id, t.id, attack, defend, damage));
+        }
+        Effect::Heal { body } => evs.extend(heal(world, t.id, *body, cause)),
+        Effect::Status(s) => {
+            if *s == StatusKind::Courage {
+                evs.extend(remove_status(world, t.id, StatusKind::Fear));
+            }
+            if *s == StatusKind::Fear && t.has(StatusKind::Courage) {
+                return evs;
+            }
+            evs.extend(add_status(world, t.id, *s));
+        }
+        Effect::Tempest => {
+            for f in same_side_around(snap, t) {
+                evs.extend(add_status(world, f, StatusKind::LoseTurn));
+            }
+        }
+        Effect::Firestorm { dice: n } => {
+            for f in same_side_around(snap, t) {
+                evs.extend(undefended(world, f, *n, cause));
+            }
+        }
+        Effect::Summon { kind, count } => {
+            let Some(c) = by else { return evs };
+            evs.extend(summon(world, snap, c, kind, *count));
+        }
+    }
+    evs
+}
+
+/// The target and every figure of its side orthogonally next to it (no wall between).
+fn same_side_around(snap: &Snapshot, t: &FigureSnap) -> Vec<FigureId> {
+    let Some(tp) = t.pos else { return Vec::new() };
+    let mut v = vec![t.id];
+    for n in tp.neighbours() {
+        if let Some(o) = snap.figure_at(n)
+            && o.hero == t.hero
+            && snap.edge_open(tp, n)
+        {
+            v.push(o.id);
+        }
+    }
+    v
+}
+
+fn summon(world: &mut World, snap: &Snapshot, near: &FigureSnap, kind: &str, count: u8) -> Vec<GameEvent> {
+    let mut evs = Vec::new();
+    let Some(at) = near.pos else { return evs };
+    let Some(def) = snap.rules().monsters.get(kind).cloned() else {
+        return evs;
+    };
+    let squares = free_squares_near(snap, at, count as usize);
+    let first = super::logic::next_figure_id(world).0;
+    for (q, n) in squares.into_iter().zip(first..) {
+        let id = FigureId(n);
+        let name = spawn_monster(world, id, kind, None, &def, q, &[]);
+        if let Some(e) = entity_of(world, id) {
+            world.entity_mut(e).insert(Awake);
+        }
+        world.resource_mut::<FigureNames>().0.insert(id, name);
+        evs.push(GameEvent::MonsterSummoned { figure: id, at: q });
+    }
+    evs
+}
