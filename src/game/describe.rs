@@ -238,7 +238,7 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
             attack,
             defend,
             damage,
-        } if attack.iter().chain(defend).any(|f| f.pips().is_some()) => {
+        } if dice::rolled_pools(attack, defend) => {
             let (a, d) = (dice::pips(attack), dice::pips(defend));
             format!(
                 "{} attacks {}: rolls {} against {} — {}: {}.",

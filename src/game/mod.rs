@@ -6,10 +6,12 @@ mod damage;
 pub mod describe;
 pub mod logic;
 pub mod model;
+mod movement;
 pub mod script;
 pub mod snapshot;
 mod spells;
 mod traps;
+mod turn;
 
 use bevy::prelude::*;
 

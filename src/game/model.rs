@@ -830,7 +830,9 @@ impl GameEvent {
             GameEvent::AreaRevealed { .. } => "area_revealed",
             GameEvent::MonsterRevealed { .. } => "monster_revealed",
             // An attack rolled as d6 pools (the referee dice pool) is counted apart.
-            GameEvent::Attack { attack, .. } if attack.iter().any(|f| f.pips().is_some()) => "pool_attack",
+            GameEvent::Attack { attack, defend, .. } if crate::rules::dice::rolled_pools(attack, defend) => {
+                "pool_attack"
+            }
             GameEvent::Attack { .. } => "attack",
             GameEvent::MonsterKilled { .. } => "monster_killed",
             GameEvent::HeroKilled { .. } => "hero_killed",

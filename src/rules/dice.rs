@@ -47,6 +47,11 @@ pub fn pips(faces: &[Face]) -> Vec<u8> {
     faces.iter().filter_map(|f| f.pips()).collect()
 }
 
+/// Was this attack rolled as d6 pools (the referee dice pool) rather than combat dice?
+pub fn rolled_pools(attack: &[Face], defend: &[Face]) -> bool {
+    attack.iter().chain(defend).any(|f| f.pips().is_some())
+}
+
 /// `n` plain d6, as faces.
 pub fn roll_pool(rng: &mut impl Rng, n: u8) -> Vec<Face> {
     (0..n).map(|_| Face::Pip(roll_d6(rng))).collect()

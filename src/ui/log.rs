@@ -557,7 +557,7 @@ pub fn dice_tray(ui: &mut egui::Ui, tray: &DiceTray, tumbling: Option<u32>) {
                 who, attack, defend, ..
             } => {
                 // A d6 pool tumbles as d6; combat dice as combat dice.
-                let pool = attack.iter().chain(defend).any(|f| f.pips().is_some());
+                let pool = crate::rules::dice::rolled_pools(attack, defend);
                 let d6 = |from: usize, len: usize| -> Vec<Face> {
                     (from..from + len).map(|i| Face::Pip((spin(i) % 6 + 1) as u8)).collect()
                 };
@@ -629,7 +629,7 @@ fn draw_tray(ui: &mut egui::Ui, tray: &DiceTray, landed: bool) {
             damage,
         } => {
             ui.label(who);
-            if attack.iter().chain(defend).any(|f| f.pips().is_some()) {
+            if crate::rules::dice::rolled_pools(attack, defend) {
                 draw_pool(
                     ui,
                     &crate::rules::dice::pips(attack),

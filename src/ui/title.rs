@@ -1,0 +1,888 @@
+//! The title screen: games in progress, the campaign and its armory, the quest book, the
+//! table's choices (seed, companions, the sorcerer, the rules and modules), and the questions
+//! it asks before a game in progress is left.
+
+use super::*;
+
+/// What the title screen waits for the player's word on.
+enum Confirm {
+    /// A new game while others are in progress (they stay saved; the player is told so).
+    Begin(Box<PendingQuest>),
+    /// Deleting a saved game for good.
+    Delete(std::path::PathBuf, String),
+}
+
+fn quest_list() -> Vec<(String, Result<Arc<Quest>, String>)> {
+    quest::catalogue(crate::save::user_quest_dir().as_deref())
+}
+
+/// The title screen's choices.
+#[derive(Resource)]
+pub(super) struct TitleState {
+    quests: Vec<(String, Result<Arc<Quest>, String>)>,
+    /// The games in progress on disk, newest first.
+    games: Vec<crate::save::games::GameFile>,
+    /// A question waiting for the player's answer.
+    confirm: Option<Confirm>,
+    /// A problem to show (a save whose quest no longer loads).
+    message: Option<String>,
+    /// The campaign on disk: None when there is none yet.
+    campaign: Option<Result<crate::campaign::Campaign, String>>,
+    /// The hero the armory is open for.
+    armory_for: Option<String>,
+    /// The rule set the campaign and the armory use, parsed once.
+    rules: Arc<crate::rules::ruleset::RuleSet>,
+    selected: usize,
+    seed: String,
+    autoplay: bool,
+    sorcerer: crate::ai::SorcererLevel,
+    /// Heroes (rule-set ids) the computer plays beside the people.
+    companions: std::collections::BTreeSet<String>,
+    /// Modules ticked to play with besides the quest's own (ids).
+    modules: Vec<String>,
+}
+
+impl Default for TitleState {
+    fn default() -> Self {
+        // The quest list, the save and the campaign are read by `refresh_title`, which also runs
+        // when the app starts on the title screen.
+        TitleState {
+            quests: Vec::new(),
+            games: Vec::new(),
+            confirm: None,
+            message: None,
+            campaign: None,
+            armory_for: None,
+            rules: Arc::new(crate::rules::ruleset::RuleSet::heroquest_2021()),
+            selected: 0,
+            // A fresh seed each time, shown so a game can be replayed; the game itself never reads the clock.
+            seed: (std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_secs())
+                % 100_000)
+                .to_string(),
+            autoplay: false,
+            sorcerer: crate::ai::SorcererLevel::Normal,
+            companions: Default::default(),
+            modules: Vec::new(),
+        }
+    }
+}
+
+/// Back on the title screen: the save and the user's quests may have changed.
+pub(super) fn refresh_title(mut state: ResMut<TitleState>, settings: Option<Res<Settings>>) {
+    if let Some(s) = settings {
+        state.sorcerer = s.sorcerer;
+        state.companions = s.companions.clone();
+        state.modules = s.modules.clone();
+    }
+    state.games = crate::save::games::in_progress_here();
+    state.confirm = None;
+    state.campaign = look_for_campaign();
+    state.quests = quest_list();
+    state.selected = state.selected.min(state.quests.len().saturating_sub(1));
+}
+
+fn look_for_campaign() -> Option<Result<crate::campaign::Campaign, String>> {
+    let path = crate::campaign::campaign_path()?;
+    path.exists().then(|| crate::campaign::Campaign::read(&path))
+}
+
+/// The quest as this table plays it and the heroes the computer plays: with players set up,
+/// the heroes nobody claims are the computer's, or left out of the game (`leave_out`); without,
+/// the companions ticked on the title screen.
+fn table_quest(
+    q: &Arc<Quest>,
+    ticked: &std::collections::BTreeSet<String>,
+    seats: &crate::input::seats::Seats,
+    leave_out: bool,
+) -> (Arc<Quest>, Vec<String>) {
+    let unclaimed: Vec<String> = seats.unclaimed(&q.heroes).into_iter().cloned().collect();
+    if leave_out && !seats.0.is_empty() && unclaimed.len() < q.heroes.len() {
+        return (Arc::new(q.without_heroes(&unclaimed)), Vec::new());
+    }
+    (q.clone(), companions_for(q, ticked, seats))
+}
+
+/// The heroes the computer plays beside the people: the seats' unclaimed heroes when players
+/// are set up, else the companions ticked on the title screen.
+fn companions_for(
+    q: &Quest,
+    ticked: &std::collections::BTreeSet<String>,
+    seats: &crate::input::seats::Seats,
+) -> Vec<String> {
+    if seats.0.is_empty() {
+        ticked.iter().cloned().collect()
+    } else {
+        seats.unclaimed(&q.heroes).into_iter().cloned().collect()
+    }
+}
+
+/// A quest's name from the quest book already read (its id if it is not there or broken).
+fn quest_name<'a>(quests: &'a [(String, Result<Arc<Quest>, String>)], id: &'a str) -> &'a str {
+    quests
+        .iter()
+        .find(|(q, _)| q == id)
+        .and_then(|(_, q)| q.as_ref().ok())
+        .map_or(id, |q| q.name.as_str())
+}
+
+/// The campaign row: begin one, or go on with it (the next quest of the book) and visit the armory.
+fn campaign_row(
+    ui: &mut egui::Ui,
+    state: &mut TitleState,
+    commands: &mut Commands,
+    seats: &crate::input::seats::Seats,
+    leave_out: bool,
+    sorcerer_seat: &Option<crate::input::seats::SorcererSeat>,
+) {
+    let seed = state.seed.trim().parse().unwrap_or(1);
+    let opponents = crate::ai::Opponents {
+        sorcerer: state.sorcerer,
+        ..Default::default()
+    };
+    let mut start = false;
+    // A quest the party plays again (None: the next one).
+    let mut again: Option<&'static str> = None;
+    ui.horizontal(|ui| match &state.campaign {
+        None => {
+            if ui.button(egui::RichText::new("Begin a campaign").size(18.0)).clicked() {
+                let mut fresh = crate::campaign::Campaign::new(&state.rules);
+                fresh.modules = state.modules.clone();
+                match crate::campaign::campaign_path().map(|p| fresh.write(&p)) {
+                    Some(Ok(())) => {
+                        state.campaign = Some(Ok(fresh));
+                        start = true;
+                    }
+                    Some(Err(e)) => state.message = Some(e),
+                    None => state.message = Some("No data folder (HOME is not set): no campaign.".into()),
+                }
+            }
+            ui.label(
+                egui::RichText::new("the quest book in order, with one party that keeps its gold and gear (and the modules ticked below)").weak(),
+            );
+        }
+        Some(Ok(c)) => {
+            let next = c.next_quest().map(|id| quest_name(&state.quests, id).to_string());
+            let label = match &next {
+                Some(name) => format!("Campaign: {name}"),
+                None => "Campaign: every quest done".to_string(),
+            };
+            if ui
+                .add_enabled(next.is_some(), egui::Button::new(egui::RichText::new(label).size(18.0)))
+                .clicked()
+            {
+                start = true;
+            }
+            // Quests done before can be played again, for gold and gear.
+            let done_before: Vec<&'static str> = c
+                .unlocked()
+                .into_iter()
+                .filter(|id| Some(*id) != c.next_quest())
+                .collect();
+            if !done_before.is_empty() {
+                ui.menu_button("Play again", |ui| {
+                    for id in done_before {
+                        if ui.button(quest_name(&state.quests, id)).clicked() {
+                            again = Some(id);
+                            ui.close();
+                        }
+                    }
+                });
+            }
+            let gold: u32 = c.party.values().map(|h| h.gold).sum();
+            let done = c.completed.len();
+            let quests = if done == 1 { "quest" } else { "quests" };
+            let with = match crate::rules::systems::Modules::choose(&c.rules, &c.modules) {
+                Ok(m) if !m.is_empty() => format!(", with {}", m.names().join(", ")),
+                _ => String::new(),
+            };
+            ui.label(egui::RichText::new(format!("{done} {quests} done, {gold} gold in the party{with}")).weak());
+            if ui.button("Party & armory").clicked() {
+                state.armory_for = state
+                    .armory_for
+                    .is_none()
+                    .then(|| c.party.keys().next().cloned())
+                    .flatten();
+            }
+        }
+        Some(Err(e)) => {
+            ui.colored_label(
+                egui::Color32::LIGHT_RED,
+                format!("The campaign cannot be read: {e} (the file was left as it is)"),
+            );
+        }
+    });
+    if start || again.is_some() {
+        let companions = state.companions.iter().cloned().collect();
+        match PendingQuest::campaign_quest(again, seed, opponents, state.autoplay, companions) {
+            Ok(mut p) => {
+                (p.quest, p.companions) = table_quest(&p.quest, &state.companions, seats, leave_out);
+                p.sorcerer_player = sorcerer_seat.clone();
+                start_or_ask(state, commands, p);
+            }
+            Err(e) => state.message = Some(e),
+        }
+    }
+}
+
+/// A campaign hero's character sheet: the rule set's figures with the hero's own gear, what the
+/// hero carries, and the quests the hero has completed.
+fn character_sheet(
+    ui: &mut egui::Ui,
+    rules: &crate::rules::ruleset::RuleSet,
+    class: &str,
+    h: &crate::campaign::PartyHero,
+    quests: &[(String, Result<Arc<Quest>, String>)],
+) {
+    let Some(def) = rules.heroes.get(class) else {
+        return;
+    };
+    let gear = crate::game::model::Equipment {
+        weapon: h.weapon.clone(),
+        items: h.items.clone(),
+    };
+    let fighter = crate::game::logic::derive_fighter(rules, &gear);
+    let movement = match fighter.movement {
+        crate::game::model::Movement::Dice(n) => format!("{n} red dice"),
+        crate::game::model::Movement::Fixed(n) => format!("{n} squares"),
+    };
+    let names = |ids: &mut dyn Iterator<Item = &String>| -> String {
+        let v: Vec<String> = ids.map(|i| rules.thing_name(i)).collect();
+        if v.is_empty() { "nothing".into() } else { v.join(", ") }
+    };
+    ui.label(egui::RichText::new(format!("Character sheet: {}", def.name)).strong());
+    egui::Grid::new("sheet")
+        .num_columns(4)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            ui.label("Body");
+            ui.label(def.body.to_string());
+            ui.label("Attack");
+            ui.label(format!("{} combat dice", fighter.attack));
+            ui.end_row();
+            ui.label("Mind");
+            ui.label(def.mind.to_string());
+            ui.label("Defend");
+            ui.label(format!("{} combat dice", fighter.defend));
+            ui.end_row();
+            ui.label("Gold");
+            ui.label(h.gold.to_string());
+            ui.label("Movement");
+            ui.label(movement);
+            ui.end_row();
+        });
+    ui.label(format!(
+        "Weapon in hand: {}",
+        h.weapon.as_deref().map_or("none".into(), |w| rules.thing_name(w))
+    ));
+    ui.label(format!("Armour and things: {}", names(&mut h.items.iter())));
+    ui.label(format!("Potions: {}", names(&mut h.potions.iter())));
+    let done: Vec<String> = h.quests.iter().map(|q| quest_name(quests, q).to_string()).collect();
+    ui.label(if done.is_empty() {
+        "Quests completed: none yet".to_string()
+    } else {
+        format!("Quests completed ({}): {}", done.len(), done.join(", "))
+    });
+    if h.fallen > 0 {
+        let before = if h.fallen == 1 { "hero" } else { "heroes" };
+        ui.label(
+            egui::RichText::new(format!(
+                "{} {before} of this seat fell before; this one started afresh.",
+                h.fallen
+            ))
+            .weak(),
+        );
+    }
+}
+
+/// The armory between quests: the 2021 prices, what each hero may use, the party's gold.
+fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
+    let (Some(hero), Some(Ok(campaign))) = (state.armory_for.clone(), state.campaign.as_mut()) else {
+        return;
+    };
+    let state_quests = &state.quests;
+    let rules = state.rules.clone();
+    let mut open = true;
+    let mut chosen = hero.clone();
+    let mut bought: Option<Result<(), String>> = None;
+    let mut renamed = false;
+    // Beside the title window (720 points wide, centred), not over it, on a 1600-wide screen.
+    egui::Window::new("The party and the armory")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .max_width(380.0)
+        .anchor(egui::Align2::RIGHT_CENTER, egui::vec2(-8.0, 0.0))
+        .show(ctx, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for (class, h) in &campaign.party {
+                    let name = h
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| rules.heroes.get(class).map_or(class.clone(), |d| d.name.clone()));
+                    ui.selectable_value(&mut chosen, class.clone(), format!("{name} ({} gold)", h.gold));
+                }
+            });
+            if let Some(h) = campaign.party.get_mut(&chosen) {
+                ui.horizontal(|ui| {
+                    ui.label("Name:");
+                    let mut name = h.name.clone().unwrap_or_default();
+                    let hint = rules.heroes.get(&chosen).map_or(String::new(), |d| d.name.clone());
+                    let edit = ui.add(
+                        egui::TextEdit::singleline(&mut name)
+                            .hint_text(hint)
+                            .desired_width(160.0),
+                    );
+                    if edit.changed() {
+                        h.name = Some(name.chars().take(24).collect()).filter(|n: &String| !n.trim().is_empty());
+                    }
+                    if edit.lost_focus() {
+                        renamed = true;
+                    }
+                });
+                character_sheet(ui, &rules, &chosen, h, state_quests);
+            }
+            // Gold is shared between quests (Gold Coins): to another hero of the party.
+            let gold = campaign.party.get(&chosen).map_or(0, |h| h.gold);
+            let others: Vec<(String, String)> = campaign
+                .party
+                .iter()
+                .filter(|(c, _)| **c != chosen)
+                .map(|(c, h)| {
+                    let name = h
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| rules.heroes.get(c).map_or(c.clone(), |d| d.name.clone()));
+                    (c.clone(), name)
+                })
+                .collect();
+            if gold > 0 && !others.is_empty() {
+                ui.horizontal(|ui| {
+                    ui.label("Give gold:");
+                    for step in [10u32, 50, 100] {
+                        if step > gold {
+                            continue;
+                        }
+                        ui.menu_button(format!("{step}"), |ui| {
+                            for (c, name) in &others {
+                                if ui.button(format!("to {name}")).clicked() {
+                                    bought = Some(campaign.give_gold(&rules, &chosen, c, step));
+                                    ui.close();
+                                }
+                            }
+                        });
+                    }
+                    ui.menu_button(format!("all {gold}"), |ui| {
+                        for (c, name) in &others {
+                            if ui.button(format!("to {name}")).clicked() {
+                                bought = Some(campaign.give_gold(&rules, &chosen, c, gold));
+                                ui.close();
+                            }
+                        }
+                    });
+                });
+            }
+            ui.separator();
+            egui::Grid::new("stock").striped(true).show(ui, |ui| {
+                for (id, name, cost) in crate::campaign::Campaign::armory(&rules) {
+                    ui.label(&name);
+                    ui.label(format!("{cost} gold"));
+                    let verdict = campaign.check_purchase(&rules, &chosen, &id);
+                    let button = ui
+                        .add_enabled(verdict.is_ok(), egui::Button::new("Buy"))
+                        .on_disabled_hover_text(verdict.as_ref().err().cloned().unwrap_or_default());
+                    if button.clicked() {
+                        bought = Some(campaign.buy(&rules, &chosen, &id));
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+    if (renamed || matches!(bought, Some(Ok(()))))
+        && let Some(path) = crate::campaign::campaign_path()
+        && let Err(e) = campaign.write(&path)
+    {
+        state.message = Some(e);
+    }
+    state.armory_for = open.then_some(chosen);
+}
+
+/// Starts a new game, or first asks while another is in progress (it stays saved either way).
+fn start_or_ask(state: &mut TitleState, commands: &mut Commands, p: PendingQuest) {
+    if state.games.is_empty() {
+        commands.insert_resource(p);
+    } else {
+        state.confirm = Some(Confirm::Begin(Box::new(p)));
+    }
+}
+
+/// Loads a saved game (checked to replay as saved), or says why it cannot be.
+fn resume(state: &mut TitleState, commands: &mut Commands, path: &std::path::Path) {
+    match PendingQuest::resume(path) {
+        Ok(p) => commands.insert_resource(p),
+        Err(e) => state.message = Some(format!("{e}\nThe file was left as it is.")),
+    }
+}
+
+/// The games in progress: the newest as the big Continue, the others below it, each with
+/// quest, round and when it was saved; a file that cannot be read says why and offers its backup.
+fn games_rows(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands) {
+    if state.games.is_empty() {
+        return;
+    }
+    let mut resume_from = None;
+    let mut delete = None;
+    let row = |ui: &mut egui::Ui,
+               g: &crate::save::games::GameFile,
+               first: bool,
+               resume_from: &mut Option<std::path::PathBuf>,
+               delete: &mut Option<(std::path::PathBuf, String)>| {
+        match &g.save {
+            Ok(s) => {
+                ui.horizontal(|ui| {
+                    let text = format!("Continue: {}, round {}", s.name, s.round);
+                    let label = if first {
+                        egui::RichText::new(text).size(18.0)
+                    } else {
+                        egui::RichText::new(text)
+                    };
+                    if ui.button(label).clicked() {
+                        *resume_from = Some(g.path.clone());
+                    }
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "{}, seed {}, sorcerer {}{}",
+                            g.when(),
+                            s.seed,
+                            s.sorcerer.as_str(),
+                            if s.modules.is_empty() {
+                                String::new()
+                            } else {
+                                format!(", with {}", s.modules.join(", "))
+                            }
+                        ))
+                        .weak(),
+                    )
+                    .on_hover_text(format!("{}\n{}", g.date(), g.path.display()));
+                    if ui
+                        .small_button("Delete")
+                        .on_hover_text("Delete this saved game (you will be asked)")
+                        .clicked()
+                    {
+                        *delete = Some((g.path.clone(), g.title()));
+                    }
+                });
+            }
+            Err(error) => {
+                ui.colored_label(
+                    egui::Color32::LIGHT_RED,
+                    format!("The saved game {} cannot be read: {error}", g.file_name()),
+                );
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new("The file was left as it is.").weak());
+                    if let Some((path, s)) = g.backup()
+                        && ui
+                            .button(format!("Continue from the backup: {}, round {}", s.name, s.round))
+                            .clicked()
+                    {
+                        *resume_from = Some(path);
+                    }
+                    if ui.small_button("Delete").clicked() {
+                        *delete = Some((g.path.clone(), g.file_name()));
+                    }
+                });
+            }
+        }
+    };
+    row(ui, &state.games[0], true, &mut resume_from, &mut delete);
+    if state.games.len() > 1 {
+        egui::CollapsingHeader::new(format!("Other games in progress ({})", state.games.len() - 1))
+            .id_salt("other-games")
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().max_height(160.0).show(ui, |ui| {
+                    for g in &state.games[1..] {
+                        row(ui, g, false, &mut resume_from, &mut delete);
+                    }
+                });
+            });
+    }
+    if let Some(path) = resume_from {
+        resume(state, commands, &path);
+    }
+    if let Some((path, title)) = delete {
+        state.confirm = Some(Confirm::Delete(path, title));
+    }
+    ui.separator();
+}
+
+/// The question waiting for the player's word, as a modal window over the title screen.
+fn confirm_window(ctx: &egui::Context, state: &mut TitleState, commands: &mut Commands) {
+    #[derive(PartialEq)]
+    enum Answer {
+        Waiting,
+        Yes,
+        GoOn(std::path::PathBuf),
+        No,
+    }
+    let Some(confirm) = state.confirm.take() else {
+        return;
+    };
+    let mut answer = Answer::Waiting;
+    let games = &state.games;
+    let modal = egui::Modal::new(egui::Id::new("title-confirm")).show(ctx, |ui| {
+        ui.set_max_width(540.0);
+        match &confirm {
+            Confirm::Begin(p) => {
+                let big = |t: String| egui::RichText::new(t).size(16.0);
+                ui.label(egui::RichText::new("A game is in progress").size(22.0).color(GOLD));
+                ui.add_space(4.0);
+                if let Some(newest) = games.first() {
+                    ui.label(big(format!("{} ({}) is in progress.", newest.title(), newest.when())));
+                }
+                if games.len() > 1 {
+                    let more = games.len() - 1;
+                    let s = if more == 1 { "" } else { "s" };
+                    ui.label(big(format!("You have {more} other game{s} in progress.")));
+                }
+                ui.label(big(
+                    "It stays saved: you can go on with it from this screen at any time.".into(),
+                ));
+                ui.add_space(10.0);
+                ui.horizontal(|ui| {
+                    if ui
+                        .button(big(format!("Begin a new game of {}", p.quest.name)).strong())
+                        .clicked()
+                    {
+                        answer = Answer::Yes;
+                    }
+                    if let Some(newest) = games.first().filter(|g| g.save.is_ok())
+                        && ui.button(big(format!("Go on with {}", newest.title()))).clicked()
+                    {
+                        answer = Answer::GoOn(newest.path.clone());
+                    }
+                    if ui.button(big("Cancel".into())).clicked() {
+                        answer = Answer::No;
+                    }
+                });
+            }
+            Confirm::Delete(path, title) => {
+                let big = |t: &str| egui::RichText::new(t).size(16.0);
+                ui.label(egui::RichText::new("Delete this saved game?").size(22.0).color(GOLD));
+                ui.add_space(4.0);
+                ui.label(big(title));
+                ui.label(egui::RichText::new(path.display().to_string()).small().weak());
+                ui.label(big("It is gone for good, with its backup."));
+                ui.add_space(10.0);
+                ui.horizontal(|ui| {
+                    if ui.button(big("Delete it").color(egui::Color32::LIGHT_RED)).clicked() {
+                        answer = Answer::Yes;
+                    }
+                    if ui.button(big("Keep it")).clicked() {
+                        answer = Answer::No;
+                    }
+                });
+            }
+        }
+    });
+    // Esc or a click beside the window is "no".
+    if answer == Answer::Waiting && modal.should_close() {
+        answer = Answer::No;
+    }
+    match (answer, confirm) {
+        (Answer::Waiting, c) => state.confirm = Some(c),
+        (Answer::Yes, Confirm::Begin(p)) => commands.insert_resource(*p),
+        (Answer::Yes, Confirm::Delete(path, _)) => {
+            crate::save::games::remove(&path);
+            state.games = crate::save::games::in_progress_here();
+        }
+        (Answer::GoOn(path), _) => resume(state, commands, &path),
+        (Answer::No, _) => {}
+    }
+}
+
+pub(super) fn title_screen(
+    mut contexts: EguiContexts,
+    mut state: ResMut<TitleState>,
+    mut commands: Commands,
+    mut insets: ResMut<PanelInsets>,
+    (mut settings, mut options, problem, mut rebinding, last): (
+        Option<ResMut<Settings>>,
+        ResMut<options::OptionsOpen>,
+        Res<crate::screen::SettingsProblem>,
+        ResMut<options::Rebinding>,
+        Res<options::LastPress>,
+    ),
+    (mut players, mut seats, pads, mut credits, mut exit): (
+        ResMut<party::PlayersOpen>,
+        ResMut<crate::input::seats::Seats>,
+        Query<(), With<bevy::input::gamepad::Gamepad>>,
+        ResMut<credits::CreditsOpen>,
+        MessageWriter<AppExit>,
+    ),
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    *insets = PanelInsets::default();
+    egui::Window::new("Hollowdeep")
+        .title_bar(false)
+        .resizable(false)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .default_width(720.0)
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(egui::RichText::new("HOLLOWDEEP").size(44.0).color(GOLD).strong());
+                ui.label(egui::RichText::new("Four heroes. One sorcerer. The dungeon below.").italics().size(16.0));
+            });
+            ui.separator();
+            if let Some(m) = &problem.0 {
+                ui.colored_label(egui::Color32::LIGHT_RED, m);
+            }
+            games_rows(ui, &mut state, &mut commands);
+            if let Some(m) = &state.message {
+                ui.colored_label(egui::Color32::LIGHT_RED, m);
+            }
+            let leave_out = settings.as_deref().is_some_and(|s| s.leave_out_unclaimed);
+            let sorcerer_seat = settings.as_deref().and_then(|s| s.sorcerer_seat.clone());
+            campaign_row(ui, &mut state, &mut commands, &seats, leave_out, &sorcerer_seat);
+            ui.separator();
+            ui.columns(2, |cols| {
+                cols[0].label(egui::RichText::new("The quest book").strong().size(18.0));
+                let TitleState { quests, selected, .. } = &mut *state;
+                for (i, (id, q)) in quests.iter().enumerate() {
+                    // The user's own quests are named by file; the built-in ones by id.
+                    let path = std::path::Path::new(id);
+                    let file = path
+                        .file_name()
+                        .map_or(id.clone(), |n| n.to_string_lossy().into_owned());
+                    let yours = !quest::is_builtin(id);
+                    match q {
+                        Ok(q) => {
+                            // The quest book is numbered; the user's own quests carry their file name.
+                            let label = if yours {
+                                format!("{}  ({file})", q.name)
+                            } else {
+                                format!("{}. {}", i + 1, q.name)
+                            };
+                            cols[0].selectable_value(selected, i, egui::RichText::new(label).size(16.0));
+                        }
+                        Err(e) => {
+                            let name = file.clone();
+                            // "file:line:col: message", without the folder the player put it in.
+                            let first = e.lines().next().unwrap_or_default();
+                            let first = path
+                                .parent()
+                                .and_then(|d| first.strip_prefix(&format!("{}/", d.display())))
+                                .unwrap_or(first);
+                            cols[0].selectable_value(
+                                selected,
+                                i,
+                                egui::RichText::new(format!("{name} (broken)")).size(16.0).color(egui::Color32::LIGHT_RED),
+                            );
+                            cols[0].label(egui::RichText::new(first).small().color(egui::Color32::LIGHT_RED));
+                        }
+                    }
+                }
+                let sel = state.selected.min(state.quests.len().saturating_sub(1));
+                match state.quests.get(sel).map(|(_, q)| q) {
+                    Some(Ok(q)) => {
+                        cols[1].label(egui::RichText::new(&q.name).strong().size(18.0).color(GOLD));
+                        cols[1].label(&q.briefing);
+                        cols[1].add_space(6.0);
+                        cols[1].label(egui::RichText::new(format!("Goal: {}", q.objective.describe())).italics());
+                        cols[1].label(format!("Heroes: {}", q.heroes.len()));
+                        if !q.modules.is_empty() {
+                            cols[1].label(format!("Played with: {}", q.modules.names().join(", ")));
+                        }
+                    }
+                    Some(Err(e)) => {
+                        cols[1].colored_label(egui::Color32::LIGHT_RED, e);
+                    }
+                    None => {
+                        cols[1].label("No quests found.");
+                    }
+                }
+            });
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label("Seed:");
+                ui.add(egui::TextEdit::singleline(&mut state.seed).desired_width(120.0));
+                ui.checkbox(&mut state.autoplay, "Let the computer play the heroes");
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("Quit").clicked() {
+                        exit.write(AppExit::Success);
+                    }
+                    if ui.button("Credits").clicked() {
+                        credits.0 = !credits.0;
+                    }
+                    if ui.button("Options").clicked() {
+                        options.0 = !options.0;
+                    }
+                    if ui.button("Players").clicked() {
+                        players.0 = !players.0;
+                    }
+                });
+            });
+            if !state.autoplay
+                && !seats.0.is_empty()
+                && let Some((_, Ok(q))) = state.quests.get(state.selected)
+            {
+                // The players window decides who plays what; say it here.
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Players:");
+                    for (i, s) in seats.0.iter().enumerate() {
+                        let heroes: Vec<String> = s
+                            .heroes
+                            .iter()
+                            .filter(|h| q.heroes.contains(h))
+                            .map(|h| q.rules.heroes.get(h).map_or(h.clone(), |d| d.name.clone()))
+                            .collect();
+                        let heroes = if heroes.is_empty() { "no hero in this quest".to_string() } else { heroes.join(", ") };
+                        ui.label(
+                            egui::RichText::new(format!("{} ({heroes}; {})", s.player, s.device.label()))
+                                .color(party::seat_colour(i)),
+                        );
+                    }
+                    let cpu: Vec<String> = seats
+                        .unclaimed(&q.heroes)
+                        .into_iter()
+                        .map(|h| q.rules.heroes.get(h).map_or(h.clone(), |d| d.name.clone()))
+                        .collect();
+                    if !cpu.is_empty() {
+                        let who = if settings.as_deref().is_some_and(|s| s.leave_out_unclaimed) {
+                            "left out"
+                        } else {
+                            "the computer"
+                        };
+                        ui.label(egui::RichText::new(format!("{who}: {}", cpu.join(", "))).weak());
+                    }
+                });
+            } else if !state.autoplay
+                && let Some((_, Ok(q))) = state.quests.get(state.selected)
+            {
+                let q = q.clone();
+                ui.horizontal(|ui| {
+                    ui.label("Computer companions:");
+                    for class in &q.heroes {
+                        let mut on = state.companions.contains(class);
+                        let name = q.rules.heroes.get(class).map_or(class.clone(), |h| h.name.clone());
+                        if ui.checkbox(&mut on, name).changed() {
+                            if on {
+                                state.companions.insert(class.clone());
+                            } else {
+                                state.companions.remove(class);
+                            }
+                        }
+                    }
+                });
+            }
+            ui.horizontal(|ui| {
+                ui.label("Sorcerer:");
+                for level in crate::ai::SorcererLevel::ALL {
+                    ui.selectable_value(&mut state.sorcerer, level, level.as_str())
+                        .on_hover_text(level.blurb());
+                }
+                ui.label(egui::RichText::new(state.sorcerer.blurb()).weak());
+            });
+            if let Some((_, Ok(q))) = state.quests.get(state.selected) {
+                let q = q.clone();
+                rules_row(ui, &q, &mut state.modules);
+            }
+            ui.add_space(6.0);
+            ui.vertical_centered(|ui| {
+                let ready = matches!(state.quests.get(state.selected), Some((_, Ok(_))));
+                let begin = ui.add_enabled(ready, egui::Button::new(egui::RichText::new("Begin the quest").size(20.0)));
+                // Enter begins too, unless a text field (the seed, a hero's name) has the keyboard.
+                let enter = state.confirm.is_none()
+                    && !ui.ctx().egui_wants_keyboard_input()
+                    && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if (begin.clicked() || (ready && enter))
+                    && let Some((_, Ok(q))) = state.quests.get(state.selected) {
+                        let seed = state.seed.trim().parse().unwrap_or(1);
+                        let leave_out = settings.as_deref().is_some_and(|s| s.leave_out_unclaimed);
+                        let table = table_quest(q, &state.companions, &seats, leave_out);
+                        let quest = match table.0.with_modules(&state.modules) {
+                            Ok(q) => Arc::new(q),
+                            Err(e) => {
+                                state.message = Some(e);
+                                return;
+                            }
+                        };
+                        let p = PendingQuest {
+                            quest,
+                            source: state.quests[state.selected].0.clone(),
+                            restore: None,
+                            own_file: None,
+                            sorcerer_player: settings.as_deref().and_then(|s| s.sorcerer_seat.clone()),
+                            campaign: false,
+                            seed,
+                            autoplay: state.autoplay,
+                            opponents: crate::ai::Opponents { sorcerer: state.sorcerer, ..Default::default() },
+                            companions: table.1,
+                        };
+                        start_or_ask(&mut state, &mut commands, p);
+                    }
+                ui.label(egui::RichText::new("Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, U undo, F fast-forward.").small());
+            });
+        });
+    // The side windows after the title window, so that they are drawn over it.
+    confirm_window(ctx, &mut state, &mut commands);
+    armory_window(ctx, &mut state);
+    credits::credits_window(ctx, &mut credits);
+    if let Some(settings) = settings.as_deref_mut() {
+        options::options_window(ctx, &mut options, settings, &mut rebinding, &last);
+        let heroes: Vec<(String, String)> = ["barbarian", "dwarf", "elf", "wizard"]
+            .into_iter()
+            .filter_map(|id| state.rules.heroes.get(id).map(|d| (id.to_string(), d.name.clone())))
+            .collect();
+        party::players_window(ctx, &mut players, settings, &mut seats, &heroes, pads.iter().count());
+    }
+    // What the title screen chose is kept for the next start.
+    if let Some(s) = settings.as_deref_mut()
+        && (s.sorcerer != state.sorcerer || s.companions != state.companions || s.modules != state.modules)
+    {
+        s.sorcerer = state.sorcerer;
+        s.companions = state.companions.clone();
+        s.modules = state.modules.clone();
+    }
+    Ok(())
+}
+
+/// The rule system the chosen quest is written for, and the modules a player may add to it: the
+/// quest's own are ticked and fixed, the others can be ticked; those not playable yet are shown
+/// greyed, with why.
+fn rules_row(ui: &mut egui::Ui, q: &Quest, ticked: &mut Vec<String>) {
+    use crate::rules::systems;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Rules:");
+        match systems::rule_system(&q.rules.id) {
+            Some(r) => ui.label(egui::RichText::new(r.name).strong()).on_hover_text(r.summary),
+            None => ui.label(&q.rules.id),
+        };
+        ui.label(egui::RichText::new("Modules:").weak());
+        let own = q.modules.ids();
+        for (id, m) in systems::modules().filter(|(_, m)| m.on.contains(&q.rules.id.as_str())) {
+            let mine = own.iter().any(|o| o == id);
+            let mut on = mine || ticked.iter().any(|t| t == id);
+            let hover = if mine {
+                format!("{}\nThis quest is always played with it.", m.summary)
+            } else {
+                m.summary.to_string()
+            };
+            let r = ui
+                .add_enabled(m.playable && !mine, egui::Checkbox::new(&mut on, m.name))
+                .on_hover_text(&hover);
+            if !m.playable {
+                r.on_disabled_hover_text(m.summary);
+            } else if r.changed() {
+                ticked.retain(|t| t != id);
+                if on {
+                    ticked.push(id.to_string());
+                }
+            }
+        }
+    });
+    if let Err(e) = q.with_modules(ticked) {
+        ui.colored_label(egui::Color32::LIGHT_RED, e);
+    }
+}
