@@ -199,9 +199,9 @@ impl Campaign {
                 let free = !owned.contains(a) && !eq.has(a);
                 if rules.is_artifact(a)
                     && free
-                    && crate::game::logic::may_carry(&rules, &class, a, &Gear::default()).is_ok()
+                    && crate::quest::gear::may_carry(&rules, &class, a, &Gear::default()).is_ok()
                 {
-                    crate::game::actions::stow(&rules, &class, &mut eq, a);
+                    crate::game::heroquest::stow(&rules, &class, &mut eq, a);
                 }
             }
             q.gear.insert(
@@ -450,7 +450,7 @@ impl Campaign {
             potions: Vec::new(),
             gold: 0,
         };
-        crate::game::logic::may_carry(rules, class, item, &gear)?;
+        crate::quest::gear::may_carry(rules, class, item, &gear)?;
         if let Some(w) = rules.weapons.get(item)
             && w.two_handed
             && h.items.iter().any(|i| rules.armor.get(i).is_some_and(|a| a.shield))
@@ -471,7 +471,7 @@ impl Campaign {
             weapon: h.weapon.clone(),
             items: h.items.clone(),
         };
-        crate::game::actions::stow(rules, class, &mut eq, item);
+        crate::game::heroquest::stow(rules, class, &mut eq, item);
         h.weapon = eq.weapon;
         h.items = eq.items;
         h.gold -= cost;

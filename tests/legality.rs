@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use bevy::prelude::World;
 use hollowdeep::ai::{HeroBot, SorcererLevel};
-use hollowdeep::game::choices::legal_commands;
+use hollowdeep::game::heroquest::legal_commands;
 use hollowdeep::game::logic;
 use hollowdeep::game::model::*;
 use hollowdeep::game::snapshot::Snapshot;

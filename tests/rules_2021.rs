@@ -1834,7 +1834,7 @@ fn a_hero_takes_a_carried_weapon_in_hand_for_free() {
     let mut g = Game::start(q, 1);
     let snap = g.snap();
     let h = snap.figure(FigureId(0)).unwrap();
-    let (choices, _) = hollowdeep::game::choices::action_choices(&snap, h);
+    let (choices, _) = hollowdeep::game::heroquest::action_choices(&snap, h);
     let wield: Vec<&str> = choices
         .iter()
         .filter(|(_, c)| matches!(c, Command::Wield { .. }))

@@ -79,7 +79,7 @@ pub fn weapon_to_hold(snap: &Snapshot, h: &FigureSnap) -> Option<String> {
         .iter()
         .chain(h.equipment.items.iter())
         .filter(|w| rules.weapons.contains_key(*w))
-        .filter(|w| crate::game::logic::may_carry(rules, &h.kind, w, &Default::default()).is_ok())
+        .filter(|w| crate::quest::gear::may_carry(rules, &h.kind, w, &Default::default()).is_ok())
         .collect();
     ready.dedup();
     let reloading = |w: &str| {
@@ -267,7 +267,7 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
         }
     }
     // Pick up a fallen friend's things.
-    if crate::game::actions::loot_within_reach(snap, h).is_some() {
+    if crate::game::heroquest::loot_within_reach(snap, h).is_some() {
         return Some(Command::PickUp { hero: h.id });
     }
     // Hand a spare healing potion to a badly hurt friend next to us who has none.
@@ -317,7 +317,7 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     if disarmer
         && let Some(t) = snap.traps.iter().find(|t| {
             t.state == TrapState::Known
-                && crate::game::actions::next_to_trap(snap, at, t)
+                && crate::game::heroquest::next_to_trap(snap, at, t)
                 && (t.furniture.is_some() || snap.figure_at(t.at).is_none())
         })
     {
@@ -376,7 +376,7 @@ fn random_command(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Command {
     // From the same list the rules are held to (`choices::legal_commands`), so it never sends a
     // refused command: one walk to a random square it may stop on, and every action but the
     // ones a random player would only waste (closing doors, gifts, retreat, swapping weapons).
-    let legal = crate::game::choices::legal_commands(snap);
+    let legal = crate::game::heroquest::legal_commands(snap);
     let mut options: Vec<Command> = vec![Command::EndTurn];
     options.extend(
         legal

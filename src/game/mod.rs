@@ -1,17 +1,13 @@
 //! The game layer: ECS state, the command path and the turn-phase systems. Runs headless.
 
-pub mod actions;
-pub mod choices;
-mod damage;
 pub mod describe;
+pub mod heroquest;
 pub mod logic;
 pub mod model;
-mod movement;
 pub mod script;
 pub mod snapshot;
-mod spells;
-mod traps;
-mod turn;
+mod system;
+mod world;
 
 use bevy::prelude::*;
 

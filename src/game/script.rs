@@ -4,10 +4,11 @@
 
 use bevy::prelude::*;
 
-use super::logic::{self, reveal};
+use super::heroquest::{self, reveal};
 use super::model::Command;
 use super::model::*;
 use super::snapshot::Snapshot;
+use super::world::next_figure_id;
 use crate::quest::{Effect, SearchKind, Trigger};
 use crate::rules::geometry::Pos;
 
@@ -237,12 +238,12 @@ fn apply(world: &mut World, effect: &Effect, by: Option<FigureId>) -> Vec<GameEv
                 let free = |s: &Snapshot, p: Pos| s.figure_at(p).is_none() && !s.is_solid(p);
                 let Some(at) = Some(m.at)
                     .filter(|p| free(&snap, *p))
-                    .or_else(|| super::actions::free_squares_near(&snap, m.at, 1).first().copied())
+                    .or_else(|| heroquest::free_squares_near(&snap, m.at, 1).first().copied())
                 else {
                     continue;
                 };
-                let id = logic::next_figure_id(world);
-                let name = logic::spawn_monster(world, id, &m.kind, m.name.clone(), &m.stats, at, &m.spells);
+                let id = next_figure_id(world);
+                let name = heroquest::spawn_monster(world, id, &m.kind, m.name.clone(), &m.stats, at, &m.spells);
                 world.resource_mut::<FigureNames>().0.insert(id, name);
                 if let Some(g) = &m.group {
                     world.resource_mut::<Dungeon>().groups.insert(id, g.clone());
@@ -281,7 +282,7 @@ fn apply(world: &mut World, effect: &Effect, by: Option<FigureId>) -> Vec<GameEv
                     // An artifact is one of a kind: a party that already has it (brought from
                     // an earlier quest of the campaign) finds nothing more.
                 } else {
-                    super::actions::receive_item(world, h, item);
+                    heroquest::receive_item(world, h, item);
                     evs.push(GameEvent::ItemFound {
                         hero,
                         item: item.clone(),

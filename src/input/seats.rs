@@ -113,7 +113,7 @@ pub fn suggested_school(class: &str) -> Option<&'static str> {
 /// ending the turn.
 pub fn menu_from(
     choices: &crate::view::highlights::HeroChoices,
-    spells: &crate::game::choices::SpellChoices,
+    spells: &crate::game::heroquest::SpellChoices,
 ) -> Vec<(String, Command)> {
     let mut lines = choices.0.clone();
     for (_, name, _, targets) in &spells.0 {

@@ -62,7 +62,7 @@ pub fn may_use(snap: &Snapshot, m: &FigureSnap) -> bool {
         && m.alive()
         && m.awake
         && (acts || steps_left(snap, m).is_some())
-        && crate::game::logic::may_act(snap, m).is_ok()
+        && crate::game::heroquest::may_act(snap, m).is_ok()
 }
 
 /// Where `m` can walk now: the distance field and the squares it may stop on.

@@ -497,6 +497,9 @@ pub struct Quest {
     pub board: Arc<Board>,
     /// The quest's own board file (None: a built-in board).
     pub board_file: Option<PathBuf>,
+    /// The rule system it is played under (its `rules` field).
+    pub system: crate::rules::systems::RuleSystem,
+    /// That rule system's tables, with the quest's own items added.
     pub rules: Arc<RuleSet>,
     pub heroes: Vec<String>,
     pub hero_starts: Vec<Pos>,

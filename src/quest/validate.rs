@@ -112,13 +112,11 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
             "the quest needs a briefing for the heroes".into(),
         );
     }
-    let mut rules = match crate::rules::systems::playable_rule_system(&raw.rules) {
-        Ok(_) => RuleSet::heroquest_2021(),
-        Err(e) => {
-            err(vec![Field("rules")], e);
-            RuleSet::heroquest_2021()
-        }
-    };
+    let system = crate::rules::systems::RuleSystem::from_id(&raw.rules).unwrap_or_else(|e| {
+        err(vec![Field("rules")], e);
+        Default::default()
+    });
+    let mut rules = system.tables();
     let modules = crate::rules::systems::Modules::choose(&raw.rules, &raw.modules).unwrap_or_else(|e| {
         err(vec![Field("modules")], e);
         Default::default()
@@ -925,6 +923,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         briefing: raw.briefing.clone(),
         board: Arc::new(board),
         board_file,
+        system,
         rules: Arc::new(rules),
         hero_starts: raw.hero_starts.iter().take(heroes.len()).map(|s| pos(*s)).collect(),
         heroes,

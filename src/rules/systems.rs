@@ -7,17 +7,62 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A rule text the game is built from.
+/// A rule system a game can be played under. The engine asks it everything its rule text
+/// decides (`game::system`: setting out, what a command does, the turn, victory, what a side may
+/// do now); its data is a RON file under `assets/rules/`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RuleSystem {
+    #[default]
+    HeroQuest2021,
+}
+
+impl RuleSystem {
+    pub fn id(self) -> &'static str {
+        match self {
+            RuleSystem::HeroQuest2021 => HEROQUEST_2021,
+        }
+    }
+
+    /// The rule system with this id, if a game can be played under it; else why not.
+    pub fn from_id(id: &str) -> Result<RuleSystem, String> {
+        let info = playable_rule_system(id)?;
+        info.system
+            .ok_or_else(|| format!("{} (\"{id}\") is not playable yet", info.name))
+    }
+
+    pub fn info(self) -> &'static RuleText {
+        RULE_SYSTEMS
+            .iter()
+            .find(|r| r.system == Some(self))
+            .expect("every rule system is listed")
+    }
+
+    /// Its tables: heroes, monsters, weapons, spells, the treasure deck (`assets/rules/<id>.ron`).
+    pub fn tables(self) -> crate::rules::ruleset::RuleSet {
+        match self {
+            RuleSystem::HeroQuest2021 => crate::rules::ruleset::RuleSet::heroquest_2021(),
+        }
+    }
+}
+
+/// A rule text the game is built from, as `hollowdeep rules` and the title screen list it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RuleSystem {
+pub struct RuleText {
     pub id: &'static str,
     pub name: &'static str,
     /// One line for `hollowdeep rules` and the title screen.
     pub summary: &'static str,
     /// The rule text in `shared/rules/`.
     pub text: &'static str,
+    /// The rule system a game is played under; None while it is not playable yet.
+    pub system: Option<RuleSystem>,
+}
+
+impl RuleText {
     /// Whether a game can be played under it yet.
-    pub playable: bool,
+    pub fn playable(&self) -> bool {
+        self.system.is_some()
+    }
 }
 
 /// The part of a rule system a module replaces.
@@ -81,27 +126,27 @@ fn module(id: ModuleId) -> &'static Entry {
 
 pub const HEROQUEST_2021: &str = "heroquest-2021";
 
-pub const RULE_SYSTEMS: &[RuleSystem] = &[
-    RuleSystem {
+pub const RULE_SYSTEMS: &[RuleText] = &[
+    RuleText {
         id: HEROQUEST_2021,
         name: "HeroQuest (2021)",
         summary: "The 2021 edition: combat dice of skulls and shields, Dread spells, the treasure deck.",
         text: "heroquest-2021.md",
-        playable: true,
+        system: Some(RuleSystem::HeroQuest2021),
     },
-    RuleSystem {
+    RuleText {
         id: "heroquest-revised",
         name: "HeroQuest (Revised)",
         summary: "The revised basic and advanced game (not playable yet).",
         text: "heroquest-revised.md",
-        playable: false,
+        system: None,
     },
-    RuleSystem {
+    RuleText {
         id: "heroica",
         name: "LEGO Heroica",
         summary: "The race, Battle against the computer and the Epic campaign (not playable yet).",
         text: "heroica.md",
-        playable: false,
+        system: None,
     },
 ];
 
@@ -140,14 +185,14 @@ pub fn modules() -> impl Iterator<Item = (&'static str, &'static Module)> {
     MODULES.iter().map(|e| (e.key, &e.module))
 }
 
-pub fn rule_system(id: &str) -> Option<&'static RuleSystem> {
+pub fn rule_system(id: &str) -> Option<&'static RuleText> {
     RULE_SYSTEMS.iter().find(|r| r.id == id)
 }
 
 /// The rule system with this id, if a game can be played under it; else why not.
-pub fn playable_rule_system(id: &str) -> Result<&'static RuleSystem, String> {
+pub fn playable_rule_system(id: &str) -> Result<&'static RuleText, String> {
     match rule_system(id) {
-        Some(r) if r.playable => Ok(r),
+        Some(r) if r.playable() => Ok(r),
         Some(r) => Err(format!("{} (\"{id}\") is not playable yet", r.name)),
         None => Err(format!(
             "unknown rule system \"{id}\" (known: {})",

@@ -348,7 +348,7 @@ fn play_panels(
                         .iter()
                         .filter(|w| q.rules.weapons.contains_key(*w))
                         .filter(|w| {
-                            crate::game::logic::may_carry(&q.rules, &hero.class, w, &Default::default()).is_ok()
+                            crate::quest::gear::may_carry(&q.rules, &hero.class, w, &Default::default()).is_ok()
                         })
                         .collect();
                     if is_active && !controllers.bot_plays(**id) && !spare.is_empty() && !*dead && !*escaped {

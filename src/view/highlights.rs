@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use super::art::Art;
 use super::{HoverSquare, TILE, world_of};
 use crate::game::Controllers;
-pub use crate::game::choices::{SpellChoices, action_choices};
+pub use crate::game::heroquest::{SpellChoices, action_choices};
 use crate::game::model::{ActiveQuest, Command, EventLog, Phase, TrapKind, TrapState};
 use crate::game::snapshot::Snapshot;
 use crate::rules::geometry::Pos;

@@ -2,16 +2,17 @@
 
 use bevy::prelude::*;
 
-use super::model::*;
-use super::snapshot::Snapshot;
+use crate::game::model::Command;
+use crate::game::model::*;
+use crate::game::snapshot::{FigureSnap, Snapshot};
 
-use super::logic::*;
+use crate::game::world::*;
 
 fn hero_order(snap: &Snapshot) -> Vec<FigureId> {
     snap.heroes().map(|h| h.id).collect()
 }
 
-pub(super) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
+pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
     use StatusKind::*;
     let mut evs = Vec::new();
     // Conditions that last until the end of the bearer's own turn.
@@ -96,4 +97,74 @@ pub(super) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
     }
     world.insert_resource(turn);
     evs
+}
+
+/// May `f` act now? Heroes on their own turn; awake monsters on the sorcerer's.
+pub fn may_act(snap: &Snapshot, f: &FigureSnap) -> Result<(), String> {
+    if !f.alive() {
+        return Err(format!("{} is not on the board", f.name));
+    }
+    if snap.turn.draft.is_some() {
+        return Err("the spell schools must be chosen first".into());
+    }
+    match snap.turn.phase {
+        Phase::Hero(id) if f.hero && id == f.id => Ok(()),
+        Phase::Hero(id) => Err(format!(
+            "it is {}'s turn",
+            snap.figure(id).map_or("another hero", |h| h.name.as_str())
+        )),
+        Phase::Sorcerer if !f.hero && f.has(StatusKind::Asleep) => Err(format!("{} is asleep", f.name)),
+        Phase::Sorcerer if !f.hero && f.has(StatusKind::LoseTurn) => {
+            Err(format!("{} loses this turn to the tempest", f.name))
+        }
+        Phase::Sorcerer if !f.hero && f.awake => Ok(()),
+        Phase::Sorcerer if !f.hero => Err(format!("{} has not been seen yet and cannot act", f.name)),
+        Phase::Sorcerer => Err("it is the sorcerer's turn".into()),
+        Phase::Over(_) => Err("the quest is over".into()),
+    }
+}
+
+/// What kind of action a figure is about to take (for the one-action rule and its exceptions).
+/// Checks the action rules (`Snapshot::action_allowed`); returns the progress to store once the action
+/// happens.
+pub(in crate::game) fn take_action(snap: &Snapshot, f: &FigureSnap, kind: ActionKind) -> Result<Progress, String> {
+    snap.action_allowed(f, kind)?;
+    let mut p = snap.turn.progress(f.id);
+    p.acted = true;
+    match kind {
+        ActionKind::Attack => p.attacks += 1,
+        ActionKind::Spell => p.spells += 1,
+        ActionKind::Other => {}
+    }
+    if p.moving == MoveState::Moving {
+        p.moving = MoveState::Done;
+    }
+    Ok(p)
+}
+
+/// rules-decisions row 37: the sorcerer moves one monster at a time, and a monster finishes its
+/// move and its action before the next starts. Once a command of another monster is accepted,
+/// the one before it has had its turn (so it can neither move nor act again this turn).
+pub(in crate::game) fn one_monster_at_a_time(world: &mut World, cmd: &Command) {
+    let who = match cmd {
+        Command::Move { figure, .. } => *figure,
+        Command::Attack { attacker, .. } => *attacker,
+        Command::CastSpell { caster, .. } => *caster,
+        _ => return,
+    };
+    let Some(mut turn) = world.get_resource_mut::<Turn>() else {
+        return;
+    };
+    if turn.phase != Phase::Sorcerer {
+        return;
+    }
+    if let Some(prev) = turn.acting.filter(|p| *p != who) {
+        let p = turn.progress.entry(prev).or_default();
+        p.moving = MoveState::Done;
+        p.acted = true;
+        // Nor attack or cast again (the referee dice pool counts its two actions apart).
+        p.attacks = p.attacks.max(1);
+        p.spells = p.spells.max(1);
+    }
+    turn.acting = Some(who);
 }

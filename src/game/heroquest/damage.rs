@@ -3,15 +3,16 @@
 
 use bevy::prelude::*;
 
-use super::logic::*;
-use super::model::*;
-use super::snapshot::{FigureSnap, Snapshot};
+use super::*;
+use crate::game::model::*;
+use crate::game::snapshot::{FigureSnap, Snapshot};
+use crate::game::world::*;
 use crate::rules::combat::{self, Side};
 use crate::rules::dice;
 use crate::rules::ruleset::Effect;
 
 /// Rolls an attack of `a` on `t` (melee, or a shot with `weapon`) and applies the damage.
-pub(super) fn resolve_attack(
+pub(in crate::game) fn resolve_attack(
     world: &mut World,
     snap: &Snapshot,
     a: &FigureSnap,
@@ -32,7 +33,7 @@ pub(super) fn resolve_attack(
 /// Rolls `adice` against `t`'s `ddice`: the dice as rolled and the damage (at most `t`'s body).
 /// A monster's attack on a hero under the referee dice pool rolls d6 pools (referee-dice-pool.md,
 /// Attack); every other attack rolls combat dice (heroquest-2021.md, Combat System).
-pub(super) fn roll_attack(
+pub(in crate::game) fn roll_attack(
     world: &mut World,
     snap: &Snapshot,
     by_hero: bool,
@@ -55,7 +56,7 @@ pub(super) fn roll_attack(
 
 /// The outcome of an attack roll (a weapon or a Genie): the event, the defender's Resilience
 /// used up, a sleeper woken, and the damage taken.
-pub(super) fn strike(
+pub(in crate::game) fn strike(
     world: &mut World,
     by: Option<FigureId>,
     target: FigureId,
@@ -79,7 +80,12 @@ pub(super) fn strike(
 /// Takes body points from a figure and settles what follows: Rock Skin breaks; a hero at 0 body
 /// escapes death with a potion, the Elixir of Life or the hero's own healing spell (own turn, no
 /// action taken yet), or dies and leaves possessions; a monster at 0 is removed.
-pub(super) fn apply_damage(world: &mut World, id: FigureId, amount: u8, by: Option<FigureId>) -> Vec<GameEvent> {
+pub(in crate::game) fn apply_damage(
+    world: &mut World,
+    id: FigureId,
+    amount: u8,
+    by: Option<FigureId>,
+) -> Vec<GameEvent> {
     let mut evs = Vec::new();
     if amount == 0 {
         return evs;
@@ -117,7 +123,7 @@ pub(super) fn apply_damage(world: &mut World, id: FigureId, amount: u8, by: Opti
     evs
 }
 
-pub(super) fn heal(world: &mut World, id: FigureId, amount: u8, cause: &str) -> Vec<GameEvent> {
+pub(in crate::game) fn heal(world: &mut World, id: FigureId, amount: u8, cause: &str) -> Vec<GameEvent> {
     let Some(e) = entity_of(world, id) else {
         return Vec::new();
     };

@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 
-use super::model::{Command, StatusKind, TrapState};
-use super::snapshot::{FigureSnap, Snapshot};
+use crate::game::model::{Command, StatusKind, TrapState};
+use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::rules::ruleset::SpellTarget;
 
 /// The active hero's spells that can be cast now, each with its targets: (spell, name, text, targets).
@@ -34,8 +34,8 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
                     format!(
                         "{} {} with {}",
                         if rules.weapons[&w].thrown { "Throw at" } else { "Shoot" },
-                        super::describe::in_sentence(&t.name),
-                        super::describe::the(&rules.thing_name(&w))
+                        crate::game::describe::in_sentence(&t.name),
+                        crate::game::describe::the(&rules.thing_name(&w))
                     ),
                     Command::Shoot {
                         attacker: h.id,
@@ -58,7 +58,8 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
                 })
                 // Spell System, Sleep: the dead do not sleep.
                 .filter(|t| {
-                    !(t.undead && d.effect == crate::rules::ruleset::Effect::Status(super::model::StatusKind::Asleep))
+                    !(t.undead
+                        && d.effect == crate::rules::ruleset::Effect::Status(crate::game::model::StatusKind::Asleep))
                 })
                 .map(|t| {
                     let who = if t.id == h.id {
@@ -97,7 +98,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
         }
         let disarmer = rules.heroes.get(&h.kind).is_some_and(|d| d.disarms_without_kit) || h.equipment.has("tool_kit");
         for t in snap.traps.iter().filter(|t| t.state == TrapState::Known) {
-            let near = crate::game::actions::next_to_trap(snap, at, t);
+            let near = crate::game::heroquest::next_to_trap(snap, at, t);
             let clear = t.furniture.is_some() || snap.figure_at(t.at).is_none();
             if near && disarmer && clear {
                 v.push((
@@ -135,7 +136,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             hero: h.id,
             potion: potion.clone(),
         };
-        let label = format!("Drink {}", super::describe::the(&rules.thing_name(potion)));
+        let label = format!("Drink {}", crate::game::describe::the(&rules.thing_name(potion)));
         if !v.iter().any(|(l, _)| *l == label) {
             v.push((label, c));
         }
@@ -156,7 +157,11 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
         things.dedup();
         for t in things {
             v.push((
-                format!("Give {} to {}", super::describe::the(&rules.thing_name(t)), o.name),
+                format!(
+                    "Give {} to {}",
+                    crate::game::describe::the(&rules.thing_name(t)),
+                    o.name
+                ),
                 Command::Give {
                     from: h.id,
                     to: o.id,
@@ -165,7 +170,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             ));
         }
     }
-    if crate::game::actions::loot_within_reach(snap, h).is_some() {
+    if crate::game::heroquest::loot_within_reach(snap, h).is_some() {
         v.push((
             "Pick up the fallen hero's things".into(),
             Command::PickUp { hero: h.id },
@@ -182,12 +187,12 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
     }
     // Another carried weapon in hand (free): each the hero may wield.
     for w in h.equipment.items.iter().filter(|w| rules.weapons.contains_key(*w)) {
-        if crate::game::logic::may_carry(rules, &h.kind, w, &Default::default()).is_ok() {
+        if crate::quest::gear::may_carry(rules, &h.kind, w, &Default::default()).is_ok() {
             let c = Command::Wield {
                 hero: h.id,
                 weapon: w.clone(),
             };
-            let label = format!("Take {} in hand", super::describe::the(&rules.thing_name(w)));
+            let label = format!("Take {} in hand", crate::game::describe::the(&rules.thing_name(w)));
             if !v.iter().any(|(l, _)| *l == label) {
                 v.push((label, c));
             }
@@ -208,7 +213,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
 /// test holds `logic::submit` to this list both ways; the action bar, the menus and the bots
 /// offer parts of it.
 pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
-    use super::model::{ActionKind, MoveState, Pending, Phase};
+    use crate::game::model::{ActionKind, MoveState, Pending, Phase};
     let mut v = Vec::new();
     if let Some(Pending::PlaceWanderer { squares, .. }) = &snap.turn.pending {
         v.extend(squares.iter().map(|at| Command::PlaceWanderer { at: *at }));
@@ -225,8 +230,8 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
         let p = snap.turn.progress(f.id);
         let steps = match (p.allowance, f.fighter.movement) {
             (Some(_), _) => p.steps_left(),
-            (None, super::model::Movement::Fixed(n)) => n,
-            (None, super::model::Movement::Dice(_)) => 0,
+            (None, crate::game::model::Movement::Fixed(n)) => n,
+            (None, crate::game::model::Movement::Dice(_)) => 0,
         };
         if steps == 0 || p.moving == MoveState::Done || f.has(StatusKind::Chained) || !snap.may_start_moving(f) {
             return;

@@ -3,16 +3,17 @@
 
 use bevy::prelude::*;
 
-use super::model::*;
-use super::snapshot::{FigureSnap, Snapshot};
+use crate::game::model::*;
+use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::quest::ObjectiveKind;
 use crate::rules::board::{AreaKind, CORRIDOR};
 use crate::rules::geometry::Pos;
 
-use super::logic::*;
+use super::*;
+use crate::game::world::*;
 
 /// An armed floor trap (hidden or found) at `at`: a hero who lands there springs it.
-pub(super) fn armed_floor_trap_at(world: &mut World, at: Pos) -> Option<Trap> {
+pub(in crate::game) fn armed_floor_trap_at(world: &mut World, at: Pos) -> Option<Trap> {
     let mut q = world.query::<&Trap>();
     q.iter(world)
         .find(|t| t.at == at && t.furniture.is_none() && t.armed())
@@ -21,7 +22,7 @@ pub(super) fn armed_floor_trap_at(world: &mut World, at: Pos) -> Option<Trap> {
 
 /// Walks `f` along `path`. `snap` must show the world as it stands now (nothing changed since it
 /// was taken): the move starts from it and keeps it up to date step by step.
-pub(super) fn move_figure(
+pub(in crate::game) fn move_figure(
     world: &mut World,
     snap: &Snapshot,
     f: &FigureSnap,
@@ -167,7 +168,7 @@ pub(super) fn move_figure(
             evs.extend(seen);
             // A quest event waits here (docs/quest-format.md, Events): the hero stops on the
             // square that sets it off.
-            if at != *path.last().expect("non-empty") && super::script::step_sets_off(&now, from, q) {
+            if at != *path.last().expect("non-empty") && crate::game::script::step_sets_off(&now, from, q) {
                 stop_reason.get_or_insert_with(|| "something happens here".to_string());
             }
         }

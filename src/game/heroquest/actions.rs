@@ -5,25 +5,26 @@
 
 use bevy::prelude::*;
 
-use super::logic::{
-    derive_fighter, end_turn, entity_of, may_act, may_carry, remove_status, resolve_attack, reveal, rng, set_progress,
-    spawn_monster, spring, take_action, undefended,
+use super::{
+    derive_fighter, end_turn, may_act, resolve_attack, reveal, spawn_monster, spring, take_action, undefended,
 };
-use super::model::*;
-use super::snapshot::{FigureSnap, Snapshot};
+use crate::game::model::*;
+use crate::game::snapshot::{FigureSnap, Snapshot};
+use crate::game::world::{entity_of, remove_status, rng, set_progress};
+use crate::quest::gear::may_carry;
 use crate::rules::board::CORRIDOR;
 use crate::rules::combat::{self};
 use crate::rules::dice::{self};
 use crate::rules::geometry::Pos;
 use crate::rules::ruleset::Card;
 
-pub(super) type Outcome = Result<Vec<GameEvent>, String>;
+pub(in crate::game) type Outcome = Result<Vec<GameEvent>, String>;
 
-pub(super) fn figure(snap: &Snapshot, id: FigureId) -> Result<&FigureSnap, String> {
+pub(in crate::game) fn figure(snap: &Snapshot, id: FigureId) -> Result<&FigureSnap, String> {
     snap.figure(id).ok_or_else(|| format!("there is no figure {}", id.0))
 }
 
-pub(super) fn hero(snap: &Snapshot, id: FigureId) -> Result<&FigureSnap, String> {
+pub(in crate::game) fn hero(snap: &Snapshot, id: FigureId) -> Result<&FigureSnap, String> {
     let h = figure(snap, id)?;
     if !h.hero {
         return Err(format!("{} is not a hero", h.name));
@@ -32,15 +33,15 @@ pub(super) fn hero(snap: &Snapshot, id: FigureId) -> Result<&FigureSnap, String>
     Ok(h)
 }
 
-pub(super) fn here(h: &FigureSnap) -> Pos {
+pub(in crate::game) fn here(h: &FigureSnap) -> Pos {
     h.pos.expect("living figures stand somewhere")
 }
 
-pub(super) use super::spells::apply_effect;
+pub(in crate::game) use super::spells::apply_effect;
 pub use super::spells::{cast_spell, choose_school};
 
 /// Free squares nearest `near` (by walking distance for a monster), for summoned and wandering monsters.
-pub(super) fn free_squares_near(snap: &Snapshot, near: Pos, count: usize) -> Vec<Pos> {
+pub(in crate::game) fn free_squares_near(snap: &Snapshot, near: Pos, count: usize) -> Vec<Pos> {
     let b = snap.board();
     let field = crate::rules::paths::DistanceField::new(b.width, b.height, near, 3, |p, q| {
         snap.edge_open(p, q) && !snap.is_solid(q)
@@ -68,14 +69,14 @@ pub fn wanderer_squares(snap: &Snapshot, h: &FigureSnap) -> Vec<Pos> {
 /// The sorcerer's placement of a wandering monster (`Pending::PlaceWanderer`): it appears on
 /// `at`, awake, and attacks the hero who drew it at once (Wandering Monsters: "monster
 /// immediately attacks").
-pub(super) fn place_wanderer(world: &mut World, hero: FigureId, kind: &str, at: Pos) -> Vec<GameEvent> {
+pub(in crate::game) fn place_wanderer(world: &mut World, hero: FigureId, kind: &str, at: Pos) -> Vec<GameEvent> {
     let Some(snap) = Snapshot::capture(world) else {
         return Vec::new();
     };
     let Some(def) = snap.rules().monsters.get(kind).cloned() else {
         return Vec::new();
     };
-    let id = super::logic::next_figure_id(world);
+    let id = crate::game::world::next_figure_id(world);
     let name = spawn_monster(world, id, kind, None, &def, at, &[]);
     if let Some(e) = entity_of(world, id) {
         world.entity_mut(e).insert(Awake);
@@ -229,7 +230,7 @@ pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outc
 
 /// Puts an item among a hero's things (a quest event's gift); the hero's dice follow what the
 /// hero may use.
-pub(super) fn receive_item(world: &mut World, hero: &FigureSnap, item: &str) {
+pub(in crate::game) fn receive_item(world: &mut World, hero: &FigureSnap, item: &str) {
     let Some(rules) = world.get_resource::<ActiveQuest>().map(|q| q.0.rules.clone()) else {
         return;
     };
@@ -491,7 +492,7 @@ pub fn disarm(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32) -> Ou
             });
         }
         evs.push(GameEvent::DisarmFailed { trap, hero: h.id, roll });
-        let sprung = super::logic::spring_on_skull(world, &t, h, at, None);
+        let sprung = super::spring_on_skull(world, &t, h, at, None);
         evs.extend(sprung.events);
         let now = Snapshot::capture(world).expect("quest in play");
         if sprung.ends_turn && now.turn.phase == Phase::Hero(h.id) {
@@ -559,7 +560,7 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
     world.get_mut::<GridPos>(h.entity).expect("on board").0 = t.at;
     if combat::skulls(&roll) > 0 {
         evs.push(GameEvent::JumpFailed { trap, hero: h.id, roll });
-        let mut sprung = super::logic::spring_on_skull(world, &t, h, at, Some(to));
+        let mut sprung = super::spring_on_skull(world, &t, h, at, Some(to));
         sprung.stop = true;
         evs.extend(after_a_jump_springs(world, h.id, p, sprung));
         return Ok(evs);
@@ -578,7 +579,7 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
     });
     // heroquest-2021.md, Jumping a Trap: the landing square is an ordinary step, so an armed
     // trap there springs (a falling block pushes the hero back to where the jump began).
-    if let Some(next) = super::logic::armed_floor_trap_at(world, to) {
+    if let Some(next) = super::armed_floor_trap_at(world, to) {
         let sprung = spring(world, &next, h, at, None);
         evs.extend(after_a_jump_springs(world, h.id, p, sprung));
         return Ok(evs);
@@ -590,12 +591,7 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
 /// A trap sprung by a jump (on the trap jumped, or on the landing square): what it did, what
 /// the heroes now see, the end of the move when it stops the hero, and of the turn when it
 /// ends it.
-fn after_a_jump_springs(
-    world: &mut World,
-    hero: FigureId,
-    p: Progress,
-    sprung: super::logic::Sprung,
-) -> Vec<GameEvent> {
+fn after_a_jump_springs(world: &mut World, hero: FigureId, p: Progress, sprung: super::Sprung) -> Vec<GameEvent> {
     let mut evs = sprung.events;
     evs.extend(reveal(world));
     if sprung.stop {
@@ -742,10 +738,18 @@ pub fn wield(world: &mut World, snap: &Snapshot, id: FigureId, weapon: &str) -> 
         .get(weapon)
         .ok_or_else(|| format!("there is no weapon \"{weapon}\""))?;
     if h.equipment.weapon.as_deref() == Some(weapon) {
-        return Err(format!("{} already holds {}", h.name, super::describe::the(&def.name)));
+        return Err(format!(
+            "{} already holds {}",
+            h.name,
+            crate::game::describe::the(&def.name)
+        ));
     }
     let Some(i) = h.equipment.items.iter().position(|w| w == weapon) else {
-        return Err(format!("{} does not carry {}", h.name, super::describe::the(&def.name)));
+        return Err(format!(
+            "{} does not carry {}",
+            h.name,
+            crate::game::describe::the(&def.name)
+        ));
     };
     may_carry(&rules, &h.kind, weapon, &crate::quest::Gear::default())?;
     let mut eq = h.equipment.clone();

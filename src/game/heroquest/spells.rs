@@ -3,12 +3,10 @@
 
 use bevy::prelude::*;
 
-use super::logic::{
-    add_status, apply_damage, entity_of, heal, may_act, remove_status, rng, roll_attack, set_progress, spawn_monster,
-    strike, take_action, undefended,
-};
-use super::model::*;
-use super::snapshot::{FigureSnap, Snapshot};
+use super::{apply_damage, heal, may_act, roll_attack, spawn_monster, strike, take_action, undefended};
+use crate::game::model::*;
+use crate::game::snapshot::{FigureSnap, Snapshot};
+use crate::game::world::{add_status, entity_of, remove_status, rng, set_progress};
 use crate::rules::combat::{self, Side};
 use crate::rules::dice::{self, Face};
 use crate::rules::ruleset::{Effect, SpellTarget};
@@ -184,7 +182,7 @@ pub fn cast_spell(world: &mut World, snap: &Snapshot, caster: FigureId, spell: &
 }
 
 /// What a spell or potion does to its target.
-pub(super) fn apply_effect(
+pub(in crate::game) fn apply_effect(
     world: &mut World,
     snap: &Snapshot,
     by: Option<&FigureSnap>,
@@ -269,7 +267,7 @@ fn summon(world: &mut World, snap: &Snapshot, near: &FigureSnap, kind: &str, cou
         return evs;
     };
     let squares = free_squares_near(snap, at, count as usize);
-    let first = super::logic::next_figure_id(world).0;
+    let first = crate::game::world::next_figure_id(world).0;
     for (q, n) in squares.into_iter().zip(first..) {
         let id = FigureId(n);
         let name = spawn_monster(world, id, kind, None, &def, q, &[]);

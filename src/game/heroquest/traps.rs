@@ -3,15 +3,16 @@
 
 use bevy::prelude::*;
 
-use super::logic::*;
-use super::model::*;
-use super::snapshot::{FigureSnap, Snapshot};
+use super::*;
+use crate::game::model::*;
+use crate::game::snapshot::{FigureSnap, Snapshot};
+use crate::game::world::*;
 use crate::rules::combat;
 use crate::rules::dice;
 use crate::rules::geometry::Pos;
 
 /// What springing a trap did to the move.
-pub(super) struct Sprung {
+pub(in crate::game) struct Sprung {
     pub events: Vec<GameEvent>,
     /// The move stops here.
     pub stop: bool,
@@ -29,7 +30,7 @@ fn set_trap_state(world: &mut World, id: u32, state: TrapState) {
 }
 
 /// Rolls `n` combat dice at a hero with no defence: each skull wounds.
-pub(super) fn undefended(world: &mut World, hero: FigureId, n: u8, cause: &str) -> Vec<GameEvent> {
+pub(in crate::game) fn undefended(world: &mut World, hero: FigureId, n: u8, cause: &str) -> Vec<GameEvent> {
     let roll = dice::roll_combat(rng(world), n);
     let hits = combat::skulls(&roll);
     let mut evs = vec![GameEvent::Wounded {
@@ -44,14 +45,20 @@ pub(super) fn undefended(world: &mut World, hero: FigureId, n: u8, cause: &str) 
 
 /// heroquest-2021.md, Traps: a hero steps onto an armed trap at `at`, having come from `from`;
 /// `ahead` is the next square of the move, if any.
-pub(super) fn spring(world: &mut World, trap: &Trap, hero: &FigureSnap, from: Pos, ahead: Option<Pos>) -> Sprung {
+pub(in crate::game) fn spring(
+    world: &mut World,
+    trap: &Trap,
+    hero: &FigureSnap,
+    from: Pos,
+    ahead: Option<Pos>,
+) -> Sprung {
     spring_with(world, trap, hero, from, ahead, false)
 }
 
 /// `spring` after a jump or disarm rolled a skull. That skull is the trap striking
 /// (heroquest-2021.md, Jumping a Trap and Disarming a Trap: "Skull: trap springs, suffer
 /// damage"): a spear then wounds without rolling again.
-pub(super) fn spring_on_skull(
+pub(in crate::game) fn spring_on_skull(
     world: &mut World,
     trap: &Trap,
     hero: &FigureSnap,

@@ -1,0 +1,205 @@
+//! The HeroQuest rules (the 2021 edition; the revised edition joins as tables and overrides):
+//! what each command does, who may act, the end of a turn, victory and defeat, and what a side
+//! may do now. The engine reaches them only through `game::system`.
+
+mod actions;
+mod choices;
+mod damage;
+mod movement;
+mod objectives;
+mod setup;
+mod spells;
+mod traps;
+mod turn;
+
+use bevy::prelude::*;
+
+use crate::game::model::Command;
+use crate::game::model::*;
+use crate::game::snapshot::Snapshot;
+use crate::game::world::*;
+use crate::rules::dice;
+use crate::rules::geometry::Pos;
+
+pub use actions::{loot_within_reach, next_to_trap, stow};
+pub use choices::{SpellChoices, action_choices, legal_commands, monster_spells};
+pub use movement::reveal;
+pub use setup::derive_fighter;
+pub use turn::may_act;
+
+pub(in crate::game) use actions::{free_squares_near, receive_item};
+pub(in crate::game) use damage::{apply_damage, heal, resolve_attack, roll_attack, strike};
+pub(in crate::game) use movement::{armed_floor_trap_at, move_figure};
+pub(in crate::game) use objectives::settle;
+pub(in crate::game) use setup::{begin, spawn_monster};
+pub(in crate::game) use traps::{Sprung, spring, spring_on_skull, undefended};
+pub(in crate::game) use turn::{end_turn, one_monster_at_a_time, take_action};
+
+/// Carries out one command under the HeroQuest rules, or says why not (changing nothing).
+pub(in crate::game) fn apply(world: &mut World, snap: Snapshot, cmd: &Command) -> Result<Vec<GameEvent>, String> {
+    let evs = carry_out(world, snap, cmd)?;
+    one_monster_at_a_time(world, cmd);
+    Ok(evs)
+}
+
+fn carry_out(world: &mut World, snap: Snapshot, cmd: &Command) -> Result<Vec<GameEvent>, String> {
+    if let Phase::Over(_) = snap.turn.phase {
+        return Err("the quest is over".into());
+    }
+    let get = |id: FigureId| snap.figure(id).ok_or_else(|| format!("there is no figure {}", id.0));
+    // A choice of the sorcerer's comes first: nothing else happens until it is made.
+    if let Some(pending) = &snap.turn.pending {
+        return match (cmd, pending) {
+            (Command::PlaceWanderer { at }, Pending::PlaceWanderer { hero, kind, squares }) => {
+                if !squares.contains(at) {
+                    return Err(format!(
+                        "the wandering monster must appear on a free square next to {}",
+                        snap.figure(*hero).map_or("the hero", |h| h.name.as_str())
+                    ));
+                }
+                world.resource_mut::<Turn>().pending = None;
+                Ok(actions::place_wanderer(world, *hero, kind, *at))
+            }
+            _ => Err("the sorcerer must first place the wandering monster".into()),
+        };
+    }
+    match cmd {
+        Command::PlaceWanderer { .. } => Err("no wandering monster is waiting to be placed".into()),
+        Command::ChooseSchool { hero, school } => actions::choose_school(world, &snap, *hero, school),
+        Command::RollMovement { hero } => {
+            let h = get(*hero)?;
+            may_act(&snap, h)?;
+            let Movement::Dice(mut n) = h.fighter.movement else {
+                return Err("monsters do not roll for movement".into());
+            };
+            let mut p = snap.turn.progress(h.id);
+            if p.allowance.is_some() {
+                return Err(format!("{} has already rolled for movement this turn", h.name));
+            }
+            if p.moving == MoveState::Done {
+                return Err(format!("{} has already moved this turn", h.name));
+            }
+            if h.has(StatusKind::Chained) {
+                return Err(format!(
+                    "{} is held by the chains of dread and cannot move this turn",
+                    h.name
+                ));
+            }
+            let mut evs = Vec::new();
+            if h.has(StatusKind::SwiftWind) {
+                n *= 2;
+                evs.extend(remove_status(world, h.id, StatusKind::SwiftWind));
+            }
+            let dice: Vec<u8> = (0..n).map(|_| dice::roll_d6(rng(world))).collect();
+            p.allowance = Some(dice.iter().sum());
+            set_progress(world, h.id, p);
+            evs.insert(0, GameEvent::MovementRolled { hero: h.id, dice });
+            Ok(evs)
+        }
+        Command::Move { figure, path } => {
+            let f = get(*figure)?.clone();
+            may_act(&snap, &f)?;
+            move_figure(world, &snap, &f, path)
+        }
+        Command::OpenDoor { hero, door } => {
+            let h = get(*hero)?;
+            may_act(&snap, h)?;
+            if !h.hero {
+                return Err("monsters cannot open doors".into());
+            }
+            let d = snap.door(*door).ok_or_else(|| format!("there is no door {door}"))?;
+            if d.open {
+                return Err("that door is already open".into());
+            }
+            if d.locked {
+                return Err("that door is locked".into());
+            }
+            let at = h.pos.unwrap_or(Pos::new(-1, -1));
+            if !d.edge.touches(at) {
+                return Err(format!("{} must stand next to the door to open it", h.name));
+            }
+            let mut q = world.query_filtered::<&mut Door, Without<Concealed>>();
+            for mut dd in q.iter_mut(world) {
+                if dd.id == *door {
+                    dd.open = true;
+                }
+            }
+            let mut evs = vec![GameEvent::DoorOpened { door: *door, by: h.id }];
+            evs.extend(reveal(world));
+            Ok(evs)
+        }
+        Command::CloseDoor { hero, door } => {
+            let h = get(*hero)?;
+            may_act(&snap, h)?;
+            if !h.hero {
+                return Err("monsters cannot close doors".into());
+            }
+            let d = snap.door(*door).ok_or_else(|| format!("there is no door {door}"))?;
+            if !d.open {
+                return Err("that door is already closed".into());
+            }
+            if !d.edge.touches(h.pos.unwrap_or(Pos::new(-1, -1))) {
+                return Err(format!("{} must stand next to the door to close it", h.name));
+            }
+            let secret = world
+                .query_filtered::<&Door, With<SecretDoor>>()
+                .iter(world)
+                .any(|x| x.id == *door);
+            if secret {
+                return Err("a secret door, once opened, cannot be closed".into());
+            }
+            let mut q = world.query::<&mut Door>();
+            for mut dd in q.iter_mut(world) {
+                if dd.id == *door {
+                    dd.open = false;
+                }
+            }
+            Ok(vec![GameEvent::DoorClosed { door: *door, by: h.id }])
+        }
+        Command::Attack { attacker, target } => {
+            let a = get(*attacker)?;
+            let t = get(*target)?;
+            may_act(&snap, a)?;
+            let p = take_action(&snap, a, ActionKind::Attack)?;
+            if let Some(w) = snap.reloading_in_hand(a) {
+                return Err(format!(
+                    "{}'s {w} is still being reloaded (another weapon can be taken in hand)",
+                    a.name
+                ));
+            }
+            if !snap.can_attack(a, t) {
+                return Err(format!("{} cannot reach {} from here", a.name, t.name));
+            }
+            let mut evs = Vec::new();
+            if snap.turn.progress(a.id).acted {
+                evs.extend(remove_status(world, a.id, StatusKind::HeroicBrew));
+            }
+            set_progress(world, a.id, p);
+            evs.extend(resolve_attack(world, &snap, a, t, None));
+            Ok(evs)
+        }
+        Command::Shoot {
+            attacker,
+            target,
+            weapon,
+        } => actions::shoot(world, &snap, *attacker, *target, weapon),
+        Command::CastSpell { caster, spell, target } => actions::cast_spell(world, &snap, *caster, spell, *target),
+        Command::SearchTreasure { hero } => actions::search_treasure(world, &snap, *hero),
+        Command::SearchTraps { hero } => actions::search_traps(world, &snap, *hero),
+        Command::SearchSecretDoors { hero } => actions::search_secret_doors(world, &snap, *hero),
+        Command::DisarmTrap { hero, trap } => actions::disarm(world, &snap, *hero, *trap),
+        Command::JumpTrap { hero, trap, to } => actions::jump(world, &snap, *hero, *trap, *to),
+        Command::DrinkPotion { hero, potion } => actions::drink(world, &snap, *hero, potion),
+        Command::Give { from, to, item } => actions::give(world, &snap, *from, *to, item),
+        Command::PickUp { hero } => actions::pick_up(world, &snap, *hero),
+        Command::UseArtifact { hero, item } => actions::use_artifact(world, &snap, *hero, item),
+        Command::Wield { hero, weapon } => actions::wield(world, &snap, *hero, weapon),
+        Command::Retreat { hero } => actions::retreat(world, &snap, *hero),
+        Command::EndTurn => {
+            if snap.turn.draft.is_some() {
+                return Err("the spell schools must be chosen first".into());
+            }
+            Ok(end_turn(world, &snap))
+        }
+    }
+}

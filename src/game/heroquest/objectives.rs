@@ -1,0 +1,154 @@
+//! Victory and defeat under the HeroQuest rules, judged after every command: the quest's
+//! objective, heroes leaving by the stairway or a way out, a rescue's captive.
+
+use bevy::prelude::*;
+
+use crate::game::model::*;
+use crate::game::snapshot::Snapshot;
+use crate::quest::ObjectiveKind;
+
+use super::end_turn;
+
+/// After every command, the captive of a rescue: freed by a hero beside them (the first in turn
+/// order), left waiting if their hero falls or leaves, out by the stairway when their hero stands
+/// on it.
+fn settle_captive(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
+    let mut evs = Vec::new();
+    let Some(c) = snap.captive().filter(|c| c.alive()) else {
+        return evs;
+    };
+    let at = c.pos.expect("alive");
+    let leader = c.follows.and_then(|id| snap.figure(id)).filter(|h| h.alive());
+    let leader = match leader {
+        Some(h) => Some(h),
+        None => {
+            let freer = snap.living_heroes().find(|h| {
+                h.pos
+                    .is_some_and(|p| p.is_orthogonally_adjacent(at) && snap.edge_open(p, at))
+            });
+            let mut cap = world.get_mut::<Captive>(c.entity).expect("captive");
+            cap.follows = freer.map(|h| h.id);
+            if let Some(h) = freer {
+                evs.push(GameEvent::CaptiveFreed {
+                    captive: c.id,
+                    hero: h.id,
+                });
+            }
+            freer
+        }
+    };
+    if let Some(h) = leader
+        && h.pos.is_some_and(|p| snap.quest.stairway.contains(p))
+    {
+        world.entity_mut(c.entity).insert(Escaped).remove::<GridPos>();
+        evs.push(GameEvent::CaptiveRescued { captive: c.id });
+    }
+    evs
+}
+
+/// After every command: objective, heroes leaving by the stairway, victory and defeat.
+/// Also gives back the picture it read when it changed nothing (see `submit_from`).
+pub(in crate::game) fn settle(world: &mut World) -> (Vec<GameEvent>, Option<Snapshot>) {
+    let Some(snap) = Snapshot::capture(world) else {
+        return (Vec::new(), None);
+    };
+    if let Phase::Over(_) = snap.turn.phase {
+        return (Vec::new(), Some(snap));
+    }
+    let mut evs = Vec::new();
+    let quest = snap.quest.clone();
+    let mut done = snap.turn.objective_done;
+    let round = snap.turn.round;
+    if let ObjectiveKind::Rescue(_) = &quest.objective.kind {
+        let captive = snap.captive();
+        if captive.is_some_and(|c| !c.escaped && c.body == 0) {
+            world.resource_mut::<Turn>().phase = Phase::Over(Outcome::Lost);
+            evs.push(GameEvent::QuestLost { round });
+            return (evs, None);
+        }
+        let freed = settle_captive(world, &snap);
+        let rescued = freed.iter().any(|e| matches!(e, GameEvent::CaptiveRescued { .. }));
+        evs.extend(freed);
+        if rescued {
+            return ([evs, settle(world).0].concat(), None);
+        }
+    }
+    if !done {
+        done = match &quest.objective.kind {
+            ObjectiveKind::DefeatNamed(names) => !snap.monsters().any(|m| names.contains(&m.name)),
+            ObjectiveKind::DefeatAll => snap.monsters().next().is_none(),
+            ObjectiveKind::Reach(p) => snap.living_heroes().any(|h| h.pos == Some(*p)),
+            // Only the quest's events complete it (script::run sets `objective_done`).
+            ObjectiveKind::Scripted(_) => false,
+            // Carried out of the dungeon counts; a fallen hero's things lie on the floor.
+            ObjectiveKind::FindItem { item, .. } => {
+                snap.heroes().any(|h| (h.alive() || h.escaped) && h.equipment.has(item))
+            }
+            // Met below, when the first hero gets out.
+            ObjectiveKind::Escape(_) => false,
+            ObjectiveKind::Rescue(_) => snap.captive().is_some_and(|c| c.escaped),
+        };
+        if done {
+            world.resource_mut::<Turn>().objective_done = true;
+            evs.push(GameEvent::ObjectiveCompleted);
+        }
+    }
+    let escape = matches!(quest.objective.kind, ObjectiveKind::Escape(_));
+    if done && !quest.objective.return_to_stairway && !escape {
+        world.resource_mut::<Turn>().phase = Phase::Over(Outcome::Won);
+        evs.push(GameEvent::QuestWon { round });
+        return (evs, None);
+    }
+    let mut active_left = false;
+    // An escape: a hero on a way out leaves the dungeon, and the first to do so meets the goal.
+    if let ObjectiveKind::Escape(exits) = &quest.objective.kind {
+        for h in snap.living_heroes() {
+            if h.pos.is_some_and(|p| exits.contains(&p)) {
+                world.entity_mut(h.entity).insert(Escaped).remove::<GridPos>();
+                evs.push(GameEvent::HeroGotOut { figure: h.id });
+                active_left |= snap.turn.phase == Phase::Hero(h.id);
+                if !done {
+                    done = true;
+                    world.resource_mut::<Turn>().objective_done = true;
+                    evs.push(GameEvent::ObjectiveCompleted);
+                }
+            }
+        }
+    }
+    if done {
+        for h in snap.living_heroes() {
+            if h.pos.is_some_and(|p| quest.stairway.contains(p)) {
+                world.entity_mut(h.entity).insert(Escaped).remove::<GridPos>();
+                evs.push(GameEvent::HeroEscaped { figure: h.id });
+                active_left |= snap.turn.phase == Phase::Hero(h.id);
+            }
+        }
+    }
+    // Every change above comes with an event: without one, the picture taken first still holds.
+    let snap = if evs.is_empty() {
+        snap
+    } else {
+        Snapshot::capture(world).expect("quest in play")
+    };
+    let on_board = snap.living_heroes().count();
+    let escaped = snap.heroes().filter(|h| h.escaped).count();
+    if on_board == 0 {
+        let outcome = match (escaped > 0, done) {
+            (true, true) => Outcome::Won,
+            (true, false) => Outcome::Retreated,
+            _ => Outcome::Lost,
+        };
+        world.resource_mut::<Turn>().phase = Phase::Over(outcome);
+        evs.push(match outcome {
+            Outcome::Won => GameEvent::QuestWon { round },
+            Outcome::Lost => GameEvent::QuestLost { round },
+            Outcome::Retreated => GameEvent::QuestAbandoned { round },
+        });
+        return (evs, None);
+    }
+    if active_left {
+        evs.extend(end_turn(world, &snap));
+    }
+    let still = evs.is_empty().then_some(snap);
+    (evs, still)
+}

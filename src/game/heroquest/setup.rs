@@ -1,0 +1,233 @@
+//! Setting out a quest under the HeroQuest rules: the heroes with their rule-set dice, the
+//! monsters, a rescue's captive, the traps, the treasure deck and the spell draft; a monster put
+//! on the board later (a wanderer, a summons, a quest event).
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+
+use crate::game::model::*;
+use crate::quest::{ObjectiveKind, Quest};
+use crate::rules::geometry::Pos;
+
+/// The HeroQuest half of setting out a quest (the engine has put down the doors and the
+/// furniture): the figures, the traps, the treasure deck, the spell draft, the first turn. Returns
+/// the opening events after `QuestStarted`: what the heroes see, the first hero's turn.
+pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent> {
+    let rules = quest.rules.clone();
+    let mut names = FigureNames::default();
+    let mut next_id = 0u32;
+    let mut hero_ids = Vec::new();
+    for (seat, (class, start)) in quest.heroes.iter().zip(&quest.hero_starts).enumerate() {
+        let def = &rules.heroes[class];
+        // A name the players gave this hero, else the rule set's ("Barbarian").
+        let name = quest.hero_names.get(class).cloned().unwrap_or_else(|| def.name.clone());
+        let gear = quest.gear.get(class).cloned().unwrap_or_default();
+        let equipment = Equipment {
+            weapon: gear.weapon.clone(),
+            items: gear.items.clone(),
+        };
+        let mut book = Spellbook::default();
+        if let Some(fixed) = &quest.spell_schools
+            && let Some(schools) = fixed.get(class)
+        {
+            for sc in schools {
+                book.schools.push(sc.clone());
+                book.spells.extend(rules.schools[sc].iter().cloned());
+            }
+        }
+        hero_ids.push((class.clone(), FigureId(next_id)));
+        world.spawn((
+            Name::new(name.clone()),
+            QuestEntity,
+            FigureId(next_id),
+            GridPos(*start),
+            Hero {
+                class: class.clone(),
+                name: name.clone(),
+                seat,
+            },
+            Body {
+                current: def.body,
+                max: def.body,
+            },
+            Mind {
+                current: def.mind,
+                max: def.mind,
+            },
+            derive_fighter(&rules, &equipment),
+            equipment,
+            (
+                Inventory {
+                    gold: gear.gold,
+                    potions: gear.potions.clone(),
+                },
+                Status::default(),
+                book,
+            ),
+        ));
+        names.0.insert(FigureId(next_id), name.clone());
+        next_id += 1;
+    }
+    let mut groups = BTreeMap::new();
+    for m in &quest.monsters {
+        if let Some(g) = &m.group {
+            groups.insert(FigureId(next_id), g.clone());
+        }
+        let name = spawn_monster(
+            world,
+            FigureId(next_id),
+            &m.kind,
+            m.name.clone(),
+            &m.stats,
+            m.at,
+            &m.spells,
+        );
+        names.0.insert(FigureId(next_id), name);
+        next_id += 1;
+    }
+    if let ObjectiveKind::Rescue(c) = &quest.objective.kind {
+        world.spawn((
+            Name::new(c.name.clone()),
+            QuestEntity,
+            FigureId(next_id),
+            GridPos(c.at),
+            Captive {
+                name: c.name.clone(),
+                follows: None,
+            },
+            Body {
+                current: c.body,
+                max: c.body,
+            },
+            Fighter {
+                attack: 0,
+                defend: c.defend,
+                movement: Movement::Fixed(0),
+                diagonal: false,
+            },
+            Status::default(),
+        ));
+        names.0.insert(FigureId(next_id), c.name.clone());
+    }
+    for (i, t) in quest.traps.iter().enumerate() {
+        world.spawn((
+            Name::new(format!("trap {i}")),
+            QuestEntity,
+            Trap {
+                id: i as u32,
+                kind: t.kind,
+                at: t.at,
+                state: TrapState::Hidden,
+                furniture: t.furniture,
+                damage: t.damage,
+                text: t.text.clone(),
+            },
+        ));
+    }
+    world.insert_resource(Dungeon {
+        deck: rules.deck(),
+        groups,
+        ..Default::default()
+    });
+    world.insert_resource(names);
+    let draft = if quest.spell_schools.is_some() {
+        None
+    } else {
+        let order: Vec<(FigureId, u8)> = rules
+            .spell_draft
+            .iter()
+            .filter_map(|(class, n)| hero_ids.iter().find(|(c, _)| c == class).map(|(_, id)| (*id, *n)))
+            .collect();
+        order.first().map(|first| Draft {
+            next: first.0,
+            order: order.clone(),
+            left: rules.schools.keys().cloned().collect(),
+        })
+    };
+    world.insert_resource(Turn {
+        round: 1,
+        phase: Phase::Hero(FigureId(0)),
+        progress: Default::default(),
+        objective_done: false,
+        draft,
+        pending: None,
+        acting: None,
+    });
+    let mut events = super::reveal(world);
+    events.push(GameEvent::TurnStarted {
+        round: 1,
+        actor: Actor::Hero(FigureId(0)),
+    });
+    events
+}
+
+/// Puts a monster on the board; returns its display name.
+pub(in crate::game) fn spawn_monster(
+    world: &mut World,
+    id: FigureId,
+    kind: &str,
+    name: Option<String>,
+    s: &crate::rules::ruleset::MonsterDef,
+    at: Pos,
+    spells: &[String],
+) -> String {
+    let display = name
+        .clone()
+        .or_else(|| s.name.clone())
+        .unwrap_or_else(|| crate::rules::ruleset::RuleSet::monster_name(kind));
+    world.spawn((
+        Name::new(display.clone()),
+        QuestEntity,
+        id,
+        GridPos(at),
+        Monster {
+            kind: kind.to_string(),
+            name: name.or_else(|| s.name.clone()),
+            undead: s.undead,
+            only_harmed_by: s.only_harmed_by.clone(),
+        },
+        Body {
+            current: s.body,
+            max: s.body,
+        },
+        Mind {
+            current: s.mind,
+            max: s.mind,
+        },
+        Fighter {
+            attack: s.attack,
+            defend: s.defend,
+            movement: Movement::Fixed(s.movement),
+            diagonal: false,
+        },
+        Status::default(),
+        Spellbook {
+            schools: Vec::new(),
+            spells: spells.to_vec(),
+            cast: Vec::new(),
+        },
+    ));
+    display
+}
+
+/// A hero's dice from what the hero carries: weapon attack, 2 defend dice plus armour,
+/// movement dice (plate mail: one).
+pub fn derive_fighter(rules: &crate::rules::ruleset::RuleSet, eq: &Equipment) -> Fighter {
+    let weapon = eq.weapon.as_ref().and_then(|w| rules.weapons.get(w));
+    let armor = eq.items.iter().filter_map(|i| rules.armor.get(i));
+    let mut defend = rules.hero_defend;
+    let mut dice = rules.movement_dice;
+    for a in armor {
+        defend += a.defend;
+        if let Some(d) = a.movement_dice {
+            dice = dice.min(d);
+        }
+    }
+    Fighter {
+        attack: weapon.map_or(1, |w| w.attack),
+        defend,
+        movement: Movement::Dice(dice),
+        diagonal: weapon.is_some_and(|w| w.diagonal),
+    }
+}

@@ -1,0 +1,53 @@
+//! The seam between the shared engine and the rule systems. The engine (the command path, setting
+//! out a quest, the legality invariant, the bots' menus) asks the quest's `RuleSystem` and never
+//! names a rule system itself; each arm below hands the question to the rule system's folder.
+//! A new rule system is a new variant of `rules::systems::RuleSystem`: the compiler then lists
+//! every question here it does not answer yet.
+
+use bevy::prelude::*;
+
+use super::heroquest;
+use super::model::{Command, GameEvent};
+use super::snapshot::Snapshot;
+use crate::quest::Quest;
+use crate::rules::systems::RuleSystem;
+
+impl RuleSystem {
+    /// Sets out the figures, the rule system's own pieces and the first turn, once the engine has
+    /// put down the board's doors and furniture. Returns the opening events.
+    pub(in crate::game) fn begin(self, world: &mut World, quest: &Quest) -> Vec<GameEvent> {
+        match self {
+            RuleSystem::HeroQuest2021 => heroquest::begin(world, quest),
+        }
+    }
+
+    /// Carries out one command (resolution, and the turn structure: who acts, what ends a turn),
+    /// or says why not, having changed nothing.
+    pub(in crate::game) fn apply(
+        self,
+        world: &mut World,
+        snap: Snapshot,
+        cmd: &Command,
+    ) -> Result<Vec<GameEvent>, String> {
+        match self {
+            RuleSystem::HeroQuest2021 => heroquest::apply(world, snap, cmd),
+        }
+    }
+
+    /// Victory and defeat, after every accepted command and its quest events. Also gives back
+    /// the picture of the world it read when it changed nothing.
+    pub(in crate::game) fn settle(self, world: &mut World) -> (Vec<GameEvent>, Option<Snapshot>) {
+        match self {
+            RuleSystem::HeroQuest2021 => heroquest::settle(world),
+        }
+    }
+
+    /// Every command the side to act may send now. `apply` accepts each of them and refuses
+    /// anything else (`tests/legality.rs` holds the two to each other); the action bar, the
+    /// menus and the bots offer parts of this list.
+    pub fn legal(self, snap: &Snapshot) -> Vec<Command> {
+        match self {
+            RuleSystem::HeroQuest2021 => heroquest::legal_commands(snap),
+        }
+    }
+}
