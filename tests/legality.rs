@@ -1,5 +1,5 @@
 //! Issue 20, step 5: the legality invariant. Seeded bot games under every rule system and module
-//! combination; at decision points, every command `choices::legal_commands` lists is accepted
+//! combination; at decision points, every command the rule system lists (`RuleSystem::legal`) is accepted
 //! (tried on a copy of the game rebuilt from its commands), and commands it does not list are
 //! refused with nothing changed. The bots' own commands are always among the listed ones.
 
@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use bevy::prelude::World;
 use hollowdeep::ai::{HeroBot, SorcererLevel};
-use hollowdeep::game::heroquest::legal_commands;
 use hollowdeep::game::logic;
 use hollowdeep::game::model::*;
 use hollowdeep::game::snapshot::Snapshot;
@@ -139,7 +138,7 @@ fn check_game(quest: Arc<hollowdeep::quest::Quest>, seed: u64, matchup: Matchup)
         if matches!(snap.turn.phase, Phase::Over(_)) || snap.turn.round > 40 {
             break;
         }
-        let legal = legal_commands(&snap);
+        let legal = snap.quest.system.legal(&snap);
         let pick = |n: usize, salt: u64| (hollowdeep::ai::mix(seed ^ step << 8 ^ salt) % n as u64) as usize;
         // Listed ones are accepted (on a copy: the game goes on with the bots' choice).
         if step % 5 == 0 && !legal.is_empty() {

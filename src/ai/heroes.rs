@@ -373,10 +373,10 @@ pub fn next_command(snap: &Snapshot, bot: super::HeroBot) -> Command {
 /// picks ends the turn, so a random hero never dawdles for ever.
 fn random_command(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Command {
     let p = snap.turn.progress(h.id);
-    // From the same list the rules are held to (`choices::legal_commands`), so it never sends a
+    // From the same list the rules are held to (`RuleSystem::legal`), so it never sends a
     // refused command: one walk to a random square it may stop on, and every action but the
     // ones a random player would only waste (closing doors, gifts, retreat, swapping weapons).
-    let legal = crate::game::heroquest::legal_commands(snap);
+    let legal = snap.quest.system.legal(snap);
     let mut options: Vec<Command> = vec![Command::EndTurn];
     options.extend(
         legal

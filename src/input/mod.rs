@@ -7,12 +7,12 @@ pub mod sorcerer;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
+use crate::game::heroquest::hero_options;
 use crate::game::model::{ActiveQuest, Command, MoveState};
 use crate::game::snapshot::Snapshot;
 use crate::game::{Controllers, Pace};
 use crate::rules::geometry::{Dir, Pos};
 use crate::screen::Screen;
-use crate::view::highlights::hero_options;
 use crate::view::{HoverSquare, square_at};
 
 pub fn plugin(app: &mut App) {

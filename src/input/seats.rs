@@ -65,7 +65,7 @@ pub fn menu_lines(snap: &Snapshot) -> Vec<(String, Command)> {
     let Some(h) = snap.active_hero() else {
         return Vec::new();
     };
-    let (choices, spells) = crate::view::highlights::hero_choices(snap, h);
+    let (choices, spells) = crate::game::heroquest::hero_choices(snap, h);
     menu_from(&choices, &spells)
 }
 
@@ -112,7 +112,7 @@ pub fn suggested_school(class: &str) -> Option<&'static str> {
 /// The menu as the panels show it: what the action bar offers, each spell on each target, and
 /// ending the turn.
 pub fn menu_from(
-    choices: &crate::view::highlights::HeroChoices,
+    choices: &crate::game::heroquest::HeroChoices,
     spells: &crate::game::heroquest::SpellChoices,
 ) -> Vec<(String, Command)> {
     let mut lines = choices.0.clone();

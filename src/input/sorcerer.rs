@@ -9,8 +9,9 @@
 use bevy::prelude::*;
 
 use super::seats::{Action, ActionMenu, BoardCursor, Device, SorcererSeat};
+use crate::game::heroquest::{may_use, reach};
 use crate::game::model::{ActionKind, ActiveQuest, Command, FigureId, Pending, Phase, Turn};
-use crate::game::snapshot::{FigureSnap, Snapshot};
+use crate::game::snapshot::Snapshot;
 use crate::game::{Controllers, sorcerers_move};
 use crate::rules::geometry::{Dir, Pos};
 
@@ -38,43 +39,6 @@ pub enum SorcererIntent {
     /// Pick this monster to move and act with.
     Select(FigureId),
     Send(Command),
-}
-
-/// The squares `m` may still walk this turn (None: its move is over). A monster that has not
-/// moved yet has its whole movement.
-pub fn steps_left(snap: &Snapshot, m: &FigureSnap) -> Option<u8> {
-    let p = snap.turn.progress(m.id);
-    if p.moving == crate::game::model::MoveState::Done || !snap.may_start_moving(m) {
-        return None;
-    }
-    let n = match (p.allowance, m.fighter.movement) {
-        (Some(_), _) => p.steps_left(),
-        (None, crate::game::model::Movement::Fixed(n)) => n,
-        (None, crate::game::model::Movement::Dice(_)) => 0,
-    };
-    (n > 0).then_some(n)
-}
-
-/// A monster the sorcerer may still move or act with this turn.
-pub fn may_use(snap: &Snapshot, m: &FigureSnap) -> bool {
-    let acts = snap.action_allowed(m, ActionKind::Attack).is_ok() || snap.action_allowed(m, ActionKind::Spell).is_ok();
-    !m.hero
-        && m.alive()
-        && m.awake
-        && (acts || steps_left(snap, m).is_some())
-        && crate::game::heroquest::may_act(snap, m).is_ok()
-}
-
-/// Where `m` can walk now: the distance field and the squares it may stop on.
-pub fn reach(snap: &Snapshot, m: &FigureSnap) -> Option<(crate::rules::paths::DistanceField, Vec<Pos>)> {
-    let steps = steps_left(snap, m)?;
-    let field = snap.reach(m, steps as u16)?;
-    let stops = field
-        .reached()
-        .filter(|(q, d)| *d > 0 && snap.can_stop_on(m, *q))
-        .map(|(q, _)| q)
-        .collect();
-    Some((field, stops))
 }
 
 /// The sorcerer's player points at `p` (a click, or Confirm on the board cursor).

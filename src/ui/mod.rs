@@ -212,7 +212,7 @@ fn play_panels(
     mut insets: ResMut<PanelInsets>,
     mut out: MessageWriter<Command>,
     (choices, spell_choices): (
-        Option<Res<crate::view::highlights::HeroChoices>>,
+        Option<Res<crate::game::heroquest::HeroChoices>>,
         Option<Res<crate::view::highlights::SpellChoices>>,
     ),
     (mut card, time, tumble): (ResMut<log::CardPopup>, Res<Time>, Res<log::DiceTumble>),

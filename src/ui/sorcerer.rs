@@ -5,11 +5,12 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContext, PrimaryEguiContext, egui};
 
+use crate::game::heroquest::{may_use, steps_left};
 use crate::game::model::{Command, Pending, Phase, Turn};
 use crate::game::snapshot::Snapshot;
 use crate::game::{Controllers, Paused};
 use crate::input::seats::{Action, ActionMenu, Device, SorcererSeat};
-use crate::input::sorcerer::{SorcererHand, SorcererIntent, may_use, sorcerer_menu};
+use crate::input::sorcerer::{SorcererHand, SorcererIntent, sorcerer_menu};
 
 /// The colour the sorcerer's seat wears on screen.
 pub const SORCERER: egui::Color32 = egui::Color32::from_rgb(200, 120, 230);
@@ -126,7 +127,7 @@ pub fn sorcerer_panels(world: &mut World) {
                         m.body,
                         m.fighter.attack,
                         m.fighter.defend,
-                        if crate::input::sorcerer::steps_left(&snap, m).is_some() { "" } else { ", has moved" },
+                        if steps_left(&snap, m).is_some() { "" } else { ", has moved" },
                         if p.acted { ", has acted" } else { "" }
                     ))
                     .strong(),

@@ -6,18 +6,14 @@ use bevy::prelude::*;
 use super::art::Art;
 use super::{HoverSquare, TILE, world_of};
 use crate::game::Controllers;
-pub use crate::game::heroquest::{SpellChoices, action_choices};
-use crate::game::model::{ActiveQuest, Command, EventLog, Phase, TrapKind, TrapState};
+pub use crate::game::heroquest::{HeroChoices, SpellChoices, hero_choices, hero_options};
+use crate::game::model::{ActiveQuest, EventLog, Phase, TrapKind, TrapState};
 use crate::game::snapshot::Snapshot;
 use crate::rules::geometry::Pos;
 use crate::screen::Screen;
 
 #[derive(Component)]
 pub struct Highlight;
-
-/// The actions the active human hero can take now, for the action bar: (label, command).
-#[derive(Resource, Default, Clone, Debug)]
-pub struct HeroChoices(pub Vec<(String, Command)>);
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
@@ -26,67 +22,6 @@ pub fn plugin(app: &mut App) {
             .run_if(resource_exists::<ActiveQuest>)
             .in_set(crate::game::GameSet::Present),
     );
-}
-
-/// The moves the active human hero could make now, shared by the view and the mouse input.
-pub struct HeroOptions {
-    pub reachable: Vec<(Pos, u16)>,
-    pub field: Option<crate::rules::paths::DistanceField>,
-}
-
-pub fn hero_options(snap: &Snapshot) -> Option<HeroOptions> {
-    let h = snap.active_hero()?;
-    let p = snap.turn.progress(h.id);
-    if !p.can_move() {
-        return Some(HeroOptions {
-            reachable: Vec::new(),
-            field: None,
-        });
-    }
-    let field = snap.reach(h, p.steps_left() as u16)?;
-    let reachable = field
-        .reached()
-        .filter(|(q, d)| *d > 0 && snap.can_stop_on(h, *q))
-        .collect();
-    Some(HeroOptions {
-        reachable,
-        field: Some(field),
-    })
-}
-
-/// What the active hero may do besides walking: attacks, doors beside, then the action bar's
-/// list (searches, shots, potions...), and the spells with their targets.
-pub fn hero_choices(snap: &Snapshot, active: &crate::game::snapshot::FigureSnap) -> (HeroChoices, SpellChoices) {
-    let mut choices = HeroChoices::default();
-    if !snap.turn.progress(active.id).acted {
-        for t in snap.attack_targets(active) {
-            choices.0.push((
-                format!(
-                    "Attack {} ({} body)",
-                    crate::game::describe::in_sentence(&t.name),
-                    t.body
-                ),
-                Command::Attack {
-                    attacker: active.id,
-                    target: t.id,
-                },
-            ));
-        }
-    }
-    if let Some(at) = active.pos {
-        for d in snap.doors.iter().filter(|d| !d.open && !d.locked && d.edge.touches(at)) {
-            choices.0.push((
-                "Open the door".to_string(),
-                Command::OpenDoor {
-                    hero: active.id,
-                    door: d.id,
-                },
-            ));
-        }
-    }
-    let (more, spells) = action_choices(snap, active);
-    choices.0.extend(more);
-    (choices, spells)
 }
 
 type HighlightKey = (
@@ -360,7 +295,7 @@ fn sorcerer_highlights(
     cursor: bool,
     spawn: &impl Fn(&mut World, Pos, Color, f32, f32, Option<Handle<Image>>),
 ) {
-    use crate::input::sorcerer::{may_use, reach};
+    use crate::game::heroquest::{may_use, reach};
     for t in snap
         .traps
         .iter()

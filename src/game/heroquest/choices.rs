@@ -1,10 +1,14 @@
-//! What the active hero may do now besides walking and melee: the action bar's list and the
-//! random bot's menu. Read off a snapshot; the game still judges every command when it comes.
+//! What a side may do now, read off a snapshot: `legal_commands` (everything, for the legality
+//! invariant and the random bot) and the parts the window offers: the active hero's moves
+//! (`hero_options`), the action bar (`hero_choices`), the monsters the sorcerer's player may
+//! still use and where they may walk (`may_use`, `reach`). The game still judges every command
+//! when it comes, and `tests/legality.rs` holds the two to each other.
 
 use bevy::prelude::*;
 
-use crate::game::model::{Command, StatusKind, TrapState};
+use crate::game::model::{ActionKind, Command, MoveState, Movement, StatusKind, TrapState};
 use crate::game::snapshot::{FigureSnap, Snapshot};
+use crate::rules::geometry::Pos;
 use crate::rules::ruleset::SpellTarget;
 
 /// The active hero's spells that can be cast now, each with its targets: (spell, name, text, targets).
@@ -207,13 +211,115 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
     (v, spells)
 }
 
+/// The actions the active human hero can take now, for the action bar: (label, command).
+#[derive(Resource, Default, Clone, Debug)]
+pub struct HeroChoices(pub Vec<(String, Command)>);
+
+/// The moves the active human hero could make now, shared by the view and the mouse input.
+pub struct HeroOptions {
+    pub reachable: Vec<(Pos, u16)>,
+    pub field: Option<crate::rules::paths::DistanceField>,
+}
+
+pub fn hero_options(snap: &Snapshot) -> Option<HeroOptions> {
+    let h = snap.active_hero()?;
+    let p = snap.turn.progress(h.id);
+    if !p.can_move() {
+        return Some(HeroOptions {
+            reachable: Vec::new(),
+            field: None,
+        });
+    }
+    let field = snap.reach(h, p.steps_left() as u16)?;
+    let reachable = field
+        .reached()
+        .filter(|(q, d)| *d > 0 && snap.can_stop_on(h, *q))
+        .collect();
+    Some(HeroOptions {
+        reachable,
+        field: Some(field),
+    })
+}
+
+/// What the active hero may do besides walking: attacks, doors beside, then the action bar's
+/// list (searches, shots, potions...), and the spells with their targets.
+pub fn hero_choices(snap: &Snapshot, active: &FigureSnap) -> (HeroChoices, SpellChoices) {
+    let mut choices = HeroChoices::default();
+    if snap.action_allowed(active, ActionKind::Attack).is_ok() && snap.reloading_in_hand(active).is_none() {
+        for t in snap.attack_targets(active) {
+            choices.0.push((
+                format!(
+                    "Attack {} ({} body)",
+                    crate::game::describe::in_sentence(&t.name),
+                    t.body
+                ),
+                Command::Attack {
+                    attacker: active.id,
+                    target: t.id,
+                },
+            ));
+        }
+    }
+    if let Some(at) = active.pos {
+        for d in snap.doors.iter().filter(|d| !d.open && !d.locked && d.edge.touches(at)) {
+            choices.0.push((
+                "Open the door".to_string(),
+                Command::OpenDoor {
+                    hero: active.id,
+                    door: d.id,
+                },
+            ));
+        }
+    }
+    let (more, spells) = action_choices(snap, active);
+    choices.0.extend(more);
+    (choices, spells)
+}
+
+/// The squares `f` may still walk this turn (None: its move is over, or it may not start one).
+/// A monster that has not moved yet has its whole movement; a hero what is left of the roll.
+pub fn steps_left(snap: &Snapshot, f: &FigureSnap) -> Option<u8> {
+    let p = snap.turn.progress(f.id);
+    if p.moving == MoveState::Done || f.has(StatusKind::Chained) || !snap.may_start_moving(f) {
+        return None;
+    }
+    let n = match (p.allowance, f.fighter.movement) {
+        (Some(_), _) => p.steps_left(),
+        (None, Movement::Fixed(n)) => n,
+        (None, Movement::Dice(_)) => 0,
+    };
+    (n > 0).then_some(n)
+}
+
+/// A monster the sorcerer may still move or act with this turn.
+pub fn may_use(snap: &Snapshot, m: &FigureSnap) -> bool {
+    let acts = snap.action_allowed(m, ActionKind::Attack).is_ok() || snap.action_allowed(m, ActionKind::Spell).is_ok();
+    !m.hero
+        && m.alive()
+        && m.awake
+        && (acts || steps_left(snap, m).is_some())
+        && crate::game::heroquest::may_act(snap, m).is_ok()
+}
+
+/// Where `m` can walk now: the distance field and the squares it may stop on.
+pub fn reach(snap: &Snapshot, m: &FigureSnap) -> Option<(crate::rules::paths::DistanceField, Vec<Pos>)> {
+    let steps = steps_left(snap, m)?;
+    let field = snap.reach(m, steps as u16)?;
+    let stops = field
+        .reached()
+        .filter(|(q, d)| *d > 0 && snap.can_stop_on(m, *q))
+        .map(|(q, _)| q)
+        .collect();
+    Some((field, stops))
+}
+
 /// Every command the side to act may send now, as the rules judge it: the spell draft's
 /// schools, a wandering monster's squares, or the hero's or the sorcerer's whole turn (a move is
 /// listed once per square the figure may stop on, by a shortest path). The legality invariant
 /// test holds `logic::submit` to this list both ways; the action bar, the menus and the bots
 /// offer parts of it.
 pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
-    use crate::game::model::{ActionKind, MoveState, Pending, Phase};
+    use crate::game::model::{Pending, Phase};
     let mut v = Vec::new();
     if let Some(Pending::PlaceWanderer { squares, .. }) = &snap.turn.pending {
         v.extend(squares.iter().map(|at| Command::PlaceWanderer { at: *at }));
@@ -227,50 +333,30 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
         return v;
     }
     let moves = |f: &FigureSnap, v: &mut Vec<Command>| {
-        let p = snap.turn.progress(f.id);
-        let steps = match (p.allowance, f.fighter.movement) {
-            (Some(_), _) => p.steps_left(),
-            (None, crate::game::model::Movement::Fixed(n)) => n,
-            (None, crate::game::model::Movement::Dice(_)) => 0,
-        };
-        if steps == 0 || p.moving == MoveState::Done || f.has(StatusKind::Chained) || !snap.may_start_moving(f) {
-            return;
-        }
-        let Some(field) = snap.reach(f, steps as u16) else {
-            return;
-        };
-        for (q, d) in field.reached() {
-            if d > 0
-                && snap.can_stop_on(f, q)
-                && let Some(path) = field.path_to(q)
-            {
-                v.push(Command::Move { figure: f.id, path });
-            }
-        }
+        let Some((field, stops)) = reach(snap, f) else { return };
+        v.extend(
+            stops
+                .into_iter()
+                .filter_map(|q| field.path_to(q))
+                .map(|path| Command::Move { figure: f.id, path }),
+        );
     };
     match snap.turn.phase {
         Phase::Hero(id) => {
             let Some(h) = snap.figure(id).filter(|h| h.alive()) else {
                 return v;
             };
-            let Some(at) = h.pos else { return v };
+            if h.pos.is_none() {
+                return v;
+            }
             v.push(Command::EndTurn);
             let p = snap.turn.progress(h.id);
             if p.allowance.is_none() && p.moving != MoveState::Done && !h.has(StatusKind::Chained) {
                 v.push(Command::RollMovement { hero: h.id });
             }
             moves(h, &mut v);
-            if snap.action_allowed(h, ActionKind::Attack).is_ok() && snap.reloading_in_hand(h).is_none() {
-                v.extend(snap.attack_targets(h).map(|t| Command::Attack {
-                    attacker: h.id,
-                    target: t.id,
-                }));
-            }
-            for d in snap.doors.iter().filter(|d| !d.open && !d.locked && d.edge.touches(at)) {
-                v.push(Command::OpenDoor { hero: h.id, door: d.id });
-            }
-            let (more, spells) = action_choices(snap, h);
-            v.extend(more.into_iter().map(|(_, c)| c));
+            let (choices, spells) = hero_choices(snap, h);
+            v.extend(choices.0.into_iter().map(|(_, c)| c));
             for (_, _, _, targets) in spells.0 {
                 v.extend(targets.into_iter().map(|(_, c)| c));
             }

@@ -22,7 +22,10 @@ use crate::rules::dice;
 use crate::rules::geometry::Pos;
 
 pub use actions::{loot_within_reach, next_to_trap, stow};
-pub use choices::{SpellChoices, action_choices, legal_commands, monster_spells};
+pub use choices::{
+    HeroChoices, HeroOptions, SpellChoices, action_choices, hero_choices, hero_options, legal_commands, may_use,
+    monster_spells, reach, steps_left,
+};
 pub use movement::reveal;
 pub use setup::derive_fighter;
 pub use turn::may_act;
