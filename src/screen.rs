@@ -1,8 +1,17 @@
 //! What the window's screens share: which screen is up, the undo request and its answer, the
-//! frame a game was rebuilt in, and a settings file that could not be read. Read by the view,
-//! the panels and input; set by the app.
+//! frame a game was rebuilt in, a settings file that could not be read, the options window and
+//! the card pop-up being open, where a keyboard or gamepad player points, the sorcerer's
+//! player's hand, and whose device acts now. Read by the view, the panels and input; each is
+//! set by one of them. Kept here so that the view reads none of input and input none of the
+//! panels.
 
 use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::game::model::{FigureId, Phase, Turn};
+use crate::game::{Controllers, sorcerers_move};
+use crate::rules::geometry::Pos;
+use crate::seating::{Device, Seats};
 
 /// Top-level screens.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -35,3 +44,88 @@ pub struct JustRestored;
 /// Why the settings file could not be read, for the title screen (the defaults are in use).
 #[derive(Resource, Default)]
 pub struct SettingsProblem(pub Option<String>);
+
+/// Whether the options window is open.
+#[derive(Resource, Default)]
+pub struct OptionsOpen(pub bool);
+
+/// How long a card pop-up stays on screen.
+pub const CARD_SECONDS: f32 = 4.5;
+
+/// The card just turned over (treasure, spell, trap, secret door), shown for a few seconds.
+#[derive(Resource, Default, Clone)]
+pub struct CardPopup {
+    pub title: String,
+    pub text: String,
+    pub color: egui::Color32,
+    /// Seconds since startup when it was turned over; None when nothing is shown.
+    pub since: Option<f32>,
+}
+
+impl CardPopup {
+    /// How long it stays: long enough to read (about three words a second), never less than
+    /// `CARD_SECONDS`. The OK button closes it sooner.
+    pub fn seconds(&self) -> f32 {
+        let words = self.text.split_whitespace().count() as f32;
+        (words / 3.0 + 2.0).max(CARD_SECONDS)
+    }
+
+    /// Is the card on the table at `now` (seconds since startup)? It goes when its time is up
+    /// or when it is put away.
+    pub fn showing(&self, now: f32) -> bool {
+        self.since.is_some_and(|since| now - since < self.seconds())
+    }
+}
+
+/// The square the keyboard-only or gamepad player points at; follows the active hero.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardCursor {
+    pub at: Option<Pos>,
+    /// The hero the cursor was put on (a new hero's turn puts it on that hero).
+    pub hero: Option<crate::game::model::FigureId>,
+}
+
+/// The device the active hero's player holds, the seat, and the hero, when a person plays that hero.
+pub fn active_device(world: &mut World) -> Option<(Device, Option<usize>, crate::game::model::FigureId)> {
+    let turn = world.get_resource::<Turn>()?;
+    // The spell draft: the hero picking a school is the one who acts.
+    let id = match (&turn.draft, turn.phase) {
+        (Some(d), _) => d.next,
+        (None, Phase::Hero(id)) => id,
+        _ => return None,
+    };
+    if !world.resource::<Controllers>().human_to_act(turn) {
+        return None;
+    }
+    let mut q = world.query::<(&crate::game::model::FigureId, &crate::game::model::Hero)>();
+    let class = q.iter(world).find(|(f, _)| **f == id).map(|(_, h)| h.class.clone())?;
+    let seats = world.get_resource::<Seats>().cloned().unwrap_or_default();
+    Some((seats.device_of(&class), seats.seat_of(&class), id))
+}
+
+/// The sorcerer's player's hand: the monster picked, and whether the device is still to be
+/// handed over (the board stays hidden until the sorcerer's player confirms).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SorcererHand {
+    pub selected: Option<FigureId>,
+    pub hand_over: bool,
+    /// The move the hand-over was last asked for: (round, the sorcerer's turn, the hero whose
+    /// wandering monster waits to be placed).
+    pub(crate) asked: Option<(u32, bool, Option<FigureId>)>,
+}
+
+impl SorcererHand {
+    /// The sorcerer's player holds the device and may see the whole dungeon.
+    pub fn ready(&self) -> bool {
+        !self.hand_over
+    }
+}
+
+/// Does the screen show the whole dungeon (the sorcerer's player holds the device and it is the
+/// sorcerer's move)? Otherwise it shows what the heroes have revealed.
+pub fn shows_all(world: &World) -> bool {
+    let (Some(turn), Some(c)) = (world.get_resource::<Turn>(), world.get_resource::<Controllers>()) else {
+        return false;
+    };
+    c.sorcerer_to_act(turn) && sorcerers_move(turn) && world.get_resource::<SorcererHand>().is_some_and(|h| h.ready())
+}

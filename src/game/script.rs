@@ -4,11 +4,9 @@
 
 use bevy::prelude::*;
 
-use super::heroquest::{self, reveal};
 use super::model::Command;
 use super::model::*;
 use super::snapshot::Snapshot;
-use super::world::next_figure_id;
 use crate::quest::{Effect, SearchKind, Trigger};
 use crate::rules::geometry::Pos;
 
@@ -179,8 +177,8 @@ fn recipient(snap: &Snapshot, by: Option<FigureId>) -> Option<FigureId> {
 fn change_door(world: &mut World, door: u32, open: bool, locked: bool) -> Vec<GameEvent> {
     set_door(world, door, open, locked);
     let mut evs = vec![GameEvent::DoorChanged { door, open, locked }];
-    if open {
-        evs.extend(reveal(world));
+    if open && let Some(q) = world.get_resource::<ActiveQuest>().map(|q| q.0.system) {
+        evs.extend(q.reveal(world));
     }
     evs
 }
@@ -224,7 +222,7 @@ fn apply(world: &mut World, effect: &Effect, by: Option<FigureId>) -> Vec<GameEv
                 });
             }
             // Monsters standing there wake; sight may now reach further.
-            evs.extend(reveal(world));
+            evs.extend(snap.quest.system.reveal(world));
         }
         Effect::OpenDoor(door) => evs.extend(change_door(world, *door, true, false)),
         Effect::LockDoor(door) => evs.extend(change_door(world, *door, false, true)),
@@ -232,28 +230,7 @@ fn apply(world: &mut World, effect: &Effect, by: Option<FigureId>) -> Vec<GameEv
             let open = snap.door(*door).is_some_and(|d| d.open);
             evs.extend(change_door(world, *door, open, false));
         }
-        Effect::Spawn(monsters) => {
-            let mut snap = snap;
-            for m in monsters {
-                let free = |s: &Snapshot, p: Pos| s.figure_at(p).is_none() && !s.is_solid(p);
-                let Some(at) = Some(m.at)
-                    .filter(|p| free(&snap, *p))
-                    .or_else(|| heroquest::free_squares_near(&snap, m.at, 1).first().copied())
-                else {
-                    continue;
-                };
-                let id = next_figure_id(world);
-                let name = heroquest::spawn_monster(world, id, &m.kind, m.name.clone(), &m.stats, at, &m.spells);
-                world.resource_mut::<FigureNames>().0.insert(id, name);
-                if let Some(g) = &m.group {
-                    world.resource_mut::<Dungeon>().groups.insert(id, g.clone());
-                }
-                evs.push(GameEvent::MonsterSummoned { figure: id, at });
-                // One that appears in sight of the heroes is awake at once.
-                evs.extend(reveal(world));
-                snap = Snapshot::capture(world).expect("quest in play");
-            }
-        }
+        Effect::Spawn(monsters) => evs.extend(snap.quest.system.bring_monsters(world, monsters)),
         Effect::GiveGold(amount) => {
             if let Some(hero) = recipient(&snap, by)
                 && let Some(e) = snap.figure(hero).map(|f| f.entity)
@@ -264,31 +241,8 @@ fn apply(world: &mut World, effect: &Effect, by: Option<FigureId>) -> Vec<GameEv
             }
         }
         Effect::Give(item) => {
-            let rules = snap.quest.rules.clone();
-            if let Some(hero) = recipient(&snap, by)
-                && let Some(h) = snap.figure(hero)
-            {
-                let name = rules.thing_name(item);
-                if rules.potions.contains_key(item) {
-                    if let Some(mut inv) = world.get_mut::<Inventory>(h.entity) {
-                        inv.potions.push(item.clone());
-                    }
-                    evs.push(GameEvent::PotionFound {
-                        hero,
-                        potion: item.clone(),
-                        name,
-                    });
-                } else if rules.is_artifact(item) && snap.figures.iter().any(|f| f.hero && f.equipment.has(item)) {
-                    // An artifact is one of a kind: a party that already has it (brought from
-                    // an earlier quest of the campaign) finds nothing more.
-                } else {
-                    heroquest::receive_item(world, h, item);
-                    evs.push(GameEvent::ItemFound {
-                        hero,
-                        item: item.clone(),
-                        name,
-                    });
-                }
+            if let Some(hero) = recipient(&snap, by) {
+                evs.extend(snap.quest.system.give(world, &snap, hero, item));
             }
         }
         Effect::CompleteObjective => {

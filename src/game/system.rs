@@ -7,9 +7,9 @@
 use bevy::prelude::*;
 
 use super::heroquest;
-use super::model::{Command, GameEvent};
+use super::model::{Command, FigureId, GameEvent};
 use super::snapshot::Snapshot;
-use crate::quest::Quest;
+use crate::quest::{Quest, QuestMonster};
 use crate::rules::systems::RuleSystem;
 
 impl RuleSystem {
@@ -39,6 +39,34 @@ impl RuleSystem {
     pub(in crate::game) fn settle(self, world: &mut World) -> (Vec<GameEvent>, Option<Snapshot>) {
         match self {
             RuleSystem::HeroQuest2021 => heroquest::settle(world),
+        }
+    }
+
+    /// What the heroes see now (a door opened, an area lit by a quest event, a monster brought
+    /// in): squares revealed, monsters seen waking.
+    pub(in crate::game) fn reveal(self, world: &mut World) -> Vec<GameEvent> {
+        match self {
+            RuleSystem::HeroQuest2021 => heroquest::reveal(world),
+        }
+    }
+
+    /// A quest event's monsters appear.
+    pub(in crate::game) fn bring_monsters(self, world: &mut World, monsters: &[QuestMonster]) -> Vec<GameEvent> {
+        match self {
+            RuleSystem::HeroQuest2021 => heroquest::bring_monsters(world, monsters),
+        }
+    }
+
+    /// A quest event gives a thing to a hero.
+    pub(in crate::game) fn give(
+        self,
+        world: &mut World,
+        snap: &Snapshot,
+        hero: FigureId,
+        item: &str,
+    ) -> Vec<GameEvent> {
+        match self {
+            RuleSystem::HeroQuest2021 => heroquest::give(world, snap, hero, item),
         }
     }
 

@@ -9,21 +9,13 @@
 use bevy::input::gamepad::Gamepad;
 use bevy::prelude::*;
 
-use crate::game::model::{ActiveQuest, Command, MoveState, Phase, Turn};
+use crate::game::model::{ActiveQuest, Command, MoveState, Turn};
 
-use crate::game::Controllers;
 use crate::game::snapshot::Snapshot;
 use crate::rules::geometry::{Dir, Pos};
 
+pub use crate::screen::{BoardCursor, active_device};
 pub use crate::seating::*;
-
-/// The square the keyboard-only or gamepad player points at; follows the active hero.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct BoardCursor {
-    pub at: Option<Pos>,
-    /// The hero the cursor was put on (a new hero's turn puts it on that hero).
-    pub hero: Option<crate::game::model::FigureId>,
-}
 
 /// The action menu a cursor player opens: what the hero may do besides walking and melee.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -125,29 +117,9 @@ pub fn menu_from(
     lines
 }
 
-/// The device the active hero's player holds, the seat, and the hero, when a person plays that hero.
-pub fn active_device(world: &mut World) -> Option<(Device, Option<usize>, crate::game::model::FigureId)> {
-    let turn = world.get_resource::<Turn>()?;
-    // The spell draft: the hero picking a school is the one who acts.
-    let id = match (&turn.draft, turn.phase) {
-        (Some(d), _) => d.next,
-        (None, Phase::Hero(id)) => id,
-        _ => return None,
-    };
-    if !world.resource::<Controllers>().human_to_act(turn) {
-        return None;
-    }
-    let mut q = world.query::<(&crate::game::model::FigureId, &crate::game::model::Hero)>();
-    let class = q.iter(world).find(|(f, _)| **f == id).map(|(_, h)| h.class.clone())?;
-    let seats = world.get_resource::<Seats>().cloned().unwrap_or_default();
-    Some((seats.device_of(&class), seats.seat_of(&class), id))
-}
-
 /// The options window is open (perhaps waiting for a new key): the game takes no input.
 pub fn input_suspended(world: &World) -> bool {
-    world
-        .get_resource::<crate::ui::options::OptionsOpen>()
-        .is_some_and(|o| o.0)
+    world.get_resource::<crate::screen::OptionsOpen>().is_some_and(|o| o.0)
         || world.get_resource::<crate::game::Paused>().is_some_and(|p| p.0)
         || world.contains_resource::<crate::game::Watching>()
 }
@@ -171,11 +143,7 @@ pub fn pause_toggle(world: &mut World) {
     back |= q
         .iter(world)
         .any(|g| bindings.button_actions(g).contains(&Action::Back));
-    if !back
-        || world
-            .get_resource::<crate::ui::options::OptionsOpen>()
-            .is_some_and(|o| o.0)
-    {
+    if !back || world.get_resource::<crate::screen::OptionsOpen>().is_some_and(|o| o.0) {
         return;
     }
     let paused = world.get_resource::<crate::game::Paused>().is_some_and(|p| p.0);
@@ -188,7 +156,7 @@ pub fn pause_toggle(world: &mut World) {
         return;
     }
     let now = world.get_resource::<Time>().map_or(0.0, |t| t.elapsed_secs());
-    if let Some(mut card) = world.get_resource_mut::<crate::ui::log::CardPopup>()
+    if let Some(mut card) = world.get_resource_mut::<crate::screen::CardPopup>()
         && card.showing(now)
     {
         card.since = None;

@@ -8,30 +8,14 @@
 
 use bevy::prelude::*;
 
+pub use crate::screen::{SorcererHand, shows_all};
+
 use super::seats::{Action, ActionMenu, BoardCursor, Device, SorcererSeat};
+use crate::game::Controllers;
 use crate::game::heroquest::{may_use, reach};
 use crate::game::model::{ActionKind, ActiveQuest, Command, FigureId, Pending, Phase, Turn};
 use crate::game::snapshot::Snapshot;
-use crate::game::{Controllers, sorcerers_move};
 use crate::rules::geometry::{Dir, Pos};
-
-/// The sorcerer's player's hand: the monster picked, and whether the device is still to be
-/// handed over (the board stays hidden until the sorcerer's player confirms).
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct SorcererHand {
-    pub selected: Option<FigureId>,
-    pub hand_over: bool,
-    /// The move the hand-over was last asked for: (round, the sorcerer's turn, the hero whose
-    /// wandering monster waits to be placed).
-    asked: Option<(u32, bool, Option<FigureId>)>,
-}
-
-impl SorcererHand {
-    /// The sorcerer's player holds the device and may see the whole dungeon.
-    pub fn ready(&self) -> bool {
-        !self.hand_over
-    }
-}
 
 /// What pointing at a square means for the sorcerer's player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -253,15 +237,6 @@ pub fn sorcerer_input(world: &mut World) {
         None => {}
     }
     world.insert_resource(hand);
-}
-
-/// Does the screen show the whole dungeon (the sorcerer's player holds the device and it is the
-/// sorcerer's move)? Otherwise it shows what the heroes have revealed.
-pub fn shows_all(world: &World) -> bool {
-    let (Some(turn), Some(c)) = (world.get_resource::<Turn>(), world.get_resource::<Controllers>()) else {
-        return false;
-    };
-    c.sorcerer_to_act(turn) && sorcerers_move(turn) && world.get_resource::<SorcererHand>().is_some_and(|h| h.ready())
 }
 
 pub fn plugin(app: &mut App) {

@@ -41,33 +41,7 @@ pub enum DiceTray {
     },
 }
 
-/// How long a card pop-up stays on screen.
-pub const CARD_SECONDS: f32 = 4.5;
-
-/// The card just turned over (treasure, spell, trap, secret door), shown for a few seconds.
-#[derive(Resource, Default, Clone)]
-pub struct CardPopup {
-    pub title: String,
-    pub text: String,
-    pub color: egui::Color32,
-    /// Seconds since startup when it was turned over; None when nothing is shown.
-    pub since: Option<f32>,
-}
-
-impl CardPopup {
-    /// How long it stays: long enough to read (about three words a second), never less than
-    /// `CARD_SECONDS`. The OK button closes it sooner.
-    pub fn seconds(&self) -> f32 {
-        let words = self.text.split_whitespace().count() as f32;
-        (words / 3.0 + 2.0).max(CARD_SECONDS)
-    }
-
-    /// Is the card on the table at `now` (seconds since startup)? It goes when its time is up
-    /// or when it is put away.
-    pub fn showing(&self, now: f32) -> bool {
-        self.since.is_some_and(|since| now - since < self.seconds())
-    }
-}
+pub use crate::screen::{CARD_SECONDS, CardPopup};
 
 /// One-shot UI state reset when a quest starts.
 #[derive(Resource)]

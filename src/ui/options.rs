@@ -10,9 +10,7 @@ use crate::save::settings::{ANIMATION_RANGE, PACE_RANGE, Palette, Settings, UI_S
 use crate::screen::SettingsProblem;
 use bevy::input::gamepad::{Gamepad, GamepadButton};
 
-/// Whether the options window is open.
-#[derive(Resource, Default)]
-pub struct OptionsOpen(pub bool);
+pub use crate::screen::OptionsOpen;
 
 /// The control being changed: the next key (or gamepad button, when `.1`) pressed is bound to it.
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]

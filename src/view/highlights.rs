@@ -37,30 +37,26 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
     // The sorcerer's player, on the sorcerer's move: the monster picked and the cursor.
     let sorcerer_view = world.get_resource::<super::ShowAll>().is_some_and(|s| s.0);
     let sorcerer_cursor = world
-        .get_resource::<crate::input::seats::SorcererSeat>()
-        .is_some_and(|s| s.device != crate::input::seats::Device::MouseKeyboard);
+        .get_resource::<crate::seating::SorcererSeat>()
+        .is_some_and(|s| s.device != crate::seating::Device::MouseKeyboard);
     let sorcerer = (
         sorcerer_view,
         world
-            .get_resource::<crate::input::sorcerer::SorcererHand>()
+            .get_resource::<crate::screen::SorcererHand>()
             .and_then(|h| h.selected),
         if sorcerer_view && sorcerer_cursor {
-            world
-                .get_resource::<crate::input::seats::BoardCursor>()
-                .and_then(|c| c.at)
+            world.get_resource::<crate::screen::BoardCursor>().and_then(|c| c.at)
         } else {
             None
         },
     );
     // A keyboard-only or gamepad player points with the board cursor, everyone else with the mouse.
     let cursor_player = matches!(
-        crate::input::seats::active_device(world),
-        Some((d, _, _)) if d != crate::input::seats::Device::MouseKeyboard
+        crate::screen::active_device(world),
+        Some((d, _, _)) if d != crate::seating::Device::MouseKeyboard
     );
     let hover = if cursor_player {
-        world
-            .get_resource::<crate::input::seats::BoardCursor>()
-            .and_then(|c| c.at)
+        world.get_resource::<crate::screen::BoardCursor>().and_then(|c| c.at)
     } else {
         world.resource::<HoverSquare>().0
     };

@@ -30,7 +30,7 @@ pub struct PanelInsets {
 pub struct ShowAll(pub bool);
 
 fn update_show_all(world: &mut World) {
-    let now = ShowAll(crate::input::sorcerer::shows_all(world));
+    let now = ShowAll(crate::screen::shows_all(world));
     if world.get_resource::<ShowAll>() != Some(&now) {
         world.insert_resource(now);
     }

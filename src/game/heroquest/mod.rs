@@ -5,6 +5,7 @@
 mod actions;
 mod choices;
 mod damage;
+mod events;
 mod movement;
 mod objectives;
 mod setup;
@@ -32,6 +33,7 @@ pub use turn::may_act;
 
 pub(in crate::game) use actions::{free_squares_near, receive_item};
 pub(in crate::game) use damage::{apply_damage, heal, resolve_attack, roll_attack, strike};
+pub(in crate::game) use events::{bring_monsters, give};
 pub(in crate::game) use movement::{armed_floor_trap_at, move_figure};
 pub(in crate::game) use objectives::settle;
 pub(in crate::game) use setup::{begin, spawn_monster};
