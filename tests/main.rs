@@ -17,4 +17,5 @@ mod rules_2021;
 mod rules_scenarios;
 mod saves;
 mod simulation;
+mod structure;
 mod trust;
