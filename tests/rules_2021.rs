@@ -1206,8 +1206,17 @@ fn heroic_brew_gives_a_second_attack() {
         hero: FigureId(0),
         potion: "heroic_brew".into(),
     }));
+    // The action bar offers what the rules accept: the second attack, then none.
+    let bar_attacks = |g: &mut Game| {
+        let snap = g.snap();
+        let h = snap.figure(FigureId(0)).unwrap();
+        let (choices, _) = hollowdeep::game::heroquest::hero_choices(&snap, h);
+        choices.0.iter().filter(|(_, c)| matches!(c, Command::Attack { .. })).count()
+    };
     ok(&g.send(attack.clone()));
+    assert_eq!(bar_attacks(&mut g), 1);
     ok(&g.send(attack.clone()));
+    assert_eq!(bar_attacks(&mut g), 0);
     assert!(rejected(&g.send(attack)).unwrap().contains("already"));
 }
 
