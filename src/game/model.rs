@@ -69,7 +69,7 @@ pub struct Fighter {
 }
 
 /// What a hero carries: the weapon in hand and everything else (armour, tool kit, spare weapons,
-/// artifacts). Fighter's dice are derived from it (`logic::derive_fighter`).
+/// artifacts). Fighter's dice are derived from it (`heroquest::derive_fighter`).
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Equipment {
     /// None when the hero's only weapon was thrown.
