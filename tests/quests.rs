@@ -305,3 +305,52 @@ fn the_quest_book_lists_every_shipped_quest_once_tutorials_first() {
     assert!(book.len() >= 10, "the quest book has {} quests", book.len());
     assert!(book[0].starts_with("tutorial-1") && book[1].starts_with("tutorial-2"));
 }
+
+/// Issue 23, item 5: a quest must be playable to the end. With every door and secret door open,
+/// every hero start reaches the stairway and the objective's monsters can be reached; what is
+/// cut off but not needed is a warning, located like an error.
+#[test]
+fn a_quest_that_cannot_be_won_is_refused_at_the_entry_that_strands_it() {
+    let good = good_quest();
+    let line_of = |text: &str, p: &hollowdeep::quest::Problem| text.lines().nth(p.line - 1).unwrap_or("").to_string();
+    // The north-west cell (nw1) has no door in this quest: a hero starting there is stranded.
+    let sealed = good.replacen("(12, 3), (13, 3)]", "(12, 3), (2, 2)]", 1);
+    assert_ne!(sealed, good);
+    let err = parse(sealed.as_bytes()).unwrap_err();
+    assert_eq!(err.0.len(), 1, "{err}");
+    assert!(
+        err.0[0]
+            .message
+            .contains("the hero start (2,2) cannot reach the stairway"),
+        "{err}"
+    );
+    assert!(line_of(&sealed, &err.0[0]).contains("hero_starts"), "{err}");
+    // Without the guard hall's door into the reliquary, Murrok cannot be reached.
+    let no_way_in = good.replacen("(at: (23, 13), to: (23, 14)),", "", 1);
+    assert_ne!(no_way_in, good);
+    let err = parse(no_way_in.as_bytes()).unwrap_err();
+    let murrok: Vec<_> = err.0.iter().filter(|p| p.message.contains("Murrok")).collect();
+    assert_eq!(murrok.len(), 1, "{err}");
+    assert!(
+        murrok[0]
+            .message
+            .starts_with("the objective needs the Murrok Saltjaw at"),
+        "{err}"
+    );
+    assert!(line_of(&no_way_in, murrok[0]).contains("Murrok Saltjaw"), "{err}");
+    // A monster nobody can reach is only a warning: the quest loads, and says where.
+    let stray = good.replacen("monsters: [", "monsters: [\n        (kind: \"orc\", at: (2, 2)),", 1);
+    let q = parse(stray.as_bytes()).expect("a stray monster leaves the quest playable");
+    assert_eq!(q.warnings.len(), 1, "{:?}", q.warnings);
+    assert!(
+        q.warnings[0].message.contains("the Orc at (2,2) cannot be reached"),
+        "{:?}",
+        q.warnings
+    );
+    assert!(line_of(&stray, &q.warnings[0]).contains("(kind: \"orc\", at: (2, 2))"));
+    // The shipped quests have no such problem.
+    for (id, _, _) in quest::builtin_quests() {
+        let q = quest::load(id).expect("ships valid");
+        assert!(q.warnings.is_empty(), "{id}: {:?}", q.warnings);
+    }
+}

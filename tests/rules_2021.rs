@@ -1211,7 +1211,11 @@ fn heroic_brew_gives_a_second_attack() {
         let snap = g.snap();
         let h = snap.figure(FigureId(0)).unwrap();
         let (choices, _) = hollowdeep::game::heroquest::hero_choices(&snap, h);
-        choices.0.iter().filter(|(_, c)| matches!(c, Command::Attack { .. })).count()
+        choices
+            .0
+            .iter()
+            .filter(|(_, c)| matches!(c, Command::Attack { .. }))
+            .count()
     };
     ok(&g.send(attack.clone()));
     assert_eq!(bar_attacks(&mut g), 1);

@@ -70,9 +70,7 @@ fn circle(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
         None
     }
     let mut done = BTreeSet::new();
-    edges
-        .keys()
-        .find_map(|n| visit(n, edges, &mut Vec::new(), &mut done))
+    edges.keys().find_map(|n| visit(n, edges, &mut Vec::new(), &mut done))
 }
 
 #[test]
@@ -110,7 +108,14 @@ fn top_level_modules_form_no_import_circle() {
 #[test]
 fn the_engine_names_no_rule_system() {
     let game = src().join("game");
-    for f in ["logic.rs", "script.rs", "snapshot.rs", "world.rs", "model.rs", "describe.rs"] {
+    for f in [
+        "logic.rs",
+        "script.rs",
+        "snapshot.rs",
+        "world.rs",
+        "model.rs",
+        "describe.rs",
+    ] {
         let text = code(&game.join(f));
         for name in ["heroquest", "HeroQuest2021"] {
             assert!(

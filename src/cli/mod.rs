@@ -502,12 +502,17 @@ pub fn run() -> ExitCode {
             let mut ok = true;
             for p in &paths {
                 match quest::load(p) {
-                    Ok(q) => println!(
-                        "{p}: ok ({}, {} monsters, {} doors)",
-                        q.name,
-                        q.monsters.len(),
-                        q.doors.len()
-                    ),
+                    Ok(q) => {
+                        println!(
+                            "{p}: ok ({}, {} monsters, {} doors)",
+                            q.name,
+                            q.monsters.len(),
+                            q.doors.len()
+                        );
+                        for w in &q.warnings {
+                            println!("{}:{}:{}: warning: {}", w.file, w.line, w.col, w.message);
+                        }
+                    }
                     Err(problems) => {
                         ok = false;
                         println!("{problems}");

@@ -522,6 +522,8 @@ pub struct Quest {
     pub hero_names: BTreeMap<String, String>,
     /// Heroes of the quest the players left out of this game (nobody plays them).
     pub left_out: Vec<String>,
+    /// What `validate` found that leaves the quest playable (a monster nobody can reach), located.
+    pub warnings: Vec<Problem>,
     /// The modules the game is played with: the quest's own, and those the players chose.
     pub modules: crate::rules::systems::Modules,
     /// What each square could ever see (walls only): bounds the fog's sight-line tests.
@@ -761,6 +763,25 @@ pub(crate) fn options() -> ron::Options {
 
 /// Parses and validates quest bytes. `file` is used in messages; `dir` resolves board paths.
 pub fn parse(id: &str, file: &str, bytes: &[u8], dir: Option<&Path>) -> Result<Quest, Problems> {
+    parse_with(id, file, bytes, dir, Winnable::Required)
+}
+
+/// Whether a quest must be winnable (`validate/reach.rs`): every quest a player loads must; a
+/// rules scenario in the tests may wall a monster away on purpose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Winnable {
+    Required,
+    NotChecked,
+}
+
+/// `parse`, saying whether the quest must be winnable.
+pub fn parse_with(
+    id: &str,
+    file: &str,
+    bytes: &[u8],
+    dir: Option<&Path>,
+    winnable: Winnable,
+) -> Result<Quest, Problems> {
     let problem = |line, col, message: String| Problem {
         file: file.to_string(),
         line,
@@ -798,16 +819,17 @@ pub fn parse(id: &str, file: &str, bytes: &[u8], dir: Option<&Path>) -> Result<Q
             return Err(Problems(vec![problem(line, col, message)]));
         }
     };
-    validate(id, &raw, dir).map_err(|ps| {
-        Problems(
-            ps.into_iter()
-                .map(|p| {
-                    let (line, col) = locate::line_col(text, locate::locate(text, &p.path));
-                    problem(line, col, p.message)
-                })
-                .collect(),
-        )
-    })
+    let located = |ps: Vec<DataProblem>| {
+        ps.into_iter()
+            .map(|p| {
+                let (line, col) = locate::line_col(text, locate::locate(text, &p.path));
+                problem(line, col, p.message)
+            })
+            .collect()
+    };
+    let (mut quest, warnings) = validate(id, &raw, dir, winnable).map_err(|ps| Problems(located(ps)))?;
+    quest.warnings = located(warnings);
+    Ok(quest)
 }
 
 fn pos(t: (i32, i32)) -> Pos {

@@ -13,7 +13,9 @@
 //! - `traps`: traps on squares;
 //! - `treasure`: special treasure in rooms;
 //! - `objective`: what the heroes must do;
-//! - `events`: triggers and their effects.
+//! - `events`: triggers and their effects;
+//! - `reach`: that the layout can be played to the end (run only on a quest with no other
+//!   problem; its warnings go with the quest).
 
 use super::*;
 
@@ -25,6 +27,7 @@ mod heading;
 mod heroes;
 mod monsters;
 mod objective;
+mod reach;
 mod traps;
 mod treasure;
 
@@ -101,8 +104,14 @@ fn known<'k>(ids: impl Iterator<Item = &'k String>) -> String {
     ids.map(String::as_str).collect::<Vec<_>>().join(", ")
 }
 
-/// Checks a raw quest against its board and rule set; returns every problem found.
-pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, Vec<DataProblem>> {
+/// Checks a raw quest against its board and rule set; returns every problem found, or the quest
+/// with the warnings that leave it playable.
+pub fn validate(
+    id: &str,
+    raw: &RawQuest,
+    dir: Option<&Path>,
+    winnable: Winnable,
+) -> Result<(Quest, Vec<DataProblem>), Vec<DataProblem>> {
     let mut found = Found::default();
     let (system, rules, modules) = heading::check(raw, &mut found);
     let Some((board, board_file)) = board::load(raw, dir, &mut found) else {
@@ -140,6 +149,11 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
     let (kind, ret) = objective::check(&mut cx, &monsters);
     let events = events::check(&mut cx, &monsters);
     monsters::wandering(&mut cx);
+    let warnings = if cx.out.0.is_empty() && winnable == Winnable::Required {
+        reach::check(&mut cx, &monsters, &kind)
+    } else {
+        Vec::new()
+    };
 
     let Ctx {
         rules,
@@ -161,7 +175,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         }
         Arc::new(crate::rules::los::SightBound::new(board.width, board.height, open))
     };
-    Ok(Quest {
+    let quest = Quest {
         id: id.to_string(),
         name: raw.name.clone(),
         briefing: raw.briefing.clone(),
@@ -191,5 +205,7 @@ pub fn validate(id: &str, raw: &RawQuest, dir: Option<&Path>) -> Result<Quest, V
         left_out: Vec::new(),
         modules,
         sight,
-    })
+        warnings: Vec::new(),
+    };
+    Ok((quest, warnings))
 }
