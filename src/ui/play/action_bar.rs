@@ -1,0 +1,124 @@
+//! The active hero's part of the quest panel: the turn's status line and, when a person plays
+//! the hero, the action bar (roll, what the rules allow now, end turn, undo) and the spell menus.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::{Play, SPELL_BLUE};
+use crate::game::model::{Command, FigureId, MoveState, Progress};
+
+/// The status line of the hero whose turn it is: "Movement: 1 square left   Action: ready".
+pub fn turn_status(p: &Progress) -> String {
+    let mv = match (p.allowance, p.moving) {
+        (None, MoveState::Done) => "moved".to_string(),
+        (None, _) => "not rolled".to_string(),
+        (Some(_), MoveState::Done) => "movement used".to_string(),
+        (Some(_), _) => format!(
+            "{} square{} left",
+            p.steps_left(),
+            crate::game::describe::plural(p.steps_left() as u32)
+        ),
+    };
+    format!("Movement: {mv}   Action: {}", if p.acted { "used" } else { "ready" })
+}
+
+/// The status line, then what the hero's player may do (or who else is playing).
+pub(super) fn hero_turn(
+    ui: &mut egui::Ui,
+    p: &Play,
+    id: FigureId,
+    out: &mut MessageWriter<Command>,
+    commands: &mut Commands,
+) {
+    let progress = p.turn.progress(id);
+    ui.label(turn_status(&progress));
+    if p.turn.draft.is_some() {
+        ui.label(egui::RichText::new("The spellcasters are choosing their schools of magic.").italics());
+    } else if p.watching {
+        ui.label(egui::RichText::new("Watching a replay.").small());
+    } else if p.controllers.human_to_act(p.turn) {
+        buttons(ui, p, id, &progress, out, commands);
+        if let Err(why) = &p.undo.0 {
+            ui.label(egui::RichText::new(why).small().weak());
+        }
+        if let Some(spells) = p.spell_choices
+            && !spells.0.is_empty()
+        {
+            spell_menus(ui, spells, out);
+        }
+        ui.label(
+            egui::RichText::new(
+                "Click a green square to move, a red-ringed monster to attack, a marked door to open it.",
+            )
+            .small(),
+        );
+    } else {
+        ui.label(egui::RichText::new("The computer is playing the heroes.").small());
+    }
+}
+
+/// Roll to move, the actions the rules allow now, end turn, undo.
+fn buttons(
+    ui: &mut egui::Ui,
+    p: &Play,
+    id: FigureId,
+    progress: &Progress,
+    out: &mut MessageWriter<Command>,
+    commands: &mut Commands,
+) {
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(
+                progress.allowance.is_none() && progress.moving != MoveState::Done,
+                egui::Button::new("Roll to move (R)"),
+            )
+            .clicked()
+        {
+            out.write(Command::RollMovement { hero: id });
+        }
+        if let Some(choices) = p.choices {
+            // Weapons are changed on the hero card (the keyboard and gamepad menu lists them
+            // too).
+            for (label, cmd) in choices.0.iter().filter(|(_, c)| !matches!(c, Command::Wield { .. })) {
+                if ui.button(label).clicked() {
+                    out.write(cmd.clone());
+                }
+            }
+        }
+        if ui.button("End turn (E)").clicked() {
+            out.write(Command::EndTurn);
+        }
+        let undo = ui
+            .add_enabled(p.undo.0.is_ok(), egui::Button::new("Undo (U)"))
+            .on_hover_text("Take back the last move, if it rolled no dice and revealed nothing.")
+            .on_disabled_hover_text(p.undo.0.as_ref().err().cloned().unwrap_or_default());
+        if undo.clicked() {
+            commands.insert_resource(crate::screen::UndoRequest);
+        }
+    });
+}
+
+/// "Spells", then a menu of targets for each spell the hero may cast (greyed out with none).
+fn spell_menus(ui: &mut egui::Ui, spells: &crate::view::highlights::SpellChoices, out: &mut MessageWriter<Command>) {
+    ui.label(egui::RichText::new("Spells").strong().color(SPELL_BLUE));
+    ui.horizontal_wrapped(|ui| {
+        for (_, name, text, targets) in &spells.0 {
+            if targets.is_empty() {
+                ui.add_enabled(false, egui::Button::new(name.as_str()))
+                    .on_disabled_hover_text(format!("{text}\n(No target in sight.)"));
+                continue;
+            }
+            ui.menu_button(name.as_str(), |ui| {
+                ui.label(egui::RichText::new(text).small().italics());
+                for (label, cmd) in targets {
+                    if ui.button(label).clicked() {
+                        out.write(cmd.clone());
+                        ui.close();
+                    }
+                }
+            })
+            .response
+            .on_hover_text(text.as_str());
+        }
+    });
+}

@@ -1,0 +1,110 @@
+//! The end of a quest: victory, defeat or retreat, what it means for a campaign, and the way on
+//! (go on with the campaign or play again, or back to the title screen).
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::{Play, outcome_title};
+use crate::game::Controller;
+use crate::game::model::{Outcome, Phase};
+use crate::screen::Screen;
+use crate::start::PendingQuest;
+
+/// Shows the window once the quest is over.
+pub(super) fn window(p: &Play, commands: &mut Commands, next_screen: &mut ResMut<NextState<Screen>>) {
+    let Phase::Over(outcome) = p.turn.phase else {
+        return;
+    };
+    egui::Window::new(outcome_title(outcome))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-55.0, 0.0))
+        .show(p.ctx, |ui| {
+            ui.label(match outcome {
+                Outcome::Won => format!(
+                    "The heroes have completed \"{}\" in {} rounds.",
+                    p.quest.name, p.turn.round
+                ),
+                Outcome::Lost => {
+                    "All the heroes have fallen. The sorcerer's laughter echoes through the halls.".to_string()
+                }
+                Outcome::Retreated => "The heroes have fled up the stairway; the quest is left unfinished.".to_string(),
+            });
+            let campaign = p.slot.is_some_and(|s| s.campaign);
+            if campaign {
+                campaign_news(ui, p);
+            }
+            ui.horizontal(|ui| {
+                way_on(ui, p, campaign, commands, next_screen);
+            });
+        });
+}
+
+/// What the quest's end did to the campaign: the party kept, the next quest, or an error.
+fn campaign_news(ui: &mut egui::Ui, p: &Play) {
+    match p.news.map(|n| &n.0) {
+        Some(Ok(next)) => {
+            ui.label("The party keeps its gold, potions and gear; a hero who fell is replaced by a new one.");
+            ui.label(match next {
+                Some(name) => format!("Next in the quest book: {name}."),
+                None => "The quest book is done: the campaign is won!".to_string(),
+            });
+        }
+        Some(Err(e)) => {
+            ui.colored_label(
+                egui::Color32::LIGHT_RED,
+                format!("The campaign could not be updated: {e}"),
+            );
+        }
+        None => {}
+    }
+}
+
+/// The buttons: go on with the campaign (or play the quest again), back to the title screen.
+fn way_on(
+    ui: &mut egui::Ui,
+    p: &Play,
+    campaign: bool,
+    commands: &mut Commands,
+    next_screen: &mut ResMut<NextState<Screen>>,
+) {
+    let next_seed = p.seed.map_or(1, |s| s.0.wrapping_add(1));
+    let companions: Vec<String> = p
+        .heroes
+        .iter()
+        .filter(|h| p.controllers.companions.contains(h.0))
+        .map(|h| h.1.class.clone())
+        .collect();
+    if campaign {
+        if ui.button("Go on with the campaign").clicked() {
+            match PendingQuest::campaign_next(
+                next_seed,
+                p.opponents.copied().unwrap_or_default(),
+                p.controllers.heroes == Controller::Bot,
+                companions.clone(),
+            ) {
+                Ok(mut pending) => {
+                    pending.sorcerer_player = p.sorcerer_seat.cloned();
+                    commands.insert_resource(pending)
+                }
+                Err(_) => next_screen.set(Screen::Title),
+            }
+        }
+    } else if ui.button("Play again").clicked() {
+        commands.insert_resource(PendingQuest {
+            quest: p.quest.clone(),
+            source: p.slot.map_or_else(|| p.quest.id.clone(), |s| s.source.clone()),
+            restore: None,
+            own_file: None,
+            sorcerer_player: p.sorcerer_seat.cloned(),
+            campaign: false,
+            seed: next_seed,
+            autoplay: p.controllers.heroes == Controller::Bot,
+            opponents: p.opponents.copied().unwrap_or_default(),
+            companions,
+        });
+    }
+    if ui.button("Back to the title screen").clicked() {
+        next_screen.set(Screen::Title);
+    }
+}

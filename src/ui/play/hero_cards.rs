@@ -1,0 +1,184 @@
+//! The left panel, "Heroes": a card for each hero (body, mind, fighting values, weapon and
+//! movement, what they carry, gold and potions, conditions, spells). The player of the hero
+//! whose turn it is changes weapons on the card.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::{HeroRow, Play, SPELL_BLUE};
+use crate::game::Controller;
+use crate::game::model::{Command, Movement, Spellbook};
+use crate::ui::GOLD;
+
+/// Draws the panel; its width in egui points.
+pub(super) fn panel(root: &mut egui::Ui, p: &Play, out: &mut MessageWriter<Command>) -> f32 {
+    egui::Panel::left("heroes")
+        .resizable(false)
+        .exact_size(250.0)
+        .show(root, |ui| {
+            if p.menus_up {
+                ui.disable();
+            }
+            ui.heading(egui::RichText::new("Heroes").color(GOLD));
+            for row in p.heroes {
+                card(ui, p, row, out);
+            }
+        })
+        .response
+        .rect
+        .width()
+}
+
+/// One hero's card.
+fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Command>) {
+    let q = p.quest;
+    let (id, hero, body, mind, fighter, eq, dead, escaped, (inv, status, book)) = row;
+    let is_active = p.active == Some(**id);
+    let frame = egui::Frame::group(ui.style()).fill(if is_active {
+        egui::Color32::from_rgb(60, 52, 30)
+    } else {
+        egui::Color32::from_rgb(32, 30, 34)
+    });
+    frame.show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(&hero.name).strong().size(17.0).color(if is_active {
+                GOLD
+            } else {
+                egui::Color32::WHITE
+            }));
+            if p.controllers.companions.contains(*id) && p.controllers.heroes == Controller::Human {
+                ui.label(egui::RichText::new("computer").small().weak())
+                    .on_hover_text("A computer companion plays this hero.");
+            }
+            if *dead {
+                ui.colored_label(egui::Color32::LIGHT_RED, "fallen");
+            } else if *escaped {
+                ui.colored_label(egui::Color32::LIGHT_GREEN, "escaped");
+            } else if is_active {
+                ui.colored_label(
+                    GOLD,
+                    if !p.controllers.bot_plays(**id) {
+                        "— your turn"
+                    } else {
+                        "— acting"
+                    },
+                );
+            }
+        });
+        let frac = body.current as f32 / body.max.max(1) as f32;
+        ui.add(
+            egui::ProgressBar::new(frac)
+                .text(format!("Body {}/{}", body.current, body.max))
+                .fill(egui::Color32::from_rgb(150, 40, 35)),
+        );
+        ui.label(format!(
+            "Mind {}/{}   Attack {}   Defend {}",
+            mind.current, mind.max, fighter.attack, fighter.defend
+        ));
+        weapon_line(ui, p, row, is_active, out);
+        let carried: Vec<String> = eq.items.iter().map(|i| q.rules.thing_name(i)).collect();
+        if !carried.is_empty() {
+            ui.label(egui::RichText::new(format!("Carries: {}", carried.join(", "))).small());
+        }
+        let mut potions: Vec<String> = inv.potions.iter().map(|p| q.rules.thing_name(p)).collect();
+        potions.sort();
+        ui.label(
+            egui::RichText::new(format!(
+                "Gold {}   Potions: {}",
+                inv.gold,
+                if potions.is_empty() {
+                    "none".to_string()
+                } else {
+                    potions.join(", ")
+                }
+            ))
+            .small(),
+        );
+        if !status.0.is_empty() {
+            let st: Vec<String> = status.0.iter().map(|s| format!("{s:?}")).collect();
+            ui.label(
+                egui::RichText::new(st.join(", "))
+                    .small()
+                    .color(egui::Color32::from_rgb(150, 200, 250)),
+            );
+        }
+        if !book.spells.is_empty() {
+            spells_line(ui, p, book);
+        }
+    });
+}
+
+/// "Weapon: … Move: …". The active hero's player changes weapons here (free), or in the action
+/// bar and the keyboard and gamepad menu.
+fn weapon_line(ui: &mut egui::Ui, p: &Play, row: &HeroRow, is_active: bool, out: &mut MessageWriter<Command>) {
+    let q = p.quest;
+    let (id, hero, _, _, fighter, eq, dead, escaped, _) = row;
+    let weapon = eq
+        .weapon
+        .as_ref()
+        .map_or("bare hands".to_string(), |w| q.rules.thing_name(w));
+    let moves = match fighter.movement {
+        Movement::Dice(n) => format!("{n}d6"),
+        Movement::Fixed(n) => n.to_string(),
+    };
+    let spare: Vec<&String> = eq
+        .items
+        .iter()
+        .filter(|w| q.rules.weapons.contains_key(*w))
+        .filter(|w| crate::quest::gear::may_carry(&q.rules, &hero.class, w, &Default::default()).is_ok())
+        .collect();
+    if is_active && !p.controllers.bot_plays(**id) && !spare.is_empty() && !*dead && !*escaped {
+        ui.horizontal(|ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            ui.label(egui::RichText::new("Weapon:").small());
+            ui.menu_button(egui::RichText::new(format!("{weapon} (change)")).small(), |ui| {
+                for w in &spare {
+                    let d = &q.rules.weapons[*w];
+                    let reach = if d.diagonal { ", diagonal" } else { "" };
+                    let label = format!(
+                        "Take {} in hand ({} dice{reach})",
+                        crate::game::describe::the(&d.name),
+                        d.attack
+                    );
+                    if ui.button(label).clicked() {
+                        out.write(Command::Wield {
+                            hero: **id,
+                            weapon: (*w).clone(),
+                        });
+                        ui.close();
+                    }
+                }
+            })
+            .response
+            .on_hover_text("Change the weapon in hand: free, on this hero's turn");
+            ui.label(egui::RichText::new(format!("  Move: {moves}")).small());
+        });
+    } else {
+        ui.label(egui::RichText::new(format!("Weapon: {weapon}   Move: {moves}")).small());
+    }
+}
+
+/// "Spells 2/3 (air, fire)", the spells named on hover.
+fn spells_line(ui: &mut egui::Ui, p: &Play, book: &Spellbook) {
+    let ready = book.ready().count();
+    ui.label(
+        egui::RichText::new(format!(
+            "Spells {ready}/{} ({})",
+            book.spells.len(),
+            book.schools.join(", ")
+        ))
+        .small()
+        .color(SPELL_BLUE),
+    )
+    .on_hover_text(
+        book.spells
+            .iter()
+            .map(|sp| {
+                let used = if book.cast.contains(sp) { " (cast)" } else { "" };
+                format!("{}{used}", p.quest.rules.thing_name(sp))
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+}
