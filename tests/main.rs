@@ -6,6 +6,7 @@ mod common;
 mod coop;
 mod e2e;
 mod events;
+mod fuzz;
 mod golden;
 mod legality;
 mod objectives;
