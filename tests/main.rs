@@ -7,6 +7,7 @@ mod coop;
 mod e2e;
 mod events;
 mod golden;
+mod import;
 mod legality;
 mod objectives;
 mod presentation;
