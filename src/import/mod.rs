@@ -8,6 +8,7 @@ pub mod heroscribe;
 mod marks;
 pub mod notes;
 pub mod objects;
+mod place;
 mod write;
 
 use std::path::{Path, PathBuf};
