@@ -6,6 +6,7 @@ pub mod campaign;
 pub mod cli;
 pub mod embedded;
 pub mod game;
+pub mod import;
 pub mod input;
 pub mod quest;
 pub mod reading;

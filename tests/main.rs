@@ -8,6 +8,7 @@ mod e2e;
 mod events;
 mod fuzz;
 mod golden;
+mod import;
 mod legality;
 mod objectives;
 mod presentation;

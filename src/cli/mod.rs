@@ -1,4 +1,4 @@
-//! The command line: title screen, `play`, `simulate` and `validate`.
+//! The command line: title screen, `play`, `simulate`, `validate` and `import`.
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -147,6 +147,20 @@ pub enum Mode {
     Validate {
         #[arg(required = true)]
         paths: Vec<String>,
+    },
+    /// Import HeroScribe quests (.xml): writes <quest-name>.ron for each into --out (default:
+    /// here), never over an existing file without --force, and checks each with the quest
+    /// loader. Prints what was mapped, approximated and dropped, each as FILE:line:col; exit 1
+    /// if any file did not import or validate.
+    Import {
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// The folder the quests are written to.
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        out: std::path::PathBuf,
+        /// Replace quest files that exist already.
+        #[arg(long)]
+        force: bool,
     },
     /// List the built-in quests.
     Quests,
@@ -520,6 +534,17 @@ pub fn run() -> ExitCode {
                 }
             }
             if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
+        }
+        Some(Mode::Import { files, out, force }) => {
+            let outcome = crate::import::run(&files, &out, force);
+            for line in &outcome.lines {
+                println!("{line}");
+            }
+            if outcome.ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
         }
         Some(Mode::BareWindow) => {
             crate::app::run_bare_window();
