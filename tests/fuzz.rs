@@ -58,7 +58,15 @@ fn edit() -> impl Strategy<Value = Edit> {
         (at.clone(), any::<u8>()).prop_map(|(a, b)| Edit::Replace(a, b)),
         (
             at.clone(),
-            prop_oneof![-3..30i64, Just(0), Just(-1), Just(255), Just(256), Just(i64::MAX), Just(i64::MIN)]
+            prop_oneof![
+                -3..30i64,
+                Just(0),
+                Just(-1),
+                Just(255),
+                Just(256),
+                Just(i64::MAX),
+                Just(i64::MIN)
+            ]
         )
             .prop_map(|(a, n)| Edit::Number(a, n)),
         at.clone().prop_map(Edit::RepeatLine),
@@ -89,7 +97,10 @@ fn apply(text: &[u8], edits: &[Edit]) -> Vec<u8> {
             Edit::Number(f, n) => {
                 let a = at(*f, &t);
                 if let Some(s) = t[a..].iter().position(u8::is_ascii_digit).map(|s| s + a) {
-                    let e = t[s..].iter().position(|c| !c.is_ascii_digit()).map_or(t.len(), |e| e + s);
+                    let e = t[s..]
+                        .iter()
+                        .position(|c| !c.is_ascii_digit())
+                        .map_or(t.len(), |e| e + s);
                     t.splice(s..e, n.to_string().into_bytes());
                 }
             }
@@ -161,7 +172,9 @@ fn save_text() -> &'static (Arc<Quest>, Vec<u8>) {
         };
         let mut world = sim::headless_world(q.clone(), 3, matchup);
         for _ in 0..60 {
-            let Some(cmd) = hollowdeep::ai::decide(&mut world) else { break };
+            let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
+                break;
+            };
             logic::submit(&mut world, cmd);
         }
         let slot = SaveSlot::new("the-goblin-warren", true, Vec::new());
