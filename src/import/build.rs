@@ -33,6 +33,19 @@ pub struct Monster {
     pub defend: Option<u8>,
 }
 
+impl Monster {
+    /// A monster of `kind` at `at` with the rule set's stats and no name.
+    pub fn plain(kind: &'static str, at: Sq) -> Monster {
+        Monster {
+            kind,
+            at,
+            name: None,
+            attack: None,
+            defend: None,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Furniture {
     pub kind: &'static str,
@@ -368,13 +381,7 @@ fn unreachable(l: &mut Layout) {
     let kind = l.draft.wandering;
     if let Some(s) = order.first().copied() {
         l.draft.monsters.push(Entry {
-            item: Monster {
-                kind,
-                at: s,
-                name: None,
-                attack: None,
-                defend: None,
-            },
+            item: Monster::plain(kind, s),
             at: None,
             comments: vec!["placeholder: the map has no monster the heroes can reach; our quests need one".into()],
         });

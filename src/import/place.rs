@@ -228,13 +228,7 @@ pub(super) fn monster(o: &MapObject, kind: &'static str, exact: bool, l: &mut La
         );
     }
     l.draft.monsters.push(Entry {
-        item: Monster {
-            kind,
-            at: s,
-            name: None,
-            attack: None,
-            defend: None,
-        },
+        item: Monster::plain(kind, s),
         at: Some(o.at),
         comments: Vec::new(),
     });
