@@ -54,3 +54,13 @@ pub fn in_sentence(name: &str) -> String {
         None => name.to_string(),
     }
 }
+
+/// A name for a file: the ASCII letters and digits of `s`, lower-case, each run of anything
+/// else one dash ("The Warden's Vault" -> "the-warden-s-vault").
+pub fn slug(s: &str) -> String {
+    s.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|p| !p.is_empty())
+        .map(|p| p.to_ascii_lowercase())
+        .collect::<Vec<_>>()
+        .join("-")
+}

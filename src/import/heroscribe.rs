@@ -95,7 +95,11 @@ pub fn read(text: &str) -> Result<Map, Error> {
         let p = e.pos();
         // An unexpected end is reported at the start; the end of the text is where it is.
         let at = if matches!(e, roxmltree::Error::UnexpectedEndOfStream) {
-            end_of(text)
+            let (line, col) = crate::quest::locate::line_col(text, text.len());
+            XmlPos::new(
+                u32::try_from(line).unwrap_or(u32::MAX),
+                u32::try_from(col).unwrap_or(u32::MAX),
+            )
         } else {
             XmlPos::new(p.row, p.col)
         };
@@ -156,16 +160,6 @@ pub fn read(text: &str) -> Result<Map, Error> {
         return Err(Error::new(map.at, "the quest has no <board>".into()));
     }
     Ok(map)
-}
-
-/// The place just after the last character.
-fn end_of(text: &str) -> XmlPos {
-    let line = text.matches('\n').count() + 1;
-    let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    XmlPos::new(
-        u32::try_from(line).unwrap_or(u32::MAX),
-        u32::try_from(col).unwrap_or(u32::MAX),
-    )
 }
 
 /// A note's text, markup inside it (HeroScribe notes may hold `<b>`) flattened.

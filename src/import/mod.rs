@@ -109,15 +109,8 @@ pub fn import_bytes(stem: &str, bytes: &[u8]) -> Result<Imported, Error> {
 /// A file name for a quest name: lower-case letters and digits joined by dashes.
 pub fn slug(name: &str, stem: &str) -> String {
     let make = |s: &str| {
-        let mut out = String::new();
-        for c in s.chars().flat_map(char::to_lowercase) {
-            if c.is_ascii_alphanumeric() {
-                out.push(c);
-            } else if !out.ends_with('-') && !out.is_empty() {
-                out.push('-');
-            }
-        }
-        out.trim_end_matches('-').chars().take(60).collect::<String>()
+        let slug = crate::text::slug(s);
+        slug.trim_end_matches('-').chars().take(60).collect::<String>()
     };
     [make(name), make(stem)]
         .into_iter()

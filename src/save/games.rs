@@ -124,20 +124,7 @@ pub fn new_game_path(dir: &Path, quest: &str) -> PathBuf {
     let stem = Path::new(quest)
         .file_stem()
         .map_or_else(|| "game".to_string(), |s| s.to_string_lossy().into_owned());
-    let slug: String = stem
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect::<String>()
-        .split('-')
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join("-");
+    let slug = crate::text::slug(&stem);
     let slug = if slug.is_empty() || NOT_GAMES.contains(&format!("{slug}.ron").as_str()) {
         format!("game-{slug}")
     } else {
