@@ -450,16 +450,28 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
         Some(g) => g,
         None => goals(snap, h, &f),
     };
+    if search_here_for_secret_doors(snap, h, &goals) {
+        return Command::SearchSecretDoors { hero: h.id };
+    }
     let target = goals
         .iter()
         .filter_map(|g| f.dist(*g).map(|d| (d, *g)))
         .filter(|(d, _)| *d > 0)
         .min();
     let Some((_, goal)) = target else {
-        let over = over_traps_field(snap, h)
-            .map(|o| self::goals(snap, h, &o))
-            .unwrap_or_default();
-        return trap_in_the_way(snap, h, &over).unwrap_or(Command::EndTurn);
+        // Every goal lies past a known trap: walk up to the first one on the way and jump it.
+        let Some(over) = over_traps_field(snap, h) else {
+            return Command::EndTurn;
+        };
+        let past = self::goals(snap, h, &over);
+        let nearest = past
+            .iter()
+            .filter_map(|g| over.dist(*g).map(|d| (d, *g)))
+            .filter(|(d, _)| *d > 0)
+            .min();
+        return nearest
+            .and_then(|(_, g)| up_to_trap(snap, h, &over, g))
+            .unwrap_or(Command::EndTurn);
     };
     if progress.allowance.is_none() {
         if h.has(StatusKind::Chained) {
@@ -503,11 +515,20 @@ fn shortcut_over_trap(snap: &Snapshot, h: &FigureSnap, goal: Pos, around: u16) -
     if around < d.saturating_add(TRAP_SHORTCUT) {
         return None;
     }
+    up_to_trap(snap, h, &over, goal)
+}
+
+/// The way to `goal` over known traps (`over`): the walk up to the first trap on it, or the jump
+/// over it when it is next to us.
+fn up_to_trap(snap: &Snapshot, h: &FigureSnap, over: &DistanceField, goal: Pos) -> Option<Command> {
     let path = over.path_to(goal)?;
     let i = path.iter().position(|p| snap.known_trap_on(*p))?;
     let progress = snap.turn.progress(h.id);
     if i == 0 {
         return trap_in_the_way(snap, h, &[goal]);
+    }
+    if progress.allowance.is_none() && !h.has(StatusKind::Chained) {
+        return Some(Command::RollMovement { hero: h.id });
     }
     let walk = trim_path(snap, h, path[..i].to_vec(), progress.steps_left());
     (!walk.is_empty()).then_some(Command::Move {
@@ -600,7 +621,54 @@ fn goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Vec<Pos> {
             .squares()
             .filter(|p| !snap.fog.is_revealed(*p) && snap.can_stop_on(h, *p)),
     );
-    reachable(explore)
+    let explore = reachable(explore);
+    if !explore.is_empty() || snap.turn.objective_done {
+        return explore;
+    }
+    // Nothing left in view to explore and the job not done: the way on is a secret door.
+    reachable(secret_door_spots(snap, h))
+}
+
+/// Where a search for secret doors would look at walls nobody has searched yet: every square of
+/// a room the heroes have seen and not searched, and every seen corridor square out of sight of
+/// the corridor searches made so far (heroquest-2021.md, Action 4: a search covers the room, or
+/// the corridor squares in sight). The bots only know what the heroes have seen.
+fn secret_door_spots(snap: &Snapshot, h: &FigureSnap) -> Vec<Pos> {
+    let searches = &snap.dungeon.door_searches;
+    let searched_rooms: std::collections::BTreeSet<u16> = searches
+        .iter()
+        .map(|(_, p)| snap.area(*p))
+        .filter(|a| *a != CORRIDOR)
+        .collect();
+    let corridor_searches: Vec<Pos> = searches
+        .iter()
+        .map(|(_, p)| *p)
+        .filter(|p| snap.area(*p) == CORRIDOR)
+        .collect();
+    snap.board()
+        .squares()
+        .filter(|p| snap.fog.is_revealed(*p) && snap.can_stop_on(h, *p))
+        .filter(|p| match snap.area(*p) {
+            CORRIDOR => !corridor_searches
+                .iter()
+                .any(|s| s == p || snap.sees_past_figures(*s, *p)),
+            room => !searched_rooms.contains(&room),
+        })
+        .collect()
+}
+
+/// True when the goals are the secret-door spots (nothing else is left to do), `h` stands on
+/// one, may act, and sees no monster.
+fn search_here_for_secret_doors(snap: &Snapshot, h: &FigureSnap, goals: &[Pos]) -> bool {
+    let Some(at) = h.pos else { return false };
+    !snap.turn.progress(h.id).acted
+        && !snap.turn.objective_done
+        && goals.contains(&at)
+        && snap.visible_monsters(h).next().is_none()
+        && {
+            let spots = secret_door_spots(snap, h);
+            spots.contains(&at) && goals.iter().all(|g| spots.contains(g))
+        }
 }
 
 /// No way to any goal but over a known trap next to us: jump it (or disarm it, if we can and have
