@@ -262,11 +262,14 @@ fn idle_wakeups(
     card: Res<crate::ui::log::CardPopup>,
     time: Res<Time>,
     pads: Query<(), With<bevy::input::gamepad::Gamepad>>,
+    files: Res<crate::ui::reload::QuestFiles>,
     mut winit: ResMut<WinitSettings>,
 ) {
-    let timed = card
-        .since
-        .is_some_and(|since| time.elapsed_secs() - since < card.seconds() + 0.5);
+    // A quest file being saved: look again once the writes have settled.
+    let timed = files.settling()
+        || card
+            .since
+            .is_some_and(|since| time.elapsed_secs() - since < card.seconds() + 0.5);
     let wait = if !pads.is_empty() {
         GAMEPAD_WAKEUP
     } else if timed {

@@ -2,7 +2,8 @@
 //! over the quest loader and the save loader, each with a bounded number of cases so CI stays
 //! quick: random edits of real files (bytes deleted, inserted and replaced, numbers changed,
 //! lines repeated or dropped) and arbitrary bytes. A quest problem carries a line and a column
-//! inside the file; a save problem names the file.
+//! inside the file; a save problem names the file. The HeroScribe importer gets the same
+//! treatment over our own XML fixtures: its errors and report lines point into the XML.
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -226,4 +227,70 @@ fn the_unedited_save_reads_and_replays() {
     std::fs::write(&path, original).unwrap();
     let save = SavedQuest::read(&path).expect("reads");
     assert_eq!(save.verify().expect("replays").id, q.id);
+}
+
+/// Our own HeroScribe fixtures (the corpus in ../shared is not ours to fuzz in CI).
+fn heroscribe_fixtures() -> Vec<Vec<u8>> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/heroscribe");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("fixtures")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    files.iter().map(|p| std::fs::read(p).expect("fixture")).collect()
+}
+
+/// An import's error, and every line of its report, point inside the XML and say something;
+/// the RON it writes loads, or its problems are located in that RON.
+fn import_located(
+    xml: &[u8],
+    result: &Result<quest::import::Imported, quest::import::Error>,
+) -> Result<(), TestCaseError> {
+    let lines = xml.split(|c| *c == b'\n').count() as u32;
+    match result {
+        Err(e) => {
+            prop_assert!(
+                e.at.line >= 1 && e.at.line <= lines + 1,
+                "{}:{} of {} lines",
+                e.at.line,
+                e.at.col,
+                lines
+            );
+            prop_assert!(e.at.col >= 1);
+            prop_assert!(!e.message.trim().is_empty());
+        }
+        Ok(q) => {
+            for l in &q.report {
+                prop_assert!(l.at.line >= 1 && l.at.line <= lines + 1, "{:?} of {} lines", l, lines);
+                prop_assert!(!l.message.trim().is_empty());
+            }
+            if let Err(problems) = quest::parse("t", "t.ron", q.ron.as_bytes(), None) {
+                located(q.ron.as_bytes(), &problems)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(120))]
+
+    #[test]
+    fn edited_heroscribe_files_never_panic_the_importer_and_are_located(
+        which in 0..64usize,
+        edits in prop::collection::vec(edit(), 1..5),
+    ) {
+        let all = heroscribe_fixtures();
+        let xml = apply(&all[which % all.len()], &edits);
+        let result = quest::import::import_bytes("t", &xml);
+        import_located(&xml, &result)?;
+    }
+
+    #[test]
+    fn any_bytes_as_a_heroscribe_file_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
+        let result = quest::import::import_bytes("t", &bytes);
+        prop_assert!(result.is_err(), "random bytes imported");
+        import_located(&bytes, &result)?;
+    }
 }

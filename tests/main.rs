@@ -14,6 +14,7 @@ mod objectives;
 mod presentation;
 mod quests;
 mod referee_pool;
+mod reload;
 mod replay;
 mod rules_2021;
 mod rules_scenarios;

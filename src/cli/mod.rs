@@ -143,10 +143,15 @@ pub enum Mode {
         #[arg(long)]
         pace: Option<f32>,
     },
-    /// Check quest files; print every problem as path:line:col: message.
+    /// Check quest files (.ron, or HeroScribe .xml as imported); print every problem as
+    /// path:line:col: message.
     Validate {
         #[arg(required = true)]
         paths: Vec<String>,
+        /// Keep watching the files (and their boards): check them again every time one is
+        /// saved, until stopped with Ctrl-C.
+        #[arg(long)]
+        watch: bool,
     },
     /// Import HeroScribe quests (.xml): writes <quest-name>.ron for each into --out (default:
     /// here), never over an existing file without --force, and checks each with the quest
@@ -173,6 +178,66 @@ pub enum Mode {
 }
 
 /// Where the game keeps its files, for `--help`.
+/// `validate`: every problem of each quest, its warnings, and true when all load.
+fn validate_paths(paths: &[String]) -> bool {
+    let mut ok = true;
+    for p in paths {
+        match quest::load(p) {
+            Ok(q) => {
+                println!(
+                    "{p}: ok ({}, {} monsters, {} doors)",
+                    q.name,
+                    q.monsters.len(),
+                    q.doors.len()
+                );
+                for w in &q.warnings {
+                    println!("{}:{}:{}: warning: {}", w.file, w.line, w.col, w.message);
+                }
+            }
+            Err(problems) => {
+                ok = false;
+                println!("{problems}");
+            }
+        }
+    }
+    ok
+}
+
+/// `validate --watch`: the quests are checked again each time a quest or board file in their
+/// folders is saved, until the process is stopped.
+fn watch_and_validate(paths: &[String]) -> ExitCode {
+    use std::io::Write;
+    let mut watcher = match quest::watch::Watcher::new(None) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    for p in paths {
+        if quest::is_builtin(p) {
+            println!("{p}: a built-in quest does not change; not watched");
+            continue;
+        }
+        if let Err(e) = watcher.watch_file(std::path::Path::new(p)) {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    }
+    println!("watching for changes (Ctrl-C to stop)");
+    let _ = std::io::stdout().flush();
+    loop {
+        let changed = watcher.wait(None);
+        let names: Vec<String> = changed
+            .iter()
+            .map(|c| c.file_name().unwrap_or_default().to_string_lossy().into_owned())
+            .collect();
+        println!("--- {} changed: checking again", names.join(", "));
+        validate_paths(paths);
+        let _ = std::io::stdout().flush();
+    }
+}
+
 fn folders_help() -> String {
     let show = |p: Option<std::path::PathBuf>| {
         p.map_or_else(|| "(none: HOME is not set)".to_string(), |p| p.display().to_string())
@@ -512,31 +577,15 @@ pub fn run() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Some(Mode::Validate { paths }) => {
-            let mut ok = true;
-            for p in &paths {
-                match quest::load(p) {
-                    Ok(q) => {
-                        println!(
-                            "{p}: ok ({}, {} monsters, {} doors)",
-                            q.name,
-                            q.monsters.len(),
-                            q.doors.len()
-                        );
-                        for w in &q.warnings {
-                            println!("{}:{}:{}: warning: {}", w.file, w.line, w.col, w.message);
-                        }
-                    }
-                    Err(problems) => {
-                        ok = false;
-                        println!("{problems}");
-                    }
-                }
+        Some(Mode::Validate { paths, watch }) => {
+            let ok = validate_paths(&paths);
+            if watch {
+                return watch_and_validate(&paths);
             }
             if ok { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
         Some(Mode::Import { files, out, force }) => {
-            let outcome = crate::import::run(&files, &out, force);
+            let outcome = crate::quest::import::run(&files, &out, force);
             for line in &outcome.lines {
                 println!("{line}");
             }

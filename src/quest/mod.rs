@@ -1,8 +1,10 @@
 //! Quests as RON files: permissive raw types, validation into a `Quest`, and the built-in catalog.
 
 pub mod gear;
+pub mod import;
 pub mod locate;
 mod validate;
+pub mod watch;
 
 pub use validate::validate;
 
@@ -680,7 +682,7 @@ pub fn catalogue(user_dir: Option<&Path>) -> Vec<(String, Result<Arc<Quest>, Str
     {
         let mut files: Vec<std::path::PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+            .filter(|p| p.extension().is_some_and(|x| x == "ron") || import::is_heroscribe(p))
             .collect();
         files.sort();
         files.truncate(MOST_USER_QUESTS);
@@ -733,6 +735,9 @@ pub fn load(id_or_path: &str) -> Result<Quest, Problems> {
         return parse(id, &format!("quests/{file}"), text, None);
     }
     let path = Path::new(id_or_path);
+    if import::is_heroscribe(path) {
+        return load_heroscribe(id_or_path, path);
+    }
     match crate::reading::read_limited(path, crate::reading::limits::QUEST) {
         Ok(bytes) => {
             let id = path
@@ -755,6 +760,30 @@ pub fn load(id_or_path: &str) -> Result<Quest, Problems> {
             }]))
         }
     }
+}
+
+/// A HeroScribe quest opened directly (the title screen, `play`, `validate`, `simulate`):
+/// imported in memory as `hollowdeep import` would write it, then loaded like any quest. A
+/// problem of the import points into the XML; a problem of the quest as imported names the
+/// file "as imported", whose lines are those `hollowdeep import` writes out.
+fn load_heroscribe(shown: &str, path: &Path) -> Result<Quest, Problems> {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let at = |line, col, message| {
+        Problems(vec![Problem {
+            file: shown.to_string(),
+            line,
+            col,
+            message,
+        }])
+    };
+    let bytes = crate::reading::read_limited(path, import::MAX_XML)
+        .map_err(|e| at(1, 1, format!("cannot read the HeroScribe quest: {e}")))?;
+    let q = import::import_bytes(&stem, &bytes).map_err(|e| at(e.at.line as usize, e.at.col as usize, e.message))?;
+    let file = format!("{shown} (as imported: see `hollowdeep import {shown}`)");
+    parse(&stem, &file, q.ron.as_bytes(), path.parent())
 }
 
 pub(crate) fn options() -> ron::Options {

@@ -19,6 +19,7 @@ pub mod credits;
 pub mod options;
 pub mod party;
 mod play;
+pub mod reload;
 pub mod sorcerer;
 mod title;
 
@@ -31,7 +32,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<TitleState>()
         .init_resource::<party::PlayersOpen>()
         .init_resource::<credits::CreditsOpen>()
-        .add_plugins((log::plugin, options::plugin))
+        .add_plugins((log::plugin, options::plugin, reload::plugin))
         .add_systems(OnEnter(Screen::Title), refresh_title)
         .add_systems(
             EguiPrimaryContextPass,
@@ -39,6 +40,7 @@ pub fn plugin(app: &mut App) {
                 options::zoom_system.run_if(resource_exists::<Settings>),
                 title_screen.run_if(in_state(Screen::Title)),
                 play::play_panels.run_if(in_state(Screen::Playing)),
+                reload::reload_window.run_if(in_state(Screen::Playing)),
                 sorcerer::sorcerer_panels.run_if(in_state(Screen::Playing)),
             )
                 .chain(),

@@ -40,6 +40,8 @@ pub(super) struct TitleState {
     companions: std::collections::BTreeSet<String>,
     /// Modules ticked to play with besides the quest's own (ids).
     modules: Vec<String>,
+    /// The quest files last read again because they changed on disk (hot reload).
+    reread: Option<String>,
 }
 
 impl Default for TitleState {
@@ -65,6 +67,7 @@ impl Default for TitleState {
             sorcerer: crate::ai::SorcererLevel::Normal,
             companions: Default::default(),
             modules: Vec::new(),
+            reread: None,
         }
     }
 }
@@ -81,6 +84,24 @@ pub(super) fn refresh_title(mut state: ResMut<TitleState>, settings: Option<Res<
     state.campaign = look_for_campaign();
     state.quests = quest_list();
     state.selected = state.selected.min(state.quests.len().saturating_sub(1));
+}
+
+impl TitleState {
+    /// Quest files changed on disk: the quest book is read again, the same quest stays chosen,
+    /// and the book says which files were read.
+    pub(super) fn reread_quests(&mut self, changed: &[std::path::PathBuf]) {
+        let chosen = self.quests.get(self.selected).map(|(id, _)| id.clone());
+        self.quests = quest_list();
+        self.selected = chosen
+            .and_then(|id| self.quests.iter().position(|(i, _)| *i == id))
+            .unwrap_or(self.selected)
+            .min(self.quests.len().saturating_sub(1));
+        let names: Vec<String> = changed
+            .iter()
+            .map(|p| p.file_name().unwrap_or_default().to_string_lossy().into_owned())
+            .collect();
+        self.reread = Some(format!("Read again: {}", names.join(", ")));
+    }
 }
 
 fn look_for_campaign() -> Option<Result<crate::campaign::Campaign, String>> {
@@ -648,6 +669,9 @@ pub(super) fn title_screen(
             ui.separator();
             ui.columns(2, |cols| {
                 cols[0].label(egui::RichText::new("The quest book").strong().size(18.0));
+                if let Some(r) = &state.reread {
+                    cols[0].label(egui::RichText::new(r).small().color(GOLD));
+                }
                 let TitleState { quests, selected, .. } = &mut *state;
                 for (i, (id, q)) in quests.iter().enumerate() {
                     // The user's own quests are named by file; the built-in ones by id.

@@ -93,8 +93,12 @@ pub fn read(text: &str) -> Result<Map, Error> {
     };
     let doc = Document::parse_with_options(text, opts).map_err(|e| {
         let p = e.pos();
-        // An unexpected end is reported at the start; the end of the text is where it is.
-        let at = if matches!(e, roxmltree::Error::UnexpectedEndOfStream) {
+        // An unexpected end (or a root never closed) is reported at the start; the end of the
+        // text is where it is.
+        let at = if matches!(
+            e,
+            roxmltree::Error::UnexpectedEndOfStream | roxmltree::Error::UnclosedRootNode
+        ) {
             let (line, col) = crate::quest::locate::line_col(text, text.len());
             XmlPos::new(
                 u32::try_from(line).unwrap_or(u32::MAX),

@@ -127,7 +127,14 @@ pub struct Outcome {
 }
 
 /// Files larger than this are refused unread (the largest HeroScribe quest is ~30 KB).
-const MAX_XML: u64 = 4 << 20;
+pub const MAX_XML: u64 = 4 << 20;
+
+/// Is this a HeroScribe quest file (by its name: `.xml`, any case)?
+pub fn is_heroscribe(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("xml"))
+}
 
 /// `hollowdeep import FILE.xml... [--out DIR] [--force]`: imports each file, writes
 /// `<slug>.ron` into `out` (never over an existing file without `force`), loads each written
