@@ -3,7 +3,7 @@
 # (Xvfb, software Vulkan): the title screen with a game to continue and a quest of the user's
 # own, a quest in progress under the fog with the log explaining the sorcerer, a treasure
 # card turned over, the first tutorial's guidance, two players' co-op turn, the players window and
-# the options with the controls. Each run uses a data folder of its own.
+# the options with the controls, and a HeroScribe quest opened directly. Each run uses a data folder of its own.
 # Usage: bash scripts/screenshots.sh [OUT_DIR]   (default docs/screenshots)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +35,8 @@ shot coop 60 play --quest tutorial-1-first-steps --seed 2 --seat Ann:barbarian:p
 mkdir -p "$XDG_DATA_HOME/hollowdeep/quests"
 cp quests/the-goblin-warren.ron "$XDG_DATA_HOME/hollowdeep/quests/my-goblin-warren.ron" 2>/dev/null || true
 shot title 20
+# A HeroScribe quest of our own (a test fixture) opened directly: imported as it loads.
+shot imported-quest 40 play --quest tests/fixtures/heroscribe/mill-cellar.xml --seed 3
 # The players window (three players, one with a gamepad) and the options with the controls.
 mkdir -p "$XDG_CONFIG_HOME/hollowdeep"
 cat > "$XDG_CONFIG_HOME/hollowdeep/settings.ron" <<'RON'

@@ -242,7 +242,10 @@ fn begin_pending_quest(world: &mut World) {
             world.remove_resource::<crate::input::seats::SorcererSeat>();
         }
     }
-    world.resource_mut::<NextState<Screen>>().set(Screen::Playing);
+    // From the title screen, or a quest started over in place ("Play again", a reloaded
+    // quest file): setting the same state again would run its exit, which takes down the board
+    // just built for the new game.
+    NextState::set_if_neq(&mut world.resource_mut::<NextState<Screen>>(), Screen::Playing);
 }
 
 /// How long the window sleeps without input when nothing on screen is timed. A frame on the

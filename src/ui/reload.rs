@@ -134,10 +134,14 @@ fn reload_changed_quests(
                     file,
                     quest: Arc::new(q),
                 },
-                Err(p) => ReloadOffer::Broken {
-                    file,
-                    problem: p.to_string().lines().next().unwrap_or_default().to_string(),
-                },
+                Err(p) => {
+                    // "file:line:col: message", without the folder the player knows.
+                    let first = p.to_string().lines().next().unwrap_or_default().to_string();
+                    let problem = first
+                        .strip_prefix(&source)
+                        .map_or(first.clone(), |rest| format!("{file}{rest}"));
+                    ReloadOffer::Broken { file, problem }
+                }
             });
         }
     }
@@ -174,7 +178,7 @@ pub(super) fn reload_window(
     egui::Window::new("The quest file changed")
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -24.0))
         .show(ctx, |ui| match &*offer {
             ReloadOffer::Restart { file, quest } => {
                 ui.label(format!("{file} was changed on disk, and the new version loads."));
