@@ -114,10 +114,7 @@ pub struct ThinkMs {
 impl GameResult {
     /// Everything that happened, in plain words (as the log panel shows it).
     pub fn story(&self) -> Vec<String> {
-        self.events
-            .iter()
-            .filter_map(|e| crate::game::describe::describe(e, &self.names))
-            .collect()
+        crate::game::describe::Lines::all(&self.events, &self.names)
     }
 }
 

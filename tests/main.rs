@@ -22,3 +22,4 @@ mod saves;
 mod simulation;
 mod structure;
 mod trust;
+mod words;

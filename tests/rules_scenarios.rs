@@ -131,7 +131,7 @@ fn heroes_pass_heroes_but_not_monsters_and_never_share_a_square() {
             path: path(&[(6, 0)])
         }))
         .unwrap()
-        .contains("taken")
+        .contains("a square another figure holds")
     );
     // Passing the goblin is refused.
     let r = rejected(&g.send(Command::Move {

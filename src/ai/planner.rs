@@ -872,6 +872,7 @@ fn to_step(ctx: &Ctx, c: &Choice) -> Step {
             format!("{name} lies in wait just beyond the heroes' likely reach, close enough to strike next turn")
         }
         (Act::Nothing, _, true) if d == 0 => format!("{name} moves up to a hero but cannot strike this turn"),
+        (Act::Nothing, _, true) if d == FAR => format!("{name} moves on; no hero is within its reach"),
         (Act::Nothing, _, true) => format!(
             "{name} advances ({d} square{} from the nearest hero)",
             crate::game::describe::plural(d as u32)

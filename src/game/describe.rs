@@ -149,13 +149,14 @@ pub fn running_text(line: String, names: &FigureNames) -> String {
     line
 }
 
-/// A command in plain words, for messages about a saved game: "the Barbarian's move to (4,5)".
+/// A command in plain words, for messages about a saved game: "the Barbarian's move into the
+/// corridor".
 pub fn command(c: &Command, names: &FigureNames) -> String {
     let who = |id: FigureId| in_sentence(&names.get(id));
     let line = match c {
         Command::RollMovement { hero } => format!("{}'s roll for movement", who(*hero)),
         Command::Move { figure, path } => match path.last() {
-            Some(to) => format!("{}'s move to {to}", who(*figure)),
+            Some(to) => format!("{}'s move into {}", who(*figure), names.place(*to)),
             None => format!("{}'s move nowhere", who(*figure)),
         },
         Command::OpenDoor { hero, door } => format!("{} opening door {door}", who(*hero)),
@@ -177,16 +178,102 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
         Command::SearchTraps { hero } => format!("{}'s search for traps", who(*hero)),
         Command::SearchSecretDoors { hero } => format!("{}'s search for secret doors", who(*hero)),
         Command::DisarmTrap { hero, trap } => format!("{} disarming trap {trap}", who(*hero)),
-        Command::JumpTrap { hero, trap, to } => format!("{} jumping trap {trap} to {to}", who(*hero)),
+        Command::JumpTrap { hero, trap, .. } => format!("{} jumping trap {trap}", who(*hero)),
         Command::DrinkPotion { hero, potion } => format!("{} drinking {potion}", who(*hero)),
         Command::Give { from, to, item } => format!("{} giving {item} to {}", who(*from), who(*to)),
         Command::PickUp { hero } => format!("{} picking up what lies there", who(*hero)),
         Command::UseArtifact { hero, item } => format!("{} using {item}", who(*hero)),
         Command::Wield { hero, weapon } => format!("{} taking the {weapon} in hand", who(*hero)),
-        Command::PlaceWanderer { at } => format!("the sorcerer's wandering monster at {at}"),
+        Command::PlaceWanderer { at } => format!("the sorcerer's wandering monster in {}", names.place(*at)),
         Command::Retreat { hero } => format!("{}'s retreat", who(*hero)),
     };
     running_text(line, names)
+}
+
+/// The squares of corridor an event brought into view (None: another kind of event).
+fn corridor_squares(e: &GameEvent) -> Option<u32> {
+    match e {
+        GameEvent::AreaRevealed { area, squares } if area == "Corridor" => Some(*squares),
+        _ => None,
+    }
+}
+
+fn corridor_line(squares: u32) -> String {
+    if squares == 1 {
+        "1 corridor square comes into view.".to_string()
+    } else {
+        format!("{squares} corridor squares come into view.")
+    }
+}
+
+/// How a new event's line joins the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Join {
+    /// A line of its own.
+    New(String),
+    /// In place of the last line: corridor squares seen step by step are one line ("4
+    /// corridor squares come into view"), and a refusal repeated is counted ("(3 times)").
+    Last(String),
+}
+
+/// The log as a player reads it: the lines of `describe`, with what one move reveals step by
+/// step summed up, and the same refusal again counted rather than repeated. One per log.
+#[derive(Clone, Debug, Default)]
+pub struct Lines {
+    /// Corridor squares that came into view since the last other line.
+    corridor: Option<u32>,
+    /// The last refusal and how many times in a row it came.
+    refused: Option<(String, u32)>,
+}
+
+impl Lines {
+    /// The line `e` adds, or None for an event too small to mention.
+    pub fn add(&mut self, e: &GameEvent, names: &FigureNames) -> Option<Join> {
+        let text = describe(e, names)?;
+        if let Some(n) = corridor_squares(e) {
+            self.refused = None;
+            return Some(match self.corridor {
+                Some(k) => {
+                    self.corridor = Some(k + n);
+                    Join::Last(corridor_line(k + n))
+                }
+                None => {
+                    self.corridor = Some(n);
+                    Join::New(text)
+                }
+            });
+        }
+        self.corridor = None;
+        if matches!(e, GameEvent::CommandRejected { .. }) {
+            if let Some((last, times)) = &mut self.refused
+                && *last == text
+            {
+                *times += 1;
+                return Some(Join::Last(format!("{text} ({times} times)")));
+            }
+            self.refused = Some((text.clone(), 1));
+        } else {
+            self.refused = None;
+        }
+        Some(Join::New(text))
+    }
+
+    /// Every event's line, joined as the log joins them.
+    pub fn all(events: &[GameEvent], names: &FigureNames) -> Vec<String> {
+        let mut lines = Lines::default();
+        let mut out: Vec<String> = Vec::new();
+        for e in events {
+            match lines.add(e, names) {
+                Some(Join::New(t)) => out.push(t),
+                Some(Join::Last(t)) => match out.last_mut() {
+                    Some(last) => *last = t,
+                    None => out.push(t),
+                },
+                None => {}
+            }
+        }
+        out
+    }
 }
 
 /// One line for the log, or None for events too small to mention (single steps).
@@ -222,16 +309,12 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::DoorClosed { by, .. } => format!("{} closes a door.", n(*by)),
         GameEvent::AreaRevealed { area, squares } => {
             if area == "Corridor" {
-                if *squares == 1 {
-                    "1 corridor square comes into view.".to_string()
-                } else {
-                    format!("{squares} corridor squares come into view.")
-                }
+                corridor_line(*squares)
             } else {
                 format!("The {area} is revealed.")
             }
         }
-        GameEvent::MonsterRevealed { figure, at } => format!("{} appears at {at}!", n(*figure)),
+        GameEvent::MonsterRevealed { figure, at } => format!("{} appears in {}!", n(*figure), names.place(*at)),
         GameEvent::Attack {
             attacker,
             target,
@@ -394,14 +477,18 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::ItemFound { hero, name, .. } => format!("{} takes {}.", n(*hero), the(name)),
         GameEvent::HazardDrawn { .. } => return None,
         GameEvent::WanderingMonster { figure, at } => {
-            format!("A wandering {} appears at {at} and attacks!", n(*figure))
+            format!(
+                "A wandering {} appears in {} and attacks!",
+                n(*figure),
+                names.place(*at)
+            )
         }
-        GameEvent::MonsterSummoned { figure, at } => format!("{} is summoned at {at}.", n(*figure)),
+        GameEvent::MonsterSummoned { figure, at } => format!("{} is summoned in {}.", n(*figure), names.place(*at)),
         GameEvent::QuestMessage { text } => text.clone(),
         GameEvent::DoorChanged { open: true, .. } => "A door swings open by itself.".to_string(),
         GameEvent::DoorChanged { locked: true, .. } => "A bolt shoots home: a door is locked.".to_string(),
         GameEvent::DoorChanged { .. } => "Somewhere a bolt is drawn back: a door is unlocked.".to_string(),
-        GameEvent::TrapFound { kind, at, .. } => format!("A {} is found at {at}.", trap_name(*kind)),
+        GameEvent::TrapFound { kind, at, .. } => format!("A {} is found in {}.", trap_name(*kind), names.place(*at)),
         GameEvent::TrapSprung { figure, text, .. } => format!("{} springs a trap: {text}", n(*figure)),
         GameEvent::TrapDisarmed { by, roll, .. } => {
             format!("{} disarms the trap (rolled {}).", n(*by), or_nothing(roll))
@@ -420,12 +507,8 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
                 or_nothing(roll)
             )
         }
-        GameEvent::TrapJumped { hero, roll, to, .. } => {
-            format!(
-                "{} leaps over the trap to {to} (rolled {}).",
-                n(*hero),
-                or_nothing(roll)
-            )
+        GameEvent::TrapJumped { hero, roll, .. } => {
+            format!("{} leaps over the trap (rolled {}).", n(*hero), or_nothing(roll))
         }
         GameEvent::SecretDoorFound { .. } => "A secret door is found!".into(),
         GameEvent::PotionDrunk { hero, name, .. } => format!("{} drinks {}.", n(*hero), the(name)),
@@ -435,12 +518,16 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
         }
         GameEvent::WeaponWielded { hero, name, .. } => format!("{} takes {} in hand.", n(*hero), the(name)),
         GameEvent::PossessionsDropped { hero, at } => {
-            format!("{}'s possessions lie at {at} for the others to take.", n(*hero))
+            format!(
+                "{}'s possessions lie in {} for the others to take.",
+                n(*hero),
+                names.place(*at)
+            )
         }
         GameEvent::PossessionsClaimed { hero } => {
             format!("With no hero near, the monsters carry off {}'s possessions.", n(*hero))
         }
-        GameEvent::PossessionsPickedUp { hero, at } => format!("{} picks up what lies at {at}.", n(*hero)),
+        GameEvent::PossessionsPickedUp { hero, .. } => format!("{} picks up what lies there.", n(*hero)),
         GameEvent::ArtifactUsed { hero, name, .. } => format!("{} uses {}.", n(*hero), the(name)),
         GameEvent::HeroRetreated { figure } => format!("{} retreats up the stairway.", n(*figure)),
         GameEvent::QuestAbandoned { round } => {

@@ -357,13 +357,33 @@ impl Turn {
     }
 }
 
-/// Display names of every figure of the quest, kept after a monster dies (for the log).
+/// Display names of every figure of the quest, kept after a monster dies (for the log), and
+/// the board, to name a place by its room rather than its coordinates.
 #[derive(Resource, Default, Clone, Debug)]
-pub struct FigureNames(pub BTreeMap<FigureId, String>);
+pub struct FigureNames(
+    pub BTreeMap<FigureId, String>,
+    pub Option<Arc<crate::rules::board::Board>>,
+);
 
 impl FigureNames {
     pub fn get(&self, id: FigureId) -> String {
         self.0.get(&id).cloned().unwrap_or_else(|| format!("figure {}", id.0))
+    }
+
+    /// Where a square is, in words a player reads on the board: "the Guard Hall", "the
+    /// corridor" (a board with no name for the room: "a room").
+    pub fn place(&self, p: crate::rules::geometry::Pos) -> String {
+        let Some(board) = self.1.as_ref().filter(|b| b.in_bounds(p)) else {
+            return "the dungeon".into();
+        };
+        let info = &board.area_info[board.area(p) as usize];
+        if info.kind != crate::rules::board::AreaKind::Room {
+            "the corridor".into()
+        } else if info.name.trim().is_empty() {
+            "a room".into()
+        } else {
+            crate::text::the(&info.name)
+        }
     }
 }
 

@@ -421,12 +421,12 @@ impl Objective {
                     .join(" and ")
             ),
             ObjectiveKind::DefeatAll => "Defeat every monster".to_string(),
-            ObjectiveKind::Reach(p) => format!("Reach the square {p}"),
+            ObjectiveKind::Reach(_) => "Reach the square marked on the board".to_string(),
             ObjectiveKind::Scripted(goal) => goal.clone(),
             ObjectiveKind::FindItem { name, .. } => format!("Find {name}"),
             ObjectiveKind::Rescue(c) => format!("Free {} and lead them to the stairway", c.name),
             ObjectiveKind::Escape(exits) => match exits.as_slice() {
-                [one] => format!("Escape the dungeon by the way out at {one}"),
+                [_] => "Escape the dungeon by the way out marked on the board".to_string(),
                 _ => format!("Escape the dungeon by one of the {} ways out", exits.len()),
             },
         };

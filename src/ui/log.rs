@@ -3,7 +3,6 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::game::describe::describe;
 use crate::game::model::{FigureNames, GameEvent};
 use crate::rules::dice::Face;
 
@@ -15,6 +14,8 @@ pub struct LogLine {
 #[derive(Resource, Default)]
 pub struct GameLog {
     pub lines: Vec<LogLine>,
+    /// How the next line joins the last (corridor squares summed, a refusal counted).
+    pub joins: crate::game::describe::Lines,
 }
 
 /// The last dice rolled, as the tray shows them.
@@ -108,6 +109,7 @@ fn read_events(
         match e {
             GameEvent::QuestStarted { .. } => {
                 log.lines.clear();
+                log.joins = Default::default();
                 *tray = DiceTray::Empty;
                 shown.briefing_open = true;
                 card.since = None;
@@ -168,8 +170,9 @@ fn read_events(
                 *card = make(
                     "Trap found".into(),
                     format!(
-                        "A {} at {at}. Go around it, jump it, or disarm it.",
-                        crate::game::describe::trap_name(*kind)
+                        "A {} in {}, marked on the board. Go around it, jump it, or disarm it.",
+                        crate::game::describe::trap_name(*kind),
+                        names.place(*at)
                     ),
                     egui::Color32::from_rgb(240, 170, 90),
                 )
@@ -292,8 +295,13 @@ fn read_events(
             | GameEvent::DeathAverted { .. } => egui::Color32::from_rgb(230, 190, 110),
             _ => egui::Color32::from_gray(210),
         };
-        if let Some(text) = describe(e, names) {
-            log.lines.push(LogLine { text, color });
+        match log.joins.add(e, names) {
+            Some(crate::game::describe::Join::New(text)) => log.lines.push(LogLine { text, color }),
+            Some(crate::game::describe::Join::Last(text)) => match log.lines.last_mut() {
+                Some(last) => last.text = text,
+                None => log.lines.push(LogLine { text, color }),
+            },
+            None => {}
         }
     }
     if quiet {

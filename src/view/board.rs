@@ -191,6 +191,17 @@ fn build_board(
         1.6,
         centre,
     );
+    // The square a `Reach` objective names, shown from the start: the goal says "marked".
+    if let crate::quest::ObjectiveKind::Reach(p) = q.objective.kind {
+        marker(
+            &mut commands,
+            "Goal",
+            "exit",
+            Color::srgba(0.95, 0.8, 0.35, 0.85),
+            0.8,
+            world_of(p, b.width, b.height),
+        );
+    }
     // An escape's ways out, shown from the start like the stairway: the heroes know where to run.
     if let crate::quest::ObjectiveKind::Escape(exits) = &q.objective.kind {
         for p in exits {

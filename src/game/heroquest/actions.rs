@@ -542,7 +542,7 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
         return Err("someone is standing on the trap".into());
     }
     if to == at || !to.is_orthogonally_adjacent(t.at) || !snap.can_step(h, t.at, to) || !snap.can_stop_on(h, to) {
-        return Err(format!("{to} is not a free square next to the trap to land on"));
+        return Err("that is not a free square next to the trap to land on".to_string());
     }
     p.steps_used += need;
     p.moving = if p.steps_left() == 0 {

@@ -124,7 +124,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             for to in t.at.neighbours() {
                 if to != at && snap.board().in_bounds(to) && snap.can_step(h, t.at, to) && snap.can_stop_on(h, to) {
                     v.push((
-                        format!("Jump the trap to {to}"),
+                        format!("Jump the trap, landing {}", side_of(t.at, to)),
                         Command::JumpTrap {
                             hero: h.id,
                             trap: t.id,
@@ -416,4 +416,16 @@ pub fn monster_spells(snap: &Snapshot, m: &FigureSnap) -> Vec<Command> {
         }
     }
     v
+}
+
+/// Where `to` lies from `from`, next to it: "to the north of it" (the action bar tells two
+/// landings apart without coordinates).
+fn side_of(from: Pos, to: Pos) -> &'static str {
+    match (to.x - from.x, to.y - from.y) {
+        (0, -1) => "north of it",
+        (1, 0) => "east of it",
+        (0, 1) => "south of it",
+        (-1, 0) => "west of it",
+        _ => "beyond it",
+    }
 }

@@ -81,7 +81,7 @@ pub(in crate::game) fn move_figure(
     }
     let last = *path.last().expect("checked non-empty");
     if !snap.can_stop_on(f, last) {
-        return Err(format!("{} cannot end a move on {last}: it is taken", f.name));
+        return Err(format!("{} cannot end a move on a square another figure holds", f.name));
     }
 
     let mut evs = Vec::new();

@@ -15,7 +15,8 @@ use crate::rules::geometry::Pos;
 /// the opening events after `QuestStarted`: what the heroes see, the first hero's turn.
 pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent> {
     let rules = quest.rules.clone();
-    let mut names = FigureNames::default();
+    // The board too, so that the log names places by their rooms.
+    let mut names = FigureNames(Default::default(), Some(quest.board.clone()));
     let mut next_id = 0u32;
     let mut hero_ids = Vec::new();
     for (seat, (class, start)) in quest.heroes.iter().zip(&quest.hero_starts).enumerate() {

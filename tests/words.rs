@@ -1,0 +1,163 @@
+//! Issue 24, item 3: words a player knows. The log names places by their rooms, never by
+//! coordinates the board does not show, and carries no sentinel numbers; what one move brings
+//! into view step by step is one line, and a refusal repeated is counted, not repeated.
+
+use std::sync::Arc;
+
+use hollowdeep::ai::{HeroBot, SorcererLevel};
+use hollowdeep::game::describe::{Join, Lines};
+use hollowdeep::game::model::{FigureId, FigureNames, GameEvent};
+use hollowdeep::quest;
+use hollowdeep::rules::geometry::Pos;
+use hollowdeep::sim::{Matchup, play_one};
+
+/// "(16,6)", "(16, 6)": a square by its coordinates.
+fn has_coordinates(line: &str) -> bool {
+    let b = line.as_bytes();
+    (0..b.len()).any(|i| {
+        if b[i] != b'(' {
+            return false;
+        }
+        let rest = &line[i + 1..];
+        let Some(close) = rest.find(')') else { return false };
+        let inner: Vec<&str> = rest[..close].split(',').map(str::trim).collect();
+        inner.len() == 2
+            && inner
+                .iter()
+                .all(|n| !n.is_empty() && n.trim_start_matches('-').chars().all(|c| c.is_ascii_digit()))
+    })
+}
+
+/// A number no player should read: a distance or count of 1,000 or more (65535 was "no way").
+fn has_sentinel(line: &str) -> bool {
+    line.split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .any(|w| w.len() >= 4 && w.parse::<u64>().is_ok_and(|n| n >= 1000))
+}
+
+#[test]
+fn the_check_itself_finds_coordinates_and_sentinels() {
+    assert!(has_coordinates("Goblin appears at (15,2)!"));
+    assert!(has_coordinates("cannot end a move on (16, 6): it is taken"));
+    assert!(!has_coordinates("Elf attacks (1 skull, 2 shields)"));
+    assert!(has_sentinel("Orc advances (65535 squares from the nearest hero)"));
+    assert!(!has_sentinel("The quest begins (seed 7)."));
+}
+
+#[test]
+fn no_log_line_of_any_shipped_quest_shows_coordinates_or_sentinel_numbers() {
+    let mut lines = 0;
+    let mut places = 0;
+    for (id, _, _) in quest::builtin_quests() {
+        let q = Arc::new(quest::load(id).expect("shipped"));
+        for (seed, sorcerer) in [
+            (1, SorcererLevel::Normal),
+            (2, SorcererLevel::Classic),
+            (3, SorcererLevel::Hard),
+        ] {
+            let m = Matchup {
+                sorcerer,
+                heroes_bot: HeroBot::Competent,
+            };
+            for line in play_one(q.clone(), seed, m).story() {
+                // The opening line's seed is a number the player chose.
+                if line.starts_with("The quest \"") {
+                    continue;
+                }
+                lines += 1;
+                assert!(!has_coordinates(&line), "{id} seed {seed}: {line}");
+                assert!(!has_sentinel(&line), "{id} seed {seed}: {line}");
+                if line.contains(" appears in the ") || line.contains(" is found in the ") {
+                    places += 1;
+                }
+            }
+        }
+    }
+    assert!(lines > 3000, "only {lines} lines");
+    assert!(places > 20, "places named only {places} times");
+}
+
+#[test]
+fn a_monster_appearing_is_placed_in_its_room_or_the_corridor() {
+    let q = quest::load("the-goblin-warren").expect("shipped");
+    let names = FigureNames(
+        [(FigureId(7), "Goblin".to_string())].into_iter().collect(),
+        Some(q.board.clone()),
+    );
+    let room = q.board.squares().find(|p| q.board.is_room(*p)).expect("a room");
+    let room_name = &q.board.area_info[q.board.area(room) as usize].name;
+    let line = |at: Pos| {
+        hollowdeep::game::describe::describe(
+            &GameEvent::MonsterRevealed {
+                figure: FigureId(7),
+                at,
+            },
+            &names,
+        )
+        .unwrap()
+    };
+    assert_eq!(line(room), format!("Goblin appears in the {room_name}!"));
+    let corridor = q.board.squares().find(|p| !q.board.is_room(*p)).expect("a corridor");
+    assert_eq!(line(corridor), "Goblin appears in the corridor!");
+}
+
+#[test]
+fn one_move_bringing_corridor_into_view_is_one_line_and_a_repeated_refusal_is_counted() {
+    let names = FigureNames::default();
+    let seen = |squares| GameEvent::AreaRevealed {
+        area: "Corridor".into(),
+        squares,
+    };
+    let refused = GameEvent::CommandRejected {
+        reason: "there is no monster in reach".into(),
+    };
+    let mut lines = Lines::default();
+    assert_eq!(
+        lines.add(&seen(1), &names),
+        Some(Join::New("1 corridor square comes into view.".into()))
+    );
+    assert_eq!(
+        lines.add(&seen(1), &names),
+        Some(Join::Last("2 corridor squares come into view.".into()))
+    );
+    assert_eq!(
+        lines.add(&seen(2), &names),
+        Some(Join::Last("4 corridor squares come into view.".into()))
+    );
+    let first = lines.add(&refused, &names);
+    assert!(matches!(first, Some(Join::New(_))), "{first:?}");
+    let again = lines.add(&refused, &names);
+    assert!(
+        matches!(&again, Some(Join::Last(t)) if t.ends_with("(2 times)")),
+        "{again:?}"
+    );
+    // After another line, corridor squares start a line of their own again.
+    assert_eq!(
+        lines.add(&seen(3), &names),
+        Some(Join::New("3 corridor squares come into view.".into()))
+    );
+
+    // A whole game's log: never two corridor lines in a row.
+    let q = Arc::new(quest::load("the-sunken-reliquary").expect("shipped"));
+    let story = play_one(q, 4, Matchup::default()).story();
+    let corridor = |l: &String| l.ends_with("come into view.") && l.contains("corridor square");
+    assert!(story.iter().any(corridor));
+    assert!(
+        !story.windows(2).any(|w| corridor(&w[0]) && corridor(&w[1])),
+        "two corridor lines in a row"
+    );
+}
+
+#[test]
+fn a_monster_with_no_hero_in_reach_says_so_in_words() {
+    // The Warlord's Hall, seed 4: the sorcerer's reasons once read "Orc advances (65535
+    // squares from the nearest hero)" 164 times.
+    let q = Arc::new(quest::load("the-warlords-hall").expect("shipped"));
+    let story = play_one(q, 4, Matchup::default()).story();
+    let far = story
+        .iter()
+        .filter(|l| l.contains("no hero is within its reach"))
+        .count();
+    assert!(far > 0, "no monster moved without a hero in reach");
+    assert!(!story.iter().any(|l| has_sentinel(l)));
+}
