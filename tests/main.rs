@@ -21,5 +21,6 @@ mod rules_scenarios;
 mod saves;
 mod simulation;
 mod structure;
+mod targets;
 mod trust;
 mod words;

@@ -84,6 +84,26 @@ pub fn trap_name(k: TrapKind) -> &'static str {
     }
 }
 
+/// A condition in a word or two, for a figure's card.
+pub fn status_word(s: StatusKind) -> &'static str {
+    use StatusKind::*;
+    match s {
+        RockSkin => "rock skin (+2 defend)",
+        Courage => "courage (+2 attack)",
+        Fear => "fear (attacks with 1 die)",
+        SwiftWind => "swift wind",
+        PassThroughRock => "passes through rock",
+        VeilOfMist => "veil of mist",
+        Asleep => "asleep",
+        LoseTurn => "loses a turn",
+        Chained => "chained",
+        Rust => "rusted weapon (-1 attack)",
+        Strength => "strength (+2 attack next)",
+        Resilience => "resilience (+2 defend next)",
+        HeroicBrew => "heroic brew (two attacks)",
+    }
+}
+
 fn status_gained(s: StatusKind) -> &'static str {
     use StatusKind::*;
     match s {

@@ -336,31 +336,88 @@ fn die(ui: &mut egui::Ui, fill: egui::Color32, stroke: egui::Color32, text: &str
     );
 }
 
-fn combat_die(ui: &mut egui::Ui, f: Face) {
+/// A shield drawn as a picture: a heater shield, white with a dark rim or black with a light one.
+fn shield(p: &egui::Painter, centre: egui::Pos2, size: f32, black: bool) {
+    let outline = [
+        (-1.0, -1.0),
+        (1.0, -1.0),
+        (1.0, 0.15),
+        (0.8, 0.65),
+        (0.45, 1.0),
+        (0.0, 1.25),
+        (-0.45, 1.0),
+        (-0.8, 0.65),
+        (-1.0, 0.15),
+    ];
+    let points: Vec<egui::Pos2> = outline
+        .iter()
+        .map(|(x, y)| centre + egui::vec2(x * size, (y - 0.1) * size))
+        .collect();
+    let (fill, rim) = if black {
+        (egui::Color32::from_rgb(25, 25, 28), egui::Color32::from_gray(150))
+    } else {
+        (egui::Color32::WHITE, egui::Color32::from_rgb(60, 60, 70))
+    };
+    p.add(egui::Shape::convex_polygon(points, fill, egui::Stroke::new(1.5, rim)));
+}
+
+/// A face of a combat die as a picture: the skull, the white shield, the black shield
+/// (heroquest-2021.md, Combat Dice), drawn at `size` (half the picture's width).
+pub fn face_picture(p: &egui::Painter, centre: egui::Pos2, size: f32, f: Face) {
     match f {
-        Face::Skull => die(
-            ui,
-            egui::Color32::from_rgb(235, 230, 220),
-            egui::Color32::DARK_GRAY,
-            "☠",
-            egui::Color32::BLACK,
-        ),
-        Face::WhiteShield => die(
-            ui,
-            egui::Color32::from_rgb(235, 230, 220),
-            egui::Color32::DARK_GRAY,
-            "W",
-            egui::Color32::from_rgb(40, 60, 160),
-        ),
-        Face::BlackShield => die(
-            ui,
-            egui::Color32::from_rgb(235, 230, 220),
-            egui::Color32::DARK_GRAY,
-            "B",
-            egui::Color32::BLACK,
-        ),
-        Face::Pip(n) => pool_die(ui, n, PoolDie::Plain),
+        Face::Skull => {
+            p.text(
+                centre,
+                egui::Align2::CENTER_CENTER,
+                "☠",
+                egui::FontId::proportional(size * 2.0),
+                egui::Color32::BLACK,
+            );
+        }
+        Face::WhiteShield => shield(p, centre, size * 0.8, false),
+        Face::BlackShield => shield(p, centre, size * 0.8, true),
+        Face::Pip(_) => {}
     }
+}
+
+fn combat_die(ui: &mut egui::Ui, f: Face) {
+    if let Face::Pip(n) = f {
+        return pool_die(ui, n, PoolDie::Plain);
+    }
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(34.0, 34.0), egui::Sense::hover());
+    let p = ui.painter();
+    p.rect(
+        rect,
+        6.0,
+        egui::Color32::from_rgb(235, 230, 220),
+        egui::Stroke::new(2.0, egui::Color32::DARK_GRAY),
+        egui::StrokeKind::Inside,
+    );
+    face_picture(p, rect.center(), 11.0, f);
+    response.on_hover_text(match f {
+        Face::Skull => "Skull: a hit",
+        Face::WhiteShield => "White shield: blocks a hit on a hero",
+        _ => "Black shield: blocks a hit on a monster",
+    });
+}
+
+/// The tray's key to the faces, with the same pictures.
+fn faces_key(ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 4.0;
+        for (f, words) in [
+            (Face::Skull, "hits"),
+            (Face::WhiteShield, "blocks for heroes"),
+            (Face::BlackShield, "blocks for monsters"),
+        ] {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+            ui.painter()
+                .rect_filled(rect, 3.0, egui::Color32::from_rgb(235, 230, 220));
+            face_picture(ui.painter(), rect.center(), 5.5, f);
+            ui.label(egui::RichText::new(words).weak());
+            ui.add_space(6.0);
+        }
+    });
 }
 
 /// How a d6 of a pool attack came out (referee-dice-pool.md, Attack).
@@ -641,13 +698,7 @@ fn draw_tray(ui: &mut egui::Ui, tray: &DiceTray, landed: bool) {
                 })
                 .strong(),
             );
-            ui.label(
-                egui::RichText::new(
-                    "☠ skull hits · W white shield blocks for heroes · B black shield blocks for monsters",
-                )
-                .small()
-                .weak(),
-            );
+            faces_key(ui);
         }
     }
 }

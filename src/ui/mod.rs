@@ -18,7 +18,7 @@ use crate::view::PanelInsets;
 pub mod credits;
 pub mod options;
 pub mod party;
-mod play;
+pub mod play;
 pub mod reload;
 pub mod sorcerer;
 mod title;
@@ -33,6 +33,13 @@ pub fn plugin(app: &mut App) {
         .init_resource::<party::PlayersOpen>()
         .init_resource::<credits::CreditsOpen>()
         .add_plugins((log::plugin, options::plugin, reload::plugin))
+        .init_resource::<play::hover_card::HoverCard>()
+        .add_systems(
+            Update,
+            play::hover_card::update_hover_card
+                .run_if(in_state(Screen::Playing))
+                .in_set(crate::game::GameSet::Present),
+        )
         .add_systems(OnEnter(Screen::Title), refresh_title)
         .add_systems(
             EguiPrimaryContextPass,
@@ -40,6 +47,7 @@ pub fn plugin(app: &mut App) {
                 options::zoom_system.run_if(resource_exists::<Settings>),
                 title_screen.run_if(in_state(Screen::Title)),
                 play::play_panels.run_if(in_state(Screen::Playing)),
+                play::hover_card::hover_card_window.run_if(in_state(Screen::Playing)),
                 reload::reload_window.run_if(in_state(Screen::Playing)),
                 sorcerer::sorcerer_panels.run_if(in_state(Screen::Playing)),
             )

@@ -245,13 +245,14 @@ fn attach_figures(
                 Visibility::Hidden,
             ))
             .with_children(|p| {
-                // Heroes wear a light rim, monsters a dark red one (gold for named foes).
+                // Heroes wear a light rim, monsters a dark iron one (gold for named foes): red on
+                // the board means "you can attack this now" (the highlights' ring).
                 let rim = if is_hero {
                     Color::srgb(0.95, 0.92, 0.8)
                 } else if named {
                     Color::srgb(0.95, 0.75, 0.2)
                 } else {
-                    Color::srgb(0.75, 0.12, 0.1)
+                    Color::srgb(0.32, 0.3, 0.3)
                 };
                 p.spawn((
                     Sprite {

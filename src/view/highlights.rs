@@ -6,7 +6,9 @@ use bevy::prelude::*;
 use super::art::Art;
 use super::{HoverSquare, TILE, world_of};
 use crate::game::Controllers;
-pub use crate::game::heroquest::{HeroChoices, SpellChoices, hero_choices, hero_options};
+pub use crate::game::heroquest::{
+    HeroChoices, SpellChoices, attackable_after_a_walk, attackable_now, hero_choices, hero_options,
+};
 use crate::game::model::{ActiveQuest, EventLog, Phase, TrapKind, TrapState};
 use crate::game::snapshot::Snapshot;
 use crate::rules::geometry::Pos;
@@ -206,7 +208,8 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
     let Some(active) = snap.active_hero().cloned() else {
         return;
     };
-    if let Some(opts) = hero_options(&snap) {
+    let options = hero_options(&snap);
+    if let Some(opts) = &options {
         for (p, _) in &opts.reachable {
             // Where the hero may walk: green, or blue in the colour-blind palette.
             let walk = if cb {
@@ -241,19 +244,33 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
             Some(art.ring.clone()),
         );
     }
-    if !snap.turn.progress(active.id).acted {
-        for t in snap.attack_targets(&active) {
+    // A red ring only on what the hero can attack now (the action bar's attacks, and what the
+    // rules accept); a thin amber one on what a walk this turn would bring within reach.
+    for t in attackable_now(&snap, &active) {
+        if let Some(p) = t.pos {
+            spawn(
+                world,
+                p,
+                // Red, or reddish purple in the colour-blind palette.
+                if cb {
+                    Color::srgba(0.8, 0.47, 0.65, 0.95)
+                } else {
+                    Color::srgba(1.0, 0.25, 0.2, 0.95)
+                },
+                TILE * 1.1,
+                4.6,
+                Some(art.ring.clone()),
+            );
+        }
+    }
+    if let Some(opts) = &options {
+        for t in attackable_after_a_walk(&snap, &active, &opts.reachable) {
             if let Some(p) = t.pos {
                 spawn(
                     world,
                     p,
-                    // Monsters in reach: red, or reddish purple in the colour-blind palette.
-                    if cb {
-                        Color::srgba(0.8, 0.47, 0.65, 0.95)
-                    } else {
-                        Color::srgba(1.0, 0.25, 0.2, 0.95)
-                    },
-                    TILE * 1.1,
+                    Color::srgba(1.0, 0.75, 0.3, 0.7),
+                    TILE * 1.02,
                     4.6,
                     Some(art.ring.clone()),
                 );

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 
-use crate::game::model::{ActionKind, Command, MoveState, Movement, StatusKind, TrapState};
+use crate::game::model::{ActionKind, Command, FigureId, MoveState, Movement, StatusKind, TrapState};
 use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::rules::geometry::Pos;
 use crate::rules::ruleset::SpellTarget;
@@ -241,24 +241,90 @@ pub fn hero_options(snap: &Snapshot) -> Option<HeroOptions> {
     })
 }
 
+/// The monsters `active` may attack now: the red rings on the board and the action bar's
+/// attacks. In reach (heroquest-2021.md, Action 1: Attack), with an attack left to make
+/// (Heroic Brew's second blow too), no crossbow being reloaded, the spell draft over and no
+/// wandering monster waiting to be placed.
+pub fn attackable_now<'a>(snap: &'a Snapshot, active: &'a FigureSnap) -> Vec<&'a FigureSnap> {
+    if snap.turn.draft.is_some()
+        || snap.turn.pending.is_some()
+        || snap.action_allowed(active, ActionKind::Attack).is_err()
+        || snap.reloading_in_hand(active).is_some()
+    {
+        return Vec::new();
+    }
+    snap.attack_targets(active).collect()
+}
+
+/// What one attack of `attacker` on `target` would do, from the exact tables of the combat
+/// dice (heroquest-2021.md, Combat): the dice each side rolls after conditions and weapons,
+/// and the chances to wound (one body point or more) and to kill (all its body points).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AttackOdds {
+    pub attack: u8,
+    pub defend: u8,
+    pub wound: f64,
+    pub kill: f64,
+}
+
+/// None when the attacker's weapon cannot harm the target (the Witch Lord's curse).
+pub fn attack_odds(snap: &Snapshot, attacker: &FigureSnap, target: &FigureSnap) -> Option<AttackOdds> {
+    use crate::rules::combat::Side;
+    if attacker.hero && !snap.can_harm(attacker.equipment.weapon.as_deref(), target) {
+        return None;
+    }
+    let attack = snap.attack_dice(attacker, target, None);
+    let defend = snap.defend_dice(target);
+    let side = if target.hero { Side::Hero } else { Side::Monster };
+    let table = crate::rules::odds::damage_probabilities(attack, defend, side);
+    Some(AttackOdds {
+        attack,
+        defend,
+        wound: 1.0 - table.first().copied().unwrap_or(1.0),
+        kill: crate::rules::odds::kill_probability(attack, defend, side, target.body),
+    })
+}
+
+/// The monsters `active` could attack this turn after walking (a second mark on the board):
+/// not in reach now, but a square from which to strike is among `reachable`, and an attack is
+/// still to be made.
+pub fn attackable_after_a_walk<'a>(
+    snap: &'a Snapshot,
+    active: &'a FigureSnap,
+    reachable: &[(Pos, u16)],
+) -> Vec<&'a FigureSnap> {
+    if snap.turn.draft.is_some() || snap.action_allowed(active, ActionKind::Attack).is_err() {
+        return Vec::new();
+    }
+    let now: Vec<FigureId> = attackable_now(snap, active).iter().map(|m| m.id).collect();
+    snap.monsters()
+        .filter(|m| !now.contains(&m.id) && snap.can_harm(active.equipment.weapon.as_deref(), m))
+        .filter(|m| {
+            m.pos.is_some_and(|mp| {
+                mp.neighbours()
+                    .into_iter()
+                    .any(|q| snap.edge_open(q, mp) && reachable.iter().any(|(r, _)| *r == q))
+            })
+        })
+        .collect()
+}
+
 /// What the active hero may do besides walking: attacks, doors beside, then the action bar's
 /// list (searches, shots, potions...), and the spells with their targets.
 pub fn hero_choices(snap: &Snapshot, active: &FigureSnap) -> (HeroChoices, SpellChoices) {
     let mut choices = HeroChoices::default();
-    if snap.action_allowed(active, ActionKind::Attack).is_ok() && snap.reloading_in_hand(active).is_none() {
-        for t in snap.attack_targets(active) {
-            choices.0.push((
-                format!(
-                    "Attack {} ({} body)",
-                    crate::game::describe::in_sentence(&t.name),
-                    t.body
-                ),
-                Command::Attack {
-                    attacker: active.id,
-                    target: t.id,
-                },
-            ));
-        }
+    for t in attackable_now(snap, active) {
+        choices.0.push((
+            format!(
+                "Attack {} ({} body)",
+                crate::game::describe::in_sentence(&t.name),
+                t.body
+            ),
+            Command::Attack {
+                attacker: active.id,
+                target: t.id,
+            },
+        ));
     }
     if let Some(at) = active.pos {
         for d in snap.doors.iter().filter(|d| !d.open && !d.locked && d.edge.touches(at)) {

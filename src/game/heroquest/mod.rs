@@ -24,8 +24,8 @@ use crate::rules::geometry::Pos;
 
 pub use actions::{loot_within_reach, next_to_trap, stow};
 pub use choices::{
-    HeroChoices, HeroOptions, SpellChoices, action_choices, hero_choices, hero_options, legal_commands, may_use,
-    monster_spells, reach, steps_left,
+    AttackOdds, HeroChoices, HeroOptions, SpellChoices, action_choices, attack_odds, attackable_after_a_walk,
+    attackable_now, hero_choices, hero_options, legal_commands, may_use, monster_spells, reach, steps_left,
 };
 pub use movement::reveal;
 pub use setup::derive_fighter;

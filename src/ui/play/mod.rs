@@ -11,6 +11,7 @@ mod draft;
 mod end;
 mod hand_over;
 mod hero_cards;
+pub mod hover_card;
 mod pause;
 mod quest_panel;
 

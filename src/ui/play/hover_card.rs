@@ -1,0 +1,165 @@
+//! The card of the figure under the mouse (or a keyboard or gamepad player's board cursor):
+//! body, mind, attack, defend, movement and conditions, and for a monster the chances of the
+//! active hero's attack, from the exact tables (`heroquest::attack_odds`), whether it is in
+//! reach now, after a walk, or not this turn. Worked out when the pointed square or the game
+//! changes (`update_hover_card`), drawn at the board's lower left (`hover_card_window`).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::game::heroquest::{attack_odds, attackable_after_a_walk, attackable_now, hero_options};
+use crate::game::model::{EventLog, Movement};
+use crate::game::snapshot::Snapshot;
+use crate::view::PanelInsets;
+
+/// What the card says (None: nothing pointed at, or nothing seen there).
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct HoverCard(pub Option<Card>);
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Card {
+    pub title: String,
+    pub stats: String,
+    pub conditions: Option<String>,
+    /// The active hero's attack on it: "3 dice against 2: 58% to wound, 21% to kill".
+    pub odds: Option<String>,
+}
+
+fn dice(n: u8) -> String {
+    if n == 1 { "1 die".into() } else { format!("{n} dice") }
+}
+
+fn percent(p: f64) -> String {
+    let v = (p * 100.0).round();
+    if p > 0.0 && v < 1.0 {
+        "under 1%".into()
+    } else if p < 1.0 && v >= 100.0 {
+        "over 99%".into()
+    } else {
+        format!("{v:.0}%")
+    }
+}
+
+/// The card for the figure at the pointed square, as the heroes see it.
+pub fn card_for(snap: &Snapshot, at: crate::rules::geometry::Pos) -> Option<Card> {
+    if !snap.fog.is_revealed(at) {
+        return None;
+    }
+    let f = snap.figure_at(at).filter(|f| f.alive())?;
+    let movement = match f.fighter.movement {
+        Movement::Dice(n) => format!("{n}d6"),
+        Movement::Fixed(n) => n.to_string(),
+    };
+    let title = if f.hero || f.name.eq_ignore_ascii_case(&f.kind.replace('_', " ")) {
+        f.name.clone()
+    } else {
+        let kind = snap
+            .rules()
+            .monsters
+            .get(&f.kind)
+            .and_then(|d| d.name.clone())
+            .unwrap_or_else(|| crate::text::capital(&f.kind.replace('_', " ")));
+        format!("{} ({kind})", f.name)
+    };
+    let stats = format!(
+        "Body {}/{}  Mind {}  Attack {}  Defend {}  Move {movement}",
+        f.body, f.body_max, f.mind, f.fighter.attack, f.fighter.defend
+    );
+    let conditions = (!f.status.is_empty()).then(|| {
+        f.status
+            .iter()
+            .map(|s| crate::game::describe::status_word(*s))
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
+    let odds = match snap.active_hero() {
+        Some(h) if !f.hero && f.id != h.id => Some(match attack_odds(snap, h, f) {
+            None => format!("{}'s weapon cannot harm it.", h.name),
+            Some(o) => {
+                let after_a_walk = || {
+                    hero_options(snap).is_some_and(|o| {
+                        attackable_after_a_walk(snap, h, &o.reachable)
+                            .iter()
+                            .any(|m| m.id == f.id)
+                    })
+                };
+                let when = if attackable_now(snap, h).iter().any(|m| m.id == f.id) {
+                    "in reach now"
+                } else if after_a_walk() {
+                    "a walk away this turn"
+                } else {
+                    "once within reach"
+                };
+                format!(
+                    "{}'s attack ({when}): {} against {} — {} to wound, {} to kill.",
+                    h.name,
+                    dice(o.attack),
+                    dice(o.defend),
+                    percent(o.wound),
+                    percent(o.kill)
+                )
+            }
+        }),
+        _ => None,
+    };
+    Some(Card {
+        title,
+        stats,
+        conditions,
+        odds,
+    })
+}
+
+/// Works the card out again when the pointed square or the game changes.
+pub(in crate::ui) fn update_hover_card(
+    world: &mut World,
+    mut last: Local<Option<(Option<crate::rules::geometry::Pos>, usize)>>,
+) {
+    let cursor_player = matches!(
+        crate::screen::active_device(world),
+        Some((d, _, _)) if d != crate::seating::Device::MouseKeyboard
+    );
+    let at = if cursor_player {
+        world.get_resource::<crate::screen::BoardCursor>().and_then(|c| c.at)
+    } else {
+        world.get_resource::<crate::view::HoverSquare>().and_then(|h| h.0)
+    };
+    let len = world.get_resource::<EventLog>().map_or(0, |l| l.0.len());
+    if *last == Some((at, len)) {
+        return;
+    }
+    *last = Some((at, len));
+    let card = at.and_then(|p| Snapshot::capture(world).and_then(|snap| card_for(&snap, p)));
+    if world.get_resource::<HoverCard>().is_none_or(|c| c.0 != card) {
+        world.insert_resource(HoverCard(card));
+    }
+}
+
+/// The card, over the board's lower left corner.
+pub(in crate::ui) fn hover_card_window(
+    mut contexts: EguiContexts,
+    card: Option<Res<HoverCard>>,
+    insets: Res<PanelInsets>,
+) -> Result {
+    let Some(Some(card)) = card.as_deref().map(|c| c.0.as_ref()) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new(egui::Id::new("hover-card"))
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(insets.left + 12.0, -12.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(360.0);
+                ui.label(egui::RichText::new(&card.title).strong().size(16.0));
+                ui.label(&card.stats);
+                if let Some(c) = &card.conditions {
+                    ui.label(egui::RichText::new(c).italics());
+                }
+                if let Some(o) = &card.odds {
+                    ui.label(egui::RichText::new(o).color(egui::Color32::from_rgb(240, 190, 120)));
+                }
+            });
+        });
+    Ok(())
+}
