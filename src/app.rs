@@ -57,12 +57,30 @@ fn apply_undo(world: &mut World) {
             *world.resource_mut::<crate::ai::SorcererMind>() = Default::default();
             world.insert_resource(JustRestored);
         }
-        Err(why) => info!("undo refused: {why}"),
+        // Said in the log, once however often the key is pressed (the log counts repeats).
+        Err(why) => {
+            world.write_message(game::model::GameEvent::CommandRejected { reason: why });
+        }
     }
 }
 
 fn track_undo(world: &mut World) {
-    let now = UndoAvailable(logic::undo_status(world));
+    let status = logic::undo_status(world);
+    let what = match &status {
+        Ok(i) => world
+            .get_resource::<game::model::CommandLog>()
+            .and_then(|log| log.0.get(*i))
+            .map(|c| {
+                let names = world
+                    .get_resource::<game::model::FigureNames>()
+                    .cloned()
+                    .unwrap_or_default();
+                game::describe::command(c, &names)
+            })
+            .unwrap_or_default(),
+        Err(_) => String::new(),
+    };
+    let now = UndoAvailable(status, what);
     if world.get_resource::<UndoAvailable>() != Some(&now) {
         world.insert_resource(now);
     }

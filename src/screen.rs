@@ -26,13 +26,14 @@ pub enum Screen {
 pub struct UndoRequest;
 
 /// Whether the last command can be taken back now, and if not why (see `logic::undo_status`),
-/// kept for the panels.
+/// kept for the panels; with it, what an undo would take back, in words ("the Barbarian's move
+/// into the corridor", "the end of a turn").
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
-pub struct UndoAvailable(pub Result<usize, String>);
+pub struct UndoAvailable(pub Result<usize, String>, pub String);
 
 impl Default for UndoAvailable {
     fn default() -> Self {
-        UndoAvailable(Err("Nothing to undo yet.".into()))
+        UndoAvailable(Err("Nothing to undo yet.".into()), String::new())
     }
 }
 

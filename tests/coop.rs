@@ -672,3 +672,76 @@ fn an_artifact_given_to_a_left_out_hero_goes_to_one_who_plays() {
         .map(|h| h.equipment.weapon.clone());
     assert_eq!(dwarf.flatten().as_deref(), Some("spirit_blade"));
 }
+
+impl Table {
+    /// The lines the game said this frame and the last (messages, as the log reads them).
+    fn said(&self) -> Vec<String> {
+        let messages = self.app.world().resource::<Messages<GameEvent>>();
+        let mut cursor = bevy::ecs::message::MessageCursor::<GameEvent>::default();
+        cursor
+            .read(messages)
+            .filter_map(|e| match e {
+                GameEvent::CommandRejected { reason } => Some(reason.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn a_key_that_can_do_nothing_says_why_in_one_line() {
+    // Issue 24, item 4: the attack and open-door keys with nothing to act on.
+    let mut t = Table::new(vec![
+        seat("Ann", "barbarian", Device::Keyboard),
+        seat("Bob", "dwarf", Device::Keyboard),
+    ]);
+    let before = t.commands().len();
+    t.key(KeyCode::KeyX);
+    let said = t.said();
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("No monster is in reach of Barbarian")),
+        "{said:?}"
+    );
+    t.key(KeyCode::KeyO);
+    let said = t.said();
+    assert!(
+        said.iter()
+            .any(|s| s == "There is no closed door next to Barbarian to open."),
+        "{said:?}"
+    );
+    assert_eq!(t.commands().len(), before, "nothing was sent");
+}
+
+#[test]
+fn an_arrow_key_step_onto_an_ally_walks_on_through_them() {
+    // Issue 24, item 4: the keyboard walks through an ally as a mouse path does.
+    let q = quest(
+        &["barbarian", "dwarf"],
+        &[(5, 0), (4, 0)],
+        "",
+        "(kind: \"orc\", at: (20, 17))",
+        "DefeatAll(return_to_stairway: false)",
+    );
+    let mut g = Game::start(q, 3);
+    g.set_allowance(0, 4);
+    let snap = g.snap();
+    let h = snap.figure(FigureId(0)).expect("barbarian").clone();
+    let path = hollowdeep::input::key_step(&snap, &h, p(5, 0), hollowdeep::rules::geometry::Dir::W);
+    assert_eq!(path, vec![p(4, 0), p(3, 0)]);
+    assert!(
+        rejected(&g.send(Command::Move {
+            figure: FigureId(0),
+            path
+        }))
+        .is_none()
+    );
+    assert_eq!(g.pos(0), Some(p(3, 0)));
+    // A free square is one step, as before.
+    let snap = g.snap();
+    let h = snap.figure(FigureId(0)).expect("barbarian").clone();
+    assert_eq!(
+        hollowdeep::input::key_step(&snap, &h, p(3, 0), hollowdeep::rules::geometry::Dir::W),
+        vec![p(2, 0)]
+    );
+}

@@ -144,7 +144,7 @@ fn hero_input(world: &mut World) {
                 _ if progress.allowance.is_none() => Some(Command::RollMovement { hero: h.id }),
                 _ => Some(Command::Move {
                     figure: h.id,
-                    path: vec![to],
+                    path: key_step(&snap, h, at, d),
                 }),
             };
         } else if pressed(&[KeyCode::KeyO]) {
@@ -152,15 +152,21 @@ fn hero_input(world: &mut World) {
                 && let Some(d) = snap.doors.iter().find(|d| !d.open && !d.locked && d.edge.touches(at))
             {
                 cmd = Some(Command::OpenDoor { hero: h.id, door: d.id });
+            } else {
+                say(world, no_door_reason(h));
             }
         } else if pressed(&[KeyCode::KeyX]) {
-            let under = hover.and_then(|p| snap.figure_at(p)).filter(|t| snap.can_attack(h, t));
-            let target = under.or_else(|| snap.attack_targets(h).min_by_key(|t| (t.body, t.id)));
-            if let Some(t) = target {
-                cmd = Some(Command::Attack {
-                    attacker: h.id,
-                    target: t.id,
-                });
+            let ringed = crate::game::heroquest::attackable_now(&snap, h);
+            let under = hover.and_then(|p| ringed.iter().find(|t| t.pos == Some(p)));
+            let target = under.or_else(|| ringed.iter().min_by_key(|t| (t.body, t.id)));
+            match target {
+                Some(t) => {
+                    cmd = Some(Command::Attack {
+                        attacker: h.id,
+                        target: t.id,
+                    })
+                }
+                None => say(world, no_attack_reason(&snap, h)),
             }
         } else if pressed(&[KeyCode::KeyE, KeyCode::Enter]) {
             cmd = Some(Command::EndTurn);
@@ -180,4 +186,51 @@ fn global_keys(keys: Res<ButtonInput<KeyCode>>, mut pace: ResMut<Pace>) {
     if keys.just_pressed(KeyCode::KeyF) {
         pace.fast_forward = !pace.fast_forward;
     }
+}
+
+/// One line for a key that can do nothing now: shown in the log (repeats are counted there).
+fn say(world: &mut World, reason: String) {
+    world.write_message(crate::game::model::GameEvent::CommandRejected { reason });
+}
+
+/// Why the attack key does nothing now.
+pub fn no_attack_reason(snap: &Snapshot, h: &crate::game::snapshot::FigureSnap) -> String {
+    if snap.turn.draft.is_some() {
+        return "The spell schools must be chosen first.".into();
+    }
+    if let Err(e) = snap.action_allowed(h, crate::game::model::ActionKind::Attack) {
+        return e;
+    }
+    if let Some(e) = snap.reloading_in_hand(h) {
+        return e;
+    }
+    format!(
+        "No monster is in reach of {} to attack: a monster in a red ring can be attacked.",
+        crate::game::describe::in_sentence(&h.name)
+    )
+}
+
+/// Why the open-door key does nothing now.
+pub fn no_door_reason(h: &crate::game::snapshot::FigureSnap) -> String {
+    format!(
+        "There is no closed door next to {} to open.",
+        crate::game::describe::in_sentence(&h.name)
+    )
+}
+
+/// A step by key onto an ally walks on through them, as a mouse path does (heroquest-2021.md,
+/// Movement Restrictions: heroes may pass through each other): the path goes on in the same
+/// direction while it stands on a hero, within the squares left.
+pub fn key_step(snap: &Snapshot, h: &crate::game::snapshot::FigureSnap, at: Pos, d: Dir) -> Vec<Pos> {
+    let left = snap.turn.progress(h.id).steps_left() as usize;
+    let mut path = vec![at.step(d)];
+    while let Some(last) = path.last().copied()
+        && path.len() < left
+        && snap.figure_at(last).is_some_and(|f| f.hero && f.id != h.id)
+        && snap.board().in_bounds(last.step(d))
+        && snap.can_step(h, last, last.step(d))
+    {
+        path.push(last.step(d));
+    }
+    path
 }

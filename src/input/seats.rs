@@ -264,6 +264,8 @@ pub fn seat_input(world: &mut World) {
     let mut out: Option<Command> = None;
     let board = snap.board();
     let back_used = world.contains_resource::<BackUsed>();
+    // Why a pressed key did nothing, said in the log after the loop.
+    let mut said: Vec<String> = Vec::new();
     for a in actions {
         // Back put away a card on the table already (`pause_toggle`).
         if a == Action::Back && back_used {
@@ -312,23 +314,31 @@ pub fn seat_input(world: &mut World) {
             },
             Action::Roll => Some(Command::RollMovement { hero: h.id }),
             Action::Attack => {
-                let under = cursor
-                    .at
-                    .and_then(|p| snap.figure_at(p))
-                    .filter(|t| snap.can_attack(h, t));
-                under
-                    .or_else(|| snap.attack_targets(h).min_by_key(|t| (t.body, t.id)))
+                let ringed = crate::game::heroquest::attackable_now(&snap, h);
+                let under = cursor.at.and_then(|p| ringed.iter().find(|t| t.pos == Some(p)));
+                let out = under
+                    .or_else(|| ringed.iter().min_by_key(|t| (t.body, t.id)))
                     .map(|t| Command::Attack {
                         attacker: h.id,
                         target: t.id,
-                    })
+                    });
+                if out.is_none() {
+                    said.push(super::no_attack_reason(&snap, h));
+                }
+                out
             }
-            Action::OpenDoor => h.pos.and_then(|at| {
-                snap.doors
-                    .iter()
-                    .find(|d| !d.open && !d.locked && d.edge.touches(at))
-                    .map(|d| Command::OpenDoor { hero: h.id, door: d.id })
-            }),
+            Action::OpenDoor => {
+                let out = h.pos.and_then(|at| {
+                    snap.doors
+                        .iter()
+                        .find(|d| !d.open && !d.locked && d.edge.touches(at))
+                        .map(|d| Command::OpenDoor { hero: h.id, door: d.id })
+                });
+                if out.is_none() {
+                    said.push(super::no_door_reason(h));
+                }
+                out
+            }
             Action::Menu => {
                 menu = ActionMenu { open: true, index: 0 };
                 None
@@ -346,6 +356,9 @@ pub fn seat_input(world: &mut World) {
     }
     world.insert_resource(menu);
     world.insert_resource(cursor);
+    for reason in said {
+        world.write_message(crate::game::model::GameEvent::CommandRejected { reason });
+    }
     if let Some(c) = out {
         world.write_message(c);
     }

@@ -90,7 +90,14 @@ fn buttons(
         }
         let undo = ui
             .add_enabled(p.undo.0.is_ok(), egui::Button::new("Undo (U)"))
-            .on_hover_text("Take back the last move, if it rolled no dice and revealed nothing.")
+            .on_hover_text(format!(
+                "Take back {}. (A roll of the dice, or a step that revealed something, cannot be taken back.)",
+                if p.undo.1.is_empty() {
+                    "the last command"
+                } else {
+                    p.undo.1.as_str()
+                }
+            ))
             .on_disabled_hover_text(p.undo.0.as_ref().err().cloned().unwrap_or_default());
         if undo.clicked() {
             commands.insert_resource(crate::screen::UndoRequest);
