@@ -842,7 +842,9 @@ pub fn parse_with(
             let (line, col) = (e.span.start.line, e.span.start.col);
             let mut message = e.code.to_string();
             // ron reports an unclosed list or struct as a missing comma at the end of the file.
-            if (line, col) >= locate::line_col(text, text.trim_end().len().saturating_sub(1)) {
+            // (A missing field is reported where its struct closes, which may be the end too.)
+            let missing_field = matches!(e.code, ron::Error::MissingStructField { .. });
+            if !missing_field && (line, col) >= locate::line_col(text, text.trim_end().len().saturating_sub(1)) {
                 message.push_str(" at the end of the file: is a closing `)` or `]` missing?");
             }
             return Err(Problems(vec![problem(line, col, message)]));

@@ -22,6 +22,7 @@ pub mod play;
 pub mod reload;
 pub mod sorcerer;
 mod title;
+mod title_art;
 
 pub use play::turn_status;
 

@@ -49,22 +49,21 @@ pub fn players_window(
         .open(&mut keep_open)
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::LEFT_CENTER, egui::vec2(8.0, 0.0))
-        .max_width(400.0)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .min_width(520.0)
+        .max_width(640.0)
         .show(ctx, |ui| {
             ui.label(
                 egui::RichText::new(
                     "Up to four players on one screen. Each plays the heroes ticked on their row with the device chosen; \
                      players who share a device hand it over between turns. Heroes nobody plays are played by the computer.",
-                )
-                .small(),
+                ),
             );
             ui.label(
                 egui::RichText::new(format!(
                     "{pads} gamepad{} connected.",
                     if pads == 1 { "" } else { "s" }
                 ))
-                .small()
                 .weak(),
             );
             ui.separator();
@@ -152,9 +151,9 @@ pub fn players_window(
                 );
             }
             if edited.0.is_empty() {
-                ui.label(egui::RichText::new("One player with mouse and keyboard plays every hero (or choose computer companions on the title screen).").small().weak());
+                ui.label(egui::RichText::new("One player with mouse and keyboard plays every hero (or choose computer companions on the title screen).").weak());
             } else if !nobody.is_empty() {
-                ui.label(egui::RichText::new(format!("The computer plays: {}", nobody.join(", "))).small().weak());
+                ui.label(egui::RichText::new(format!("The computer plays: {}", nobody.join(", "))).weak());
             }
             ui.separator();
             // heroquest-2021.md: "one plays Zargon". A person can take the sorcerer's seat.
@@ -188,11 +187,10 @@ pub fn players_window(
                     egui::RichText::new(
                         "The sorcerer's turn opens with a hand-over so the heroes' players can look away; the sorcerer then sees the whole dungeon.",
                     )
-                    .small()
                     .weak(),
                 );
             } else {
-                ui.label(egui::RichText::new("Else the computer plays the sorcerer, at the level chosen on the title screen.").small().weak());
+                ui.label(egui::RichText::new("Else the computer plays the sorcerer, at the level chosen on the title screen.").weak());
             }
         });
     open.0 = keep_open;

@@ -641,8 +641,14 @@ pub(super) fn title_screen(
         ResMut<credits::CreditsOpen>,
         MessageWriter<AppExit>,
     ),
+    (art, images, mut banner): (
+        Option<Res<crate::view::art::Art>>,
+        Res<Assets<Image>>,
+        Local<super::title_art::BannerIcons>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let icons = super::title_art::banner_icons(ctx, art.as_deref(), &images, &mut banner);
     *insets = PanelInsets::default();
     egui::Window::new("Hollowdeep")
         .title_bar(false)
@@ -655,6 +661,7 @@ pub(super) fn title_screen(
                 ui.label(egui::RichText::new("HOLLOWDEEP").size(44.0).color(GOLD).strong());
                 ui.label(egui::RichText::new("Four heroes. One sorcerer. The dungeon below.").italics().size(16.0));
             });
+            super::title_art::banner(ui, &icons);
             ui.separator();
             if let Some(m) = &problem.0 {
                 ui.colored_label(egui::Color32::LIGHT_RED, m);
@@ -708,24 +715,33 @@ pub(super) fn title_screen(
                     }
                 }
                 let sel = state.selected.min(state.quests.len().saturating_sub(1));
-                match state.quests.get(sel).map(|(_, q)| q) {
+                // Ragged-right text: a column lays out justified, which stretched wrapped lines
+                // (an error message read with wide gaps).
+                let left = egui::Layout::top_down(egui::Align::Min);
+                cols[1].with_layout(left, |col| match state.quests.get(sel).map(|(_, q)| q) {
                     Some(Ok(q)) => {
-                        cols[1].label(egui::RichText::new(&q.name).strong().size(18.0).color(GOLD));
-                        cols[1].label(&q.briefing);
-                        cols[1].add_space(6.0);
-                        cols[1].label(egui::RichText::new(format!("Goal: {}", q.objective.describe())).italics());
-                        cols[1].label(format!("Heroes: {}", q.heroes.len()));
+                        col.label(egui::RichText::new(&q.name).strong().size(18.0).color(GOLD));
+                        col.label(&q.briefing);
+                        col.add_space(6.0);
+                        col.label(egui::RichText::new(format!("Goal: {}", q.objective.describe())).italics());
+                        col.label(format!("Heroes: {}", q.heroes.len()));
                         if !q.modules.is_empty() {
-                            cols[1].label(format!("Played with: {}", q.modules.names().join(", ")));
+                            col.label(format!("Played with: {}", q.modules.names().join(", ")));
                         }
                     }
                     Some(Err(e)) => {
-                        cols[1].colored_label(egui::Color32::LIGHT_RED, e);
+                        // Each problem on a line of its own, without the folder the player knows.
+                        let id = &state.quests[sel].0;
+                        let folder = std::path::Path::new(id).parent().map(|d| format!("{}/", d.display()));
+                        for line in e.lines() {
+                            let line = folder.as_deref().and_then(|f| line.strip_prefix(f)).unwrap_or(line);
+                            col.colored_label(egui::Color32::LIGHT_RED, line);
+                        }
                     }
                     None => {
-                        cols[1].label("No quests found.");
+                        col.label("No quests found.");
                     }
-                }
+                });
             });
             ui.separator();
             ui.horizontal(|ui| {
