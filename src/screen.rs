@@ -130,3 +130,23 @@ pub fn shows_all(world: &World) -> bool {
     };
     c.sorcerer_to_act(turn) && sorcerers_move(turn) && world.get_resource::<SorcererHand>().is_some_and(|h| h.ready())
 }
+
+/// The device whose words the quest's tips use (`seating::device_words`): the active hero's
+/// player's, kept while nobody holds one (the sorcerer's turn).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TipDevice(pub Device);
+
+impl Default for TipDevice {
+    fn default() -> Self {
+        TipDevice(Device::MouseKeyboard)
+    }
+}
+
+/// Keeps `TipDevice` on the active hero's player's device.
+pub fn track_tip_device(world: &mut World) {
+    if let Some((d, _, _)) = active_device(world)
+        && world.get_resource::<TipDevice>().is_none_or(|t| t.0 != d)
+    {
+        world.insert_resource(TipDevice(d));
+    }
+}

@@ -453,3 +453,61 @@ impl Bindings {
         )
     }
 }
+
+/// Quest text with `{roll}`, `{move}`, `{end}`, `{undo}`, `{open}`, `{attack}` and `{menu}` in
+/// it, written in the words of the device that plays: the mouse player clicks, a
+/// keyboard-only or gamepad player moves a cursor and presses the keys or buttons bound to
+/// the action (the tutorials teach each player their own controls). Other braces are left as
+/// they are.
+pub fn device_words(text: &str, device: Device, bindings: &Bindings) -> String {
+    if !text.contains('{') {
+        return text.to_string();
+    }
+    let pad = matches!(device, Device::Gamepad(_));
+    let press = |a: Action| {
+        if pad {
+            format!("press {}", bindings.first_for(a, true))
+        } else {
+            format!("press {}", bindings.first_for(a, false))
+        }
+    };
+    let cursor = bindings.cursor_for(pad);
+    let confirm = bindings.first_for(Action::Confirm, pad);
+    let words: [(&str, String); 7] = match device {
+        Device::MouseKeyboard => [
+            ("{roll}", "press R or click Roll to move".into()),
+            (
+                "{move}",
+                "click a green square to walk there (or step one square at a time with the arrow keys)".into(),
+            ),
+            ("{end}", "press E or click End turn".into()),
+            ("{undo}", "press U or click Undo".into()),
+            ("{open}", "press O or click the door".into()),
+            ("{attack}", "click it when it wears a red ring, or press X".into()),
+            ("{menu}", "click the action's button on the right".into()),
+        ],
+        _ => [
+            ("{roll}", press(Action::Roll)),
+            (
+                "{move}",
+                format!("move the cursor with the {cursor} onto a green square and press {confirm}"),
+            ),
+            ("{end}", press(Action::EndTurn)),
+            ("{undo}", press(Action::Undo)),
+            ("{open}", press(Action::OpenDoor)),
+            (
+                "{attack}",
+                format!(
+                    "when it wears a red ring, {} (or put the cursor on it and press {confirm})",
+                    press(Action::Attack)
+                ),
+            ),
+            ("{menu}", format!("{} for the action menu", press(Action::Menu))),
+        ],
+    };
+    let mut out = text.to_string();
+    for (token, said) in words {
+        out = out.replace(token, &said);
+    }
+    out
+}

@@ -504,7 +504,12 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
             )
         }
         GameEvent::MonsterSummoned { figure, at } => format!("{} is summoned in {}.", n(*figure), names.place(*at)),
-        GameEvent::QuestMessage { text } => text.clone(),
+        // Headless (the story of a simulated game): the mouse player's words.
+        GameEvent::QuestMessage { text } => crate::seating::device_words(
+            text,
+            crate::seating::Device::MouseKeyboard,
+            &crate::seating::Bindings::default(),
+        ),
         GameEvent::DoorChanged { open: true, .. } => "A door swings open by itself.".to_string(),
         GameEvent::DoorChanged { locked: true, .. } => "A bolt shoots home: a door is locked.".to_string(),
         GameEvent::DoorChanged { .. } => "Somewhere a bolt is drawn back: a door is unlocked.".to_string(),

@@ -65,7 +65,13 @@ pub fn plugin(app: &mut App) {
         .init_resource::<DiceTray>()
         .init_resource::<CardPopup>()
         .insert_resource(Shown { briefing_open: true })
-        .add_systems(Update, read_events.in_set(crate::game::GameSet::Present));
+        .init_resource::<crate::screen::TipDevice>()
+        .add_systems(
+            Update,
+            (crate::screen::track_tip_device, read_events)
+                .chain()
+                .in_set(crate::game::GameSet::Present),
+        );
 }
 
 #[expect(clippy::too_many_arguments, reason = "a Bevy system reads what it shows")]
@@ -82,6 +88,10 @@ fn read_events(
         Option<Res<crate::screen::JustRestored>>,
         Commands,
         ResMut<DiceTumble>,
+    ),
+    (settings, tip_device): (
+        Option<Res<crate::save::settings::Settings>>,
+        Option<Res<crate::screen::TipDevice>>,
     ),
 ) {
     let now = time.elapsed_secs();
@@ -105,7 +115,26 @@ fn read_events(
     };
     let default_names = FigureNames::default();
     let names = names.as_deref().unwrap_or(&default_names);
+    let tip_words = |text: &str| {
+        let bindings = settings.as_deref().map(|s| s.bindings.clone()).unwrap_or_default();
+        crate::seating::device_words(
+            text,
+            tip_device
+                .as_deref()
+                .map_or(crate::seating::Device::MouseKeyboard, |t| t.0),
+            &bindings,
+        )
+    };
     for e in events.read() {
+        // A quest's tip in the words of the device that plays.
+        let worded;
+        let e = match e {
+            GameEvent::QuestMessage { text } => {
+                worded = GameEvent::QuestMessage { text: tip_words(text) };
+                &worded
+            }
+            e => e,
+        };
         match e {
             GameEvent::QuestStarted { .. } => {
                 log.lines.clear();

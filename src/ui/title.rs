@@ -721,7 +721,10 @@ pub(super) fn title_screen(
                 cols[1].with_layout(left, |col| match state.quests.get(sel).map(|(_, q)| q) {
                     Some(Ok(q)) => {
                         col.label(egui::RichText::new(&q.name).strong().size(18.0).color(GOLD));
-                        col.label(&q.briefing);
+                        // In the first player's words (the mouse's without players set up).
+                        let device = seats.0.first().map_or(crate::seating::Device::MouseKeyboard, |s| s.device);
+                        let bindings = settings.as_deref().map(|s| s.bindings.clone()).unwrap_or_default();
+                        col.label(crate::seating::device_words(&q.briefing, device, &bindings));
                         col.add_space(6.0);
                         col.label(egui::RichText::new(format!("Goal: {}", q.objective.describe())).italics());
                         col.label(format!("Heroes: {}", q.heroes.len()));

@@ -85,7 +85,15 @@ fn quest_info(ui: &mut egui::Ui, p: &Play) {
     egui::CollapsingHeader::new("Briefing")
         .default_open(p.briefing_open)
         .show(ui, |ui| {
-            ui.label(&q.briefing);
+            // In the words of the device of the player whose turn it is (the first seat's
+            // between turns); the mouse's without seats.
+            let device = p
+                .seat
+                .as_ref()
+                .and_then(|(i, _)| p.seats.0.get(*i))
+                .or(p.seats.0.first())
+                .map_or(crate::seating::Device::MouseKeyboard, |s| s.device);
+            ui.label(crate::seating::device_words(&q.briefing, device, p.bindings));
         });
 }
 
