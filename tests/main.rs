@@ -23,4 +23,5 @@ mod simulation;
 mod structure;
 mod targets;
 mod trust;
+mod tutorial;
 mod words;

@@ -1,0 +1,125 @@
+//! Issue 24, item 5: a tutorial that teaches in order, in the player's own words. Every tip
+//! names the controls with `{roll}`-style words, written out for the device that plays (the
+//! mouse player clicks; a keyboard-only or gamepad player is never told to click); and in
+//! played games of the first tutorial each control's tip is on screen before the first time it
+//! is used.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use hollowdeep::ai::{HeroBot, SorcererLevel};
+use hollowdeep::game::logic;
+use hollowdeep::game::model::*;
+use hollowdeep::quest;
+use hollowdeep::seating::{Bindings, Device, device_words};
+use hollowdeep::sim::{Matchup, headless_world};
+
+const TOKENS: [&str; 7] = ["{roll}", "{move}", "{end}", "{undo}", "{open}", "{attack}", "{menu}"];
+
+/// Every tip of a tutorial: its briefing and its messages.
+fn tips(id: &str) -> Vec<String> {
+    let q = quest::load(id).expect("shipped");
+    let mut v = vec![q.briefing.clone()];
+    for e in &q.events {
+        for effect in &e.then {
+            if let quest::Effect::Message(m) = effect {
+                v.push(m.clone());
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn the_tutorials_tips_speak_each_devices_words() {
+    let keys = Bindings::default();
+    for id in ["tutorial-1-first-steps", "tutorial-2-searching-and-spells"] {
+        let all = tips(id);
+        assert!(
+            all.iter().any(|t| TOKENS.iter().any(|k| t.contains(k))),
+            "{id} names no control"
+        );
+        for tip in &all {
+            let mouse = device_words(tip, Device::MouseKeyboard, &keys);
+            for device in [Device::Keyboard, Device::Gamepad(0)] {
+                let said = device_words(tip, device, &keys);
+                assert!(!said.contains('{'), "{id}, {device:?}: {said}");
+                let told_to_click = said
+                    .split(|c: char| !c.is_alphabetic())
+                    .any(|w| w.eq_ignore_ascii_case("click"));
+                assert!(!told_to_click, "{id}, {device:?} is told to click: {said}");
+            }
+            assert!(!mouse.contains('{'), "{id}: {mouse}");
+        }
+    }
+    // The words are the device's own bindings.
+    let pad = device_words("{roll}", Device::Gamepad(0), &keys);
+    assert_eq!(
+        pad,
+        format!("press {}", keys.first_for(hollowdeep::seating::Action::Roll, true))
+    );
+    assert_eq!(
+        device_words("{end}", Device::MouseKeyboard, &keys),
+        "press E or click End turn"
+    );
+}
+
+/// The control a command uses, as a tip names it.
+fn token(c: &Command) -> Option<&'static str> {
+    Some(match c {
+        Command::RollMovement { .. } => "{roll}",
+        Command::Move { .. } => "{move}",
+        Command::EndTurn => "{end}",
+        Command::OpenDoor { .. } => "{open}",
+        Command::Attack { .. } => "{attack}",
+        _ => return None,
+    })
+}
+
+#[test]
+fn the_first_tutorial_gives_each_tip_before_its_control_is_first_used() {
+    let q = Arc::new(quest::load("tutorial-1-first-steps").expect("shipped"));
+    for (seed, heroes_bot) in [(1, HeroBot::Competent), (2, HeroBot::Greedy), (3, HeroBot::Competent)] {
+        let m = Matchup {
+            sorcerer: SorcererLevel::Normal,
+            heroes_bot,
+        };
+        let mut world = headless_world(q.clone(), seed, m);
+        // The briefing is on screen from the start.
+        let mut taught: BTreeSet<&str> = TOKENS.iter().copied().filter(|t| q.briefing.contains(t)).collect();
+        let mut used: Vec<&str> = Vec::new();
+        let mut read = 0;
+        for _ in 0..20_000 {
+            let log = world.resource::<EventLog>().0.clone();
+            for e in &log[read..] {
+                if let GameEvent::QuestMessage { text } = e {
+                    taught.extend(TOKENS.iter().copied().filter(|t| text.contains(t)));
+                }
+            }
+            read = log.len();
+            if matches!(world.resource::<Turn>().phase, Phase::Over(_)) || world.resource::<Turn>().round > 80 {
+                break;
+            }
+            let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
+                break;
+            };
+            let hero_turn = matches!(world.resource::<Turn>().phase, Phase::Hero(_));
+            if hero_turn && let Some(t) = token(&cmd) {
+                assert!(
+                    taught.contains(t),
+                    "seed {seed}: {cmd:?} came before its tip {t} (taught so far: {taught:?})"
+                );
+                if !used.contains(&t) {
+                    used.push(t);
+                }
+            }
+            logic::submit(&mut world, cmd);
+        }
+        for t in ["{roll}", "{move}", "{end}", "{open}", "{attack}"] {
+            assert!(
+                used.contains(&t),
+                "seed {seed}: {t} was never used, so its order was not checked"
+            );
+        }
+    }
+}
