@@ -34,6 +34,21 @@ type HighlightKey = (
     (bool, Option<crate::game::model::FigureId>, Option<Pos>),
 );
 
+/// The square the active player points at, and whether they point with the board cursor: a
+/// keyboard-only or gamepad player points with the cursor, everyone else with the mouse.
+pub fn pointed(world: &mut World) -> (Option<Pos>, bool) {
+    let cursor_player = matches!(
+        crate::screen::active_device(world),
+        Some((d, _, _)) if d != crate::seating::Device::MouseKeyboard
+    );
+    let at = if cursor_player {
+        world.get_resource::<crate::screen::BoardCursor>().and_then(|c| c.at)
+    } else {
+        world.get_resource::<HoverSquare>().and_then(|h| h.0)
+    };
+    (at, cursor_player)
+}
+
 fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
     let len = world.get_resource::<EventLog>().map_or(0, |l| l.0.len());
     // The sorcerer's player, on the sorcerer's move: the monster picked and the cursor.
@@ -52,16 +67,7 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
             None
         },
     );
-    // A keyboard-only or gamepad player points with the board cursor, everyone else with the mouse.
-    let cursor_player = matches!(
-        crate::screen::active_device(world),
-        Some((d, _, _)) if d != crate::seating::Device::MouseKeyboard
-    );
-    let hover = if cursor_player {
-        world.get_resource::<crate::screen::BoardCursor>().and_then(|c| c.at)
-    } else {
-        world.resource::<HoverSquare>().0
-    };
+    let (hover, cursor_player) = pointed(world);
     let human = world
         .get_resource::<crate::game::model::Turn>()
         .is_some_and(|t| world.resource::<Controllers>().human_to_act(t));

@@ -115,15 +115,7 @@ pub(in crate::ui) fn update_hover_card(
     world: &mut World,
     mut last: Local<Option<(Option<crate::rules::geometry::Pos>, usize)>>,
 ) {
-    let cursor_player = matches!(
-        crate::screen::active_device(world),
-        Some((d, _, _)) if d != crate::seating::Device::MouseKeyboard
-    );
-    let at = if cursor_player {
-        world.get_resource::<crate::screen::BoardCursor>().and_then(|c| c.at)
-    } else {
-        world.get_resource::<crate::view::HoverSquare>().and_then(|h| h.0)
-    };
+    let (at, _) = crate::view::highlights::pointed(world);
     let len = world.get_resource::<EventLog>().map_or(0, |l| l.0.len());
     if *last == Some((at, len)) {
         return;
