@@ -161,3 +161,38 @@ fn a_monster_with_no_hero_in_reach_says_so_in_words() {
     assert!(far > 0, "no monster moved without a hero in reach");
     assert!(!story.iter().any(|l| has_sentinel(l)));
 }
+
+#[test]
+fn pointing_at_an_empty_room_square_names_the_room_the_log_names() {
+    use hollowdeep::game::snapshot::Snapshot;
+    use hollowdeep::ui::play::hover_card::card_for;
+    let q = Arc::new(quest::load("the-goblin-warren").expect("shipped"));
+    let mut world = hollowdeep::sim::headless_world(q.clone(), 1, Matchup::default());
+    let mut named = 0;
+    for _ in 0..400 {
+        let snap = Snapshot::capture(&mut world).expect("in play");
+        for p in q
+            .board
+            .squares()
+            .filter(|p| snap.fog.is_revealed(*p) && snap.figure_at(*p).is_none())
+        {
+            let card = card_for(&snap, p);
+            if q.board.is_room(p) {
+                let card = card.expect("a room square has a name");
+                let names = FigureNames(Default::default(), Some(q.board.clone()));
+                assert_eq!(format!("the {}", card.title), names.place(p));
+                named += 1;
+            } else {
+                assert!(card.is_none(), "a corridor square shows no card");
+            }
+        }
+        if matches!(snap.turn.phase, hollowdeep::game::model::Phase::Over(_)) {
+            break;
+        }
+        let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
+            break;
+        };
+        hollowdeep::game::logic::submit(&mut world, cmd);
+    }
+    assert!(named > 100, "only {named} room squares seen");
+}

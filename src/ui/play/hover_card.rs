@@ -2,7 +2,8 @@
 //! body, mind, attack, defend, movement and conditions, and for a monster the chances of the
 //! active hero's attack, from the exact tables (`heroquest::attack_odds`), whether it is in
 //! reach now, after a walk, or not this turn. Worked out when the pointed square or the game
-//! changes (`update_hover_card`), drawn at the board's lower left (`hover_card_window`).
+//! changes (`update_hover_card`), drawn at the board's lower left (`hover_card_window`). An
+//! empty square of a room shows the room's name, the name the log uses.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -45,7 +46,20 @@ pub fn card_for(snap: &Snapshot, at: crate::rules::geometry::Pos) -> Option<Card
     if !snap.fog.is_revealed(at) {
         return None;
     }
-    let f = snap.figure_at(at).filter(|f| f.alive())?;
+    let Some(f) = snap.figure_at(at).filter(|f| f.alive()) else {
+        // An empty square: the room's name, as the log names it.
+        let board = snap.board();
+        let info = &board.area_info[board.area(at) as usize];
+        if info.kind != crate::rules::board::AreaKind::Room || info.name.trim().is_empty() {
+            return None;
+        }
+        return Some(Card {
+            title: info.name.clone(),
+            stats: String::new(),
+            conditions: None,
+            odds: None,
+        });
+    };
     let movement = match f.fighter.movement {
         Movement::Dice(n) => format!("{n}d6"),
         Movement::Fixed(n) => n.to_string(),
@@ -144,7 +158,9 @@ pub(in crate::ui) fn hover_card_window(
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.set_max_width(360.0);
                 ui.label(egui::RichText::new(&card.title).strong().size(16.0));
-                ui.label(&card.stats);
+                if !card.stats.is_empty() {
+                    ui.label(&card.stats);
+                }
                 if let Some(c) = &card.conditions {
                     ui.label(egui::RichText::new(c).italics());
                 }
