@@ -150,3 +150,8 @@ pub fn track_tip_device(world: &mut World) {
         world.insert_resource(TipDevice(d));
     }
 }
+
+/// The figures the spell being chosen in the action bar could be cast on (its menu open, or
+/// its button pointed at): the board rings them in blue.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SpellAim(pub Vec<crate::game::model::FigureId>);

@@ -32,6 +32,7 @@ type HighlightKey = (
     bool,
     bool,
     (bool, Option<crate::game::model::FigureId>, Option<Pos>),
+    Vec<crate::game::model::FigureId>,
 );
 
 /// The square the active player points at, and whether they point with the board cursor: a
@@ -74,8 +75,12 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
     let cb = world
         .get_resource::<crate::save::settings::Settings>()
         .is_some_and(|s| s.palette == crate::save::settings::Palette::ColourBlindSafe);
-    let key = (len, hover, human, cb, sorcerer);
-    if *last == Some(key) {
+    let aim = world
+        .get_resource::<crate::screen::SpellAim>()
+        .map(|a| a.0.clone())
+        .unwrap_or_default();
+    let key = (len, hover, human, cb, sorcerer, aim.clone());
+    if last.as_ref() == Some(&key) {
         return;
     }
     *last = Some(key);
@@ -268,6 +273,17 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
                 Some(art.ring.clone()),
             );
         }
+    }
+    // The targets of the spell being chosen: blue rings.
+    for p in aim.iter().filter_map(|id| snap.figure(*id)).filter_map(|f| f.pos) {
+        spawn(
+            world,
+            p,
+            Color::srgba(0.5, 0.72, 1.0, 0.95),
+            TILE * 1.16,
+            4.7,
+            Some(art.ring.clone()),
+        );
     }
     if let Some(opts) = &options {
         for t in attackable_after_a_walk(&snap, &active, &opts.reachable) {

@@ -44,7 +44,9 @@ pub(super) fn hero_turn(
         if let Some(spells) = p.spell_choices
             && !spells.0.is_empty()
         {
-            spell_menus(ui, spells, out);
+            spell_menus(ui, spells, out, commands);
+        } else {
+            commands.insert_resource(crate::screen::SpellAim::default());
         }
         ui.label(
             egui::RichText::new(
@@ -106,8 +108,16 @@ fn buttons(
 }
 
 /// "Spells", then a menu of targets for each spell the hero may cast (greyed out with none).
-fn spell_menus(ui: &mut egui::Ui, spells: &crate::view::highlights::SpellChoices, out: &mut MessageWriter<Command>) {
+fn spell_menus(
+    ui: &mut egui::Ui,
+    spells: &crate::view::highlights::SpellChoices,
+    out: &mut MessageWriter<Command>,
+    commands: &mut Commands,
+) {
     ui.label(egui::RichText::new("Spells").strong().color(SPELL_BLUE));
+    // The targets of the spell whose menu is open (or whose button is pointed at): ringed in
+    // blue on the board while the player chooses.
+    let mut aim: Vec<FigureId> = Vec::new();
     ui.horizontal_wrapped(|ui| {
         for (_, name, text, targets) in &spells.0 {
             if targets.is_empty() {
@@ -115,7 +125,7 @@ fn spell_menus(ui: &mut egui::Ui, spells: &crate::view::highlights::SpellChoices
                     .on_disabled_hover_text(format!("{text}\n(No target in sight.)"));
                 continue;
             }
-            ui.menu_button(name.as_str(), |ui| {
+            let menu = ui.menu_button(name.as_str(), |ui| {
                 ui.label(egui::RichText::new(text).small().italics());
                 for (label, cmd) in targets {
                     if ui.button(label).clicked() {
@@ -123,9 +133,15 @@ fn spell_menus(ui: &mut egui::Ui, spells: &crate::view::highlights::SpellChoices
                         ui.close();
                     }
                 }
-            })
-            .response
-            .on_hover_text(text.as_str());
+            });
+            if menu.inner.is_some() || menu.response.hovered() {
+                aim.extend(targets.iter().filter_map(|(_, c)| match c {
+                    Command::CastSpell { target, .. } => Some(*target),
+                    _ => None,
+                }));
+            }
+            menu.response.on_hover_text(text.as_str());
         }
     });
+    commands.insert_resource(crate::screen::SpellAim(aim));
 }
