@@ -123,3 +123,155 @@ fn the_first_tutorial_gives_each_tip_before_its_control_is_first_used() {
         }
     }
 }
+
+/// A keyboard-only player, played as a new user would: the hero bot chooses what to do and the
+/// test presses the keys that do it (the arrows to walk the board cursor, Enter on a square, R,
+/// O, X, E), through the same seat input as the window. What the keys cannot reach in one press
+/// (the action menu's searches) is sent as the menu would send it.
+struct Keyboard {
+    app: bevy::prelude::App,
+}
+
+impl Keyboard {
+    fn new(q: Arc<quest::Quest>, seed: u64) -> Keyboard {
+        use hollowdeep::input::seats::{Seat, Seats};
+        let mut app = hollowdeep::sim::headless_app();
+        app.add_plugins(bevy::input::InputPlugin)
+            .add_plugins(hollowdeep::input::seats::headless_plugin);
+        app.insert_resource(hollowdeep::ai::Opponents {
+            sorcerer: SorcererLevel::Normal,
+            heroes_bot: HeroBot::Competent,
+        });
+        app.insert_resource(Seats(vec![Seat {
+            player: "Ann".into(),
+            heroes: q.heroes.clone(),
+            device: Device::Keyboard,
+        }]));
+        logic::start_quest(app.world_mut(), q, seed);
+        app.update();
+        Keyboard { app }
+    }
+
+    fn key(&mut self, k: bevy::prelude::KeyCode) {
+        use bevy::input::ButtonState;
+        use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            self.app.world_mut().write_message(KeyboardInput {
+                key_code: k,
+                logical_key: Key::Unidentified(NativeKey::Unidentified),
+                state,
+                text: None,
+                repeat: false,
+                window: bevy::prelude::Entity::PLACEHOLDER,
+            });
+            self.app.update();
+        }
+    }
+
+    /// Walks the board cursor onto `to` with the arrow keys.
+    fn cursor_to(&mut self, to: hollowdeep::rules::geometry::Pos) {
+        use bevy::prelude::KeyCode;
+        for _ in 0..60 {
+            let Some(at) = self.app.world().resource::<hollowdeep::screen::BoardCursor>().at else {
+                return;
+            };
+            let k = if at.x < to.x {
+                KeyCode::ArrowRight
+            } else if at.x > to.x {
+                KeyCode::ArrowLeft
+            } else if at.y < to.y {
+                KeyCode::ArrowDown
+            } else if at.y > to.y {
+                KeyCode::ArrowUp
+            } else {
+                return;
+            };
+            self.key(k);
+        }
+    }
+}
+
+#[test]
+fn played_keyboard_only_the_first_tutorial_teaches_each_key_before_it_is_pressed() {
+    use bevy::prelude::KeyCode;
+    let q = Arc::new(quest::load("tutorial-1-first-steps").expect("shipped"));
+    let mut k = Keyboard::new(q.clone(), 2);
+    let mut taught: BTreeSet<&str> = TOKENS.iter().copied().filter(|t| q.briefing.contains(t)).collect();
+    let mut pressed: Vec<&str> = Vec::new();
+    let mut read = 0;
+    let (mut by_keys, mut by_hand) = (0, 0);
+    for _ in 0..3000 {
+        let world = k.app.world_mut();
+        let log = world.resource::<EventLog>().0.clone();
+        for e in &log[read..] {
+            if let GameEvent::QuestMessage { text } = e {
+                taught.extend(TOKENS.iter().copied().filter(|t| text.contains(t)));
+            }
+        }
+        read = log.len();
+        let turn = world.resource::<Turn>().clone();
+        if matches!(turn.phase, Phase::Over(_)) || turn.round > 60 {
+            break;
+        }
+        let Phase::Hero(_) = turn.phase else {
+            // The computer's sorcerer plays in the app's own frames.
+            k.app.update();
+            continue;
+        };
+        let snap = hollowdeep::game::snapshot::Snapshot::capture(world).expect("in play");
+        let cmd = hollowdeep::ai::heroes::next_command(&snap, HeroBot::Competent);
+        let before = world.resource::<CommandLog>().0.len();
+        if let Some(t) = token(&cmd) {
+            assert!(
+                taught.contains(t),
+                "{cmd:?}: its key was pressed before its tip {t} ({taught:?})"
+            );
+            if !pressed.contains(&t) {
+                pressed.push(t);
+            }
+        }
+        match &cmd {
+            Command::RollMovement { .. } => k.key(KeyCode::KeyR),
+            Command::EndTurn => k.key(KeyCode::KeyE),
+            Command::OpenDoor { .. } => k.key(KeyCode::KeyO),
+            Command::Move { path, .. } => {
+                k.cursor_to(*path.last().expect("a step"));
+                k.key(KeyCode::Enter);
+            }
+            Command::Attack { target, .. } => {
+                if let Some(at) = snap.figure(*target).and_then(|f| f.pos) {
+                    k.cursor_to(at);
+                }
+                k.key(KeyCode::KeyX);
+            }
+            other => {
+                logic::submit(k.app.world_mut(), other.clone());
+            }
+        }
+        // A press that did nothing (the cursor could not reach, say): the bot's command itself.
+        let keyed = token(&cmd).is_some();
+        if k.app.world().resource::<CommandLog>().0.len() == before {
+            logic::submit(k.app.world_mut(), cmd);
+            if keyed {
+                by_hand += 1;
+            }
+        } else if keyed {
+            by_keys += 1;
+        }
+    }
+    for t in ["{roll}", "{move}", "{end}", "{open}", "{attack}"] {
+        assert!(
+            pressed.contains(&t),
+            "{t} was never pressed, so its order was not checked: {pressed:?}"
+        );
+    }
+    assert!(
+        matches!(k.app.world().resource::<Turn>().phase, Phase::Over(_)),
+        "the tutorial did not end in 60 rounds"
+    );
+    eprintln!("keyboard-only tutorial: {by_keys} commands by keys, {by_hand} sent by hand, pressed {pressed:?}");
+    assert!(
+        by_keys > 40 && by_hand * 10 <= by_keys,
+        "{by_keys} commands by keys, {by_hand} sent by hand"
+    );
+}
