@@ -138,3 +138,20 @@ pub fn classic() -> hollowdeep::ai::Opponents {
         ..Default::default()
     }
 }
+
+/// Presses and releases a key, a frame each, as the window's keyboard backend would send it.
+pub fn press_key(app: &mut bevy::prelude::App, k: bevy::prelude::KeyCode) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: k,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: bevy::prelude::Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}

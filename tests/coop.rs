@@ -2,11 +2,9 @@
 //! each plays a whole hero turn through synthetic device input (the same messages the window's
 //! keyboard and gamepad backends send), and a hand-over between two seats that share a gamepad.
 
-use bevy::input::ButtonState;
 use bevy::input::gamepad::{
     GamepadButton, GamepadConnection, GamepadConnectionEvent, RawGamepadButtonChangedEvent, RawGamepadEvent,
 };
-use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 use bevy::prelude::*;
 use hollowdeep::game::logic;
 use hollowdeep::game::model::Command;
@@ -68,17 +66,7 @@ impl Table {
     }
 
     fn key(&mut self, k: KeyCode) {
-        for state in [ButtonState::Pressed, ButtonState::Released] {
-            self.app.world_mut().write_message(KeyboardInput {
-                key_code: k,
-                logical_key: Key::Unidentified(NativeKey::Unidentified),
-                state,
-                text: None,
-                repeat: false,
-                window: Entity::PLACEHOLDER,
-            });
-            self.app.update();
-        }
+        press_key(&mut self.app, k);
     }
 
     fn turn(&self) -> Turn {

@@ -153,19 +153,7 @@ impl Keyboard {
     }
 
     fn key(&mut self, k: bevy::prelude::KeyCode) {
-        use bevy::input::ButtonState;
-        use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
-        for state in [ButtonState::Pressed, ButtonState::Released] {
-            self.app.world_mut().write_message(KeyboardInput {
-                key_code: k,
-                logical_key: Key::Unidentified(NativeKey::Unidentified),
-                state,
-                text: None,
-                repeat: false,
-                window: bevy::prelude::Entity::PLACEHOLDER,
-            });
-            self.app.update();
-        }
+        crate::common::press_key(&mut self.app, k);
     }
 
     /// Walks the board cursor onto `to` with the arrow keys.

@@ -245,58 +245,46 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
             }
         }
     }
-    if cursor_player && let Some(p) = hover {
-        spawn(
-            world,
-            p,
+    // Rings on the board, each (squares, colour, size, depth): the cursor's square; a red ring
+    // only on what the hero can attack now (the action bar's attacks, and what the rules
+    // accept; reddish purple in the colour-blind palette); blue on the targets of the spell
+    // being chosen; a thin amber one on what a walk this turn would bring within reach.
+    let on = |ids: Vec<crate::game::model::FigureId>| -> Vec<Pos> {
+        ids.iter()
+            .filter_map(|id| snap.figure(*id))
+            .filter_map(|f| f.pos)
+            .collect()
+    };
+    let attack_now = on(attackable_now(&snap, &active).iter().map(|m| m.id).collect());
+    let after_a_walk = options.as_ref().map_or(Vec::new(), |opts| {
+        on(attackable_after_a_walk(&snap, &active, &opts.reachable)
+            .iter()
+            .map(|m| m.id)
+            .collect())
+    });
+    let red = if cb {
+        Color::srgba(0.8, 0.47, 0.65, 0.95)
+    } else {
+        Color::srgba(1.0, 0.25, 0.2, 0.95)
+    };
+    let rings = [
+        (
+            if cursor_player {
+                hover.into_iter().collect()
+            } else {
+                Vec::new()
+            },
             Color::srgba(1.0, 0.95, 0.5, 0.9),
             TILE * 1.05,
             4.8,
-            Some(art.ring.clone()),
-        );
-    }
-    // A red ring only on what the hero can attack now (the action bar's attacks, and what the
-    // rules accept); a thin amber one on what a walk this turn would bring within reach.
-    for t in attackable_now(&snap, &active) {
-        if let Some(p) = t.pos {
-            spawn(
-                world,
-                p,
-                // Red, or reddish purple in the colour-blind palette.
-                if cb {
-                    Color::srgba(0.8, 0.47, 0.65, 0.95)
-                } else {
-                    Color::srgba(1.0, 0.25, 0.2, 0.95)
-                },
-                TILE * 1.1,
-                4.6,
-                Some(art.ring.clone()),
-            );
-        }
-    }
-    // The targets of the spell being chosen: blue rings.
-    for p in aim.iter().filter_map(|id| snap.figure(*id)).filter_map(|f| f.pos) {
-        spawn(
-            world,
-            p,
-            Color::srgba(0.5, 0.72, 1.0, 0.95),
-            TILE * 1.16,
-            4.7,
-            Some(art.ring.clone()),
-        );
-    }
-    if let Some(opts) = &options {
-        for t in attackable_after_a_walk(&snap, &active, &opts.reachable) {
-            if let Some(p) = t.pos {
-                spawn(
-                    world,
-                    p,
-                    Color::srgba(1.0, 0.75, 0.3, 0.7),
-                    TILE * 1.02,
-                    4.6,
-                    Some(art.ring.clone()),
-                );
-            }
+        ),
+        (attack_now, red, TILE * 1.1, 4.6),
+        (on(aim.clone()), Color::srgba(0.5, 0.72, 1.0, 0.95), TILE * 1.16, 4.7),
+        (after_a_walk, Color::srgba(1.0, 0.75, 0.3, 0.7), TILE * 1.02, 4.6),
+    ];
+    for (squares, colour, size, z) in rings {
+        for p in squares {
+            spawn(world, p, colour, size, z, Some(art.ring.clone()));
         }
     }
     if let Some(at) = active.pos {
