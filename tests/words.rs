@@ -83,6 +83,7 @@ fn a_monster_appearing_is_placed_in_its_room_or_the_corridor() {
     let names = FigureNames(
         [(FigureId(7), "Goblin".to_string())].into_iter().collect(),
         Some(q.board.clone()),
+        Default::default(),
     );
     let room = q.board.squares().find(|p| q.board.is_room(*p)).expect("a room");
     let room_name = &q.board.area_info[q.board.area(room) as usize].name;
@@ -179,7 +180,7 @@ fn pointing_at_an_empty_room_square_names_the_room_the_log_names() {
             let card = card_for(&snap, p);
             if q.board.is_room(p) {
                 let card = card.expect("a room square has a name");
-                let names = FigureNames(Default::default(), Some(q.board.clone()));
+                let names = FigureNames(Default::default(), Some(q.board.clone()), Default::default());
                 assert_eq!(format!("the {}", card.title), names.place(p));
                 named += 1;
             } else {
@@ -195,4 +196,22 @@ fn pointing_at_an_empty_room_square_names_the_room_the_log_names() {
         hollowdeep::game::logic::submit(&mut world, cmd);
     }
     assert!(named > 100, "only {named} room squares seen");
+}
+
+#[test]
+fn a_door_opened_or_found_says_where_it_leads() {
+    let mut to_rooms = 0;
+    for id in ["the-goblin-warren", "the-sunken-reliquary", "the-warlords-hall"] {
+        let q = Arc::new(quest::load(id).expect("shipped"));
+        for seed in 1..4 {
+            for line in play_one(q.clone(), seed, Matchup::default()).story() {
+                if line.contains(" opens the door") {
+                    assert!(line.contains(" to the ") || line.contains(" between the "), "{line}");
+                    to_rooms += 1;
+                }
+                assert!(!line.contains("opens a door"), "{line}");
+            }
+        }
+    }
+    assert!(to_rooms > 10, "only {to_rooms} doors opened");
 }

@@ -325,8 +325,8 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::MoveInterrupted { figure, reason, .. } => {
             format!("{} stops: {reason}.", n(*figure))
         }
-        GameEvent::DoorOpened { by, .. } => format!("{} opens a door.", n(*by)),
-        GameEvent::DoorClosed { by, .. } => format!("{} closes a door.", n(*by)),
+        GameEvent::DoorOpened { by, door } => format!("{} opens the door{}.", n(*by), names.door_place(*door)),
+        GameEvent::DoorClosed { by, door } => format!("{} closes the door{}.", n(*by), names.door_place(*door)),
         GameEvent::AreaRevealed { area, squares } => {
             if area == "Corridor" {
                 corridor_line(*squares)
@@ -535,7 +535,7 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
         GameEvent::TrapJumped { hero, roll, .. } => {
             format!("{} leaps over the trap (rolled {}).", n(*hero), or_nothing(roll))
         }
-        GameEvent::SecretDoorFound { .. } => "A secret door is found!".into(),
+        GameEvent::SecretDoorFound { door } => format!("A secret door is found{}!", names.door_place(*door)),
         GameEvent::PotionDrunk { hero, name, .. } => format!("{} drinks {}.", n(*hero), the(name)),
         GameEvent::DeathAverted { hero, by } => format!("{} escapes death thanks to {}!", n(*hero), the(by)),
         GameEvent::ItemGiven { from, to, name, .. } => {

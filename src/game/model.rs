@@ -363,11 +363,30 @@ impl Turn {
 pub struct FigureNames(
     pub BTreeMap<FigureId, String>,
     pub Option<Arc<crate::rules::board::Board>>,
+    /// The doors by id, to say where a door leads.
+    pub BTreeMap<u32, crate::rules::geometry::Edge>,
 );
 
 impl FigureNames {
     pub fn get(&self, id: FigureId) -> String {
         self.0.get(&id).cloned().unwrap_or_else(|| format!("figure {}", id.0))
+    }
+
+    /// Where a door leads, in words: " to the Guard Hall" (a room from the corridor), " between
+    /// the Guard Hall and the Larder" (two rooms); empty when it is not known.
+    pub fn door_place(&self, door: u32) -> String {
+        let Some(edge) = self.2.get(&door) else {
+            return String::new();
+        };
+        let room = |p| {
+            let place = self.place(p);
+            (place != "the corridor" && place != "the dungeon").then_some(place)
+        };
+        match (room(edge.0), room(edge.1)) {
+            (Some(a), Some(b)) if a != b => format!(" between {a} and {b}"),
+            (Some(a), _) | (None, Some(a)) => format!(" to {a}"),
+            _ => String::new(),
+        }
     }
 
     /// Where a square is, in words a player reads on the board: "the Guard Hall", "the

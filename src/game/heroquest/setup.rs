@@ -16,7 +16,12 @@ use crate::rules::geometry::Pos;
 pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent> {
     let rules = quest.rules.clone();
     // The board too, so that the log names places by their rooms.
-    let mut names = FigureNames(Default::default(), Some(quest.board.clone()));
+    let doors = world
+        .query::<&crate::game::model::Door>()
+        .iter(world)
+        .map(|d| (d.id, d.edge))
+        .collect();
+    let mut names = FigureNames(Default::default(), Some(quest.board.clone()), doors);
     let mut next_id = 0u32;
     let mut hero_ids = Vec::new();
     for (seat, (class, start)) in quest.heroes.iter().zip(&quest.hero_starts).enumerate() {
