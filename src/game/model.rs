@@ -378,10 +378,7 @@ impl FigureNames {
         let Some(edge) = self.2.get(&door) else {
             return String::new();
         };
-        let room = |p| {
-            let place = self.place(p);
-            (place != "the corridor" && place != "the dungeon").then_some(place)
-        };
+        let room = |p| self.1.as_ref().is_some_and(|b| b.is_room(p)).then(|| self.place(p));
         match (room(edge.0), room(edge.1)) {
             (Some(a), Some(b)) if a != b => format!(" between {a} and {b}"),
             (Some(a), _) | (None, Some(a)) => format!(" to {a}"),
@@ -395,13 +392,10 @@ impl FigureNames {
         let Some(board) = self.1.as_ref().filter(|b| b.in_bounds(p)) else {
             return "the dungeon".into();
         };
-        let info = &board.area_info[board.area(p) as usize];
-        if info.kind != crate::rules::board::AreaKind::Room {
-            "the corridor".into()
-        } else if info.name.trim().is_empty() {
-            "a room".into()
-        } else {
-            crate::text::the(&info.name)
+        match board.room_name(p) {
+            Some(name) => crate::text::the(name),
+            None if board.is_room(p) => "a room".into(),
+            None => "the corridor".into(),
         }
     }
 }

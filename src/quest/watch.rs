@@ -36,9 +36,15 @@ pub struct Watcher {
 
 /// Is this the name of a file the game reads quests or boards from?
 pub fn is_quest_file(path: &Path) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case("ron") || e.eq_ignore_ascii_case("xml"))
+    path.extension().is_some_and(|e| e == "ron") || super::import::is_heroscribe(path)
+}
+
+/// The folder a file is in ("." for a bare file name).
+fn folder_of(file: &Path) -> &Path {
+    match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
 }
 
 /// A fingerprint of a file's bytes (None: it cannot be read, or is gone).
@@ -104,11 +110,7 @@ impl Watcher {
 
     /// Watches the folder a file is in (for a quest opened by path, and its board).
     pub fn watch_file(&mut self, file: &Path) -> Result<(), String> {
-        let folder = match file.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
-        self.watch(folder)
+        self.watch(folder_of(file))
     }
 
     /// Some file has events that have not settled yet: ask again after `SETTLE`.
@@ -177,13 +179,9 @@ impl Watcher {
 /// Is `a` the file `b`, by whatever name (a file just removed is compared by folder and name)?
 pub fn same_file(a: &Path, b: &Path) -> bool {
     fn resolve(p: &Path) -> Option<PathBuf> {
-        p.canonicalize().ok().or_else(|| {
-            let folder = match p.parent() {
-                Some(d) if !d.as_os_str().is_empty() => d,
-                _ => Path::new("."),
-            };
-            Some(folder.canonicalize().ok()?.join(p.file_name()?))
-        })
+        p.canonicalize()
+            .ok()
+            .or_else(|| Some(folder_of(p).canonicalize().ok()?.join(p.file_name()?)))
     }
     a == b || resolve(a).is_some_and(|r| Some(r) == resolve(b))
 }

@@ -222,6 +222,13 @@ impl Board {
         self.in_bounds(p) && self.area(p) != CORRIDOR
     }
 
+    /// The name of the room a square is in (None: the corridor, off the board, or a room the
+    /// board leaves unnamed).
+    pub fn room_name(&self, p: Pos) -> Option<&str> {
+        let info = &self.area_info[self.area(p) as usize];
+        (self.is_room(p) && !info.name.trim().is_empty()).then_some(info.name.as_str())
+    }
+
     pub fn area_squares(&self, a: AreaId) -> impl Iterator<Item = Pos> + '_ {
         self.squares().filter(move |&p| self.area(p) == a)
     }

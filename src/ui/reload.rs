@@ -94,11 +94,11 @@ fn reload_changed_quests(
     let Some(watcher) = watcher.as_mut() else { return };
     // A quest in play from a file: its folder (and its board's) is watched too.
     let source = slot
-        .as_ref()
-        .map(|s| s.source.clone())
+        .as_deref()
+        .map(|s| s.source.as_str())
         .filter(|s| !quest::is_builtin(s) && *screen.get() == Screen::Playing);
-    if let Some(s) = &source
-        && watched_source.as_ref() != Some(s)
+    if let Some(s) = source
+        && watched_source.as_deref() != Some(s)
     {
         let mut folders = vec![PathBuf::from(s)];
         folders.extend(active.as_ref().and_then(|a| a.0.board_file.clone()));
@@ -107,7 +107,7 @@ fn reload_changed_quests(
                 warn!("{e}: changes to it are not seen");
             }
         }
-        *watched_source = Some(s.clone());
+        *watched_source = Some(s.to_string());
     }
     let changed = watcher.changed();
     if changed.is_empty() {
@@ -120,16 +120,16 @@ fn reload_changed_quests(
                 return;
             };
             let ours = |p: &PathBuf| {
-                watch::same_file(p, std::path::Path::new(&source))
+                watch::same_file(p, std::path::Path::new(source))
                     || active.0.board_file.as_deref().is_some_and(|b| watch::same_file(p, b))
             };
             if !changed.iter().any(ours) {
                 return;
             }
-            let file = std::path::Path::new(&source)
+            let file = std::path::Path::new(source)
                 .file_name()
-                .map_or(source.clone(), |n| n.to_string_lossy().into_owned());
-            commands.insert_resource(match quest::load(&source) {
+                .map_or(source.to_string(), |n| n.to_string_lossy().into_owned());
+            commands.insert_resource(match quest::load(source) {
                 Ok(q) => ReloadOffer::Restart {
                     file,
                     quest: Arc::new(q),
@@ -138,7 +138,7 @@ fn reload_changed_quests(
                     // "file:line:col: message", without the folder the player knows.
                     let first = p.to_string().lines().next().unwrap_or_default().to_string();
                     let problem = first
-                        .strip_prefix(&source)
+                        .strip_prefix(source)
                         .map_or(first.clone(), |rest| format!("{file}{rest}"));
                     ReloadOffer::Broken { file, problem }
                 }

@@ -18,7 +18,7 @@ const MONSTERS: [&str; 5] = ["goblin", "orc", "skeleton", "dread_warrior", "garg
 /// The banner's icons as egui textures, in order: heroes, the crossed swords, monsters. Made
 /// once from the game's own images (egui wants premultiplied colour: the icons' clear pixels
 /// are white, which egui would draw as a white square); empty until the art is loaded.
-#[derive(Resource, Default)]
+#[derive(Default)]
 pub(super) struct BannerIcons(Vec<egui::TextureHandle>);
 
 pub(super) fn banner_icons(

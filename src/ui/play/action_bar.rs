@@ -46,7 +46,7 @@ pub(super) fn hero_turn(
         {
             spell_menus(ui, spells, out, commands);
         } else {
-            commands.insert_resource(crate::screen::SpellAim::default());
+            aim_spell(commands, Vec::new());
         }
         ui.label(
             egui::RichText::new(
@@ -143,5 +143,17 @@ fn spell_menus(
             menu.response.on_hover_text(text.as_str());
         }
     });
-    commands.insert_resource(crate::screen::SpellAim(aim));
+    aim_spell(commands, aim);
+}
+
+/// The spell targets the board rings, set only when they change (the bar is drawn every frame).
+fn aim_spell(commands: &mut Commands, aim: Vec<FigureId>) {
+    commands.queue(move |world: &mut World| {
+        if world
+            .get_resource::<crate::screen::SpellAim>()
+            .is_none_or(|a| a.0 != aim)
+        {
+            world.insert_resource(crate::screen::SpellAim(aim));
+        }
+    });
 }

@@ -48,13 +48,8 @@ pub fn card_for(snap: &Snapshot, at: crate::rules::geometry::Pos) -> Option<Card
     }
     let Some(f) = snap.figure_at(at).filter(|f| f.alive()) else {
         // An empty square: the room's name, as the log names it.
-        let board = snap.board();
-        let info = &board.area_info[board.area(at) as usize];
-        if info.kind != crate::rules::board::AreaKind::Room || info.name.trim().is_empty() {
-            return None;
-        }
         return Some(Card {
-            title: info.name.clone(),
+            title: snap.board().room_name(at)?.to_string(),
             stats: String::new(),
             conditions: None,
             odds: None,
