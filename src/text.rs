@@ -64,3 +64,12 @@ pub fn slug(s: &str) -> String {
         .collect::<Vec<_>>()
         .join("-")
 }
+
+/// "a", "a and b", "a, b and c"; empty for none.
+pub fn and_list(words: &[String]) -> String {
+    match words.len() {
+        0 => String::new(),
+        1 => words[0].clone(),
+        k => format!("{} and {}", words[..k - 1].join(", "), words[k - 1]),
+    }
+}

@@ -134,10 +134,15 @@ struct Keyboard {
 
 impl Keyboard {
     fn new(q: Arc<quest::Quest>, seed: u64) -> Keyboard {
+        Keyboard::on(q, seed, Device::Keyboard)
+    }
+
+    /// A player at `device`: the seats' input and the mouse's clicks, as in the window.
+    fn on(q: Arc<quest::Quest>, seed: u64, device: Device) -> Keyboard {
         use hollowdeep::input::seats::{Seat, Seats};
         let mut app = hollowdeep::sim::headless_app();
         app.add_plugins(bevy::input::InputPlugin)
-            .add_plugins(hollowdeep::input::seats::headless_plugin);
+            .add_plugins(hollowdeep::input::headless_plugin);
         app.insert_resource(hollowdeep::ai::Opponents {
             sorcerer: SorcererLevel::Normal,
             heroes_bot: HeroBot::Competent,
@@ -145,7 +150,7 @@ impl Keyboard {
         app.insert_resource(Seats(vec![Seat {
             player: "Ann".into(),
             heroes: q.heroes.clone(),
-            device: Device::Keyboard,
+            device,
         }]));
         logic::start_quest(app.world_mut(), q, seed);
         app.update();
@@ -154,6 +159,21 @@ impl Keyboard {
 
     fn key(&mut self, k: bevy::prelude::KeyCode) {
         crate::common::press_key(&mut self.app, k);
+    }
+
+    /// Points at `p` and clicks the left button, as the window's pointer would.
+    fn click(&mut self, p: hollowdeep::rules::geometry::Pos) {
+        use bevy::input::ButtonState;
+        use bevy::input::mouse::MouseButtonInput;
+        self.app.world_mut().resource_mut::<hollowdeep::view::HoverSquare>().0 = Some(p);
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            self.app.world_mut().write_message(MouseButtonInput {
+                button: bevy::prelude::MouseButton::Left,
+                state,
+                window: bevy::prelude::Entity::PLACEHOLDER,
+            });
+            self.app.update();
+        }
     }
 
     /// Walks the board cursor onto `to` with the arrow keys.
@@ -261,5 +281,91 @@ fn played_keyboard_only_the_first_tutorial_teaches_each_key_before_it_is_pressed
     assert!(
         by_keys > 40 && by_hand * 10 <= by_keys,
         "{by_keys} commands by keys, {by_hand} sent by hand"
+    );
+}
+
+#[test]
+fn played_with_the_mouse_the_first_tutorial_teaches_each_control_before_it_is_used() {
+    // Issue 24, item 5, the mouse player: the bot chooses, the test clicks the board where a
+    // person would (a square to roll, the square to walk to, the room beyond a door, the
+    // monster) and presses E to end the turn, as the tip says ("press E or click End turn").
+    use bevy::prelude::KeyCode;
+    let q = Arc::new(quest::load("tutorial-1-first-steps").expect("shipped"));
+    let mut p = Keyboard::on(q.clone(), 3, Device::MouseKeyboard);
+    let mut taught: BTreeSet<&str> = TOKENS.iter().copied().filter(|t| q.briefing.contains(t)).collect();
+    let mut used: Vec<&str> = Vec::new();
+    let mut read = 0;
+    let (mut by_mouse, mut by_hand) = (0, 0);
+    for _ in 0..3000 {
+        let world = p.app.world_mut();
+        let log = world.resource::<EventLog>().0.clone();
+        for e in &log[read..] {
+            if let GameEvent::QuestMessage { text } = e {
+                taught.extend(TOKENS.iter().copied().filter(|t| text.contains(t)));
+            }
+        }
+        read = log.len();
+        let turn = world.resource::<Turn>().clone();
+        if matches!(turn.phase, Phase::Over(_)) || turn.round > 60 {
+            break;
+        }
+        let Phase::Hero(_) = turn.phase else {
+            p.app.update();
+            continue;
+        };
+        let snap = hollowdeep::game::snapshot::Snapshot::capture(world).expect("in play");
+        let cmd = hollowdeep::ai::heroes::next_command(&snap, HeroBot::Competent);
+        let before = world.resource::<CommandLog>().0.len();
+        if let Some(t) = token(&cmd) {
+            assert!(taught.contains(t), "{cmd:?} came before its tip {t} ({taught:?})");
+            if !used.contains(&t) {
+                used.push(t);
+            }
+        }
+        let here = snap.active_hero().and_then(|h| h.pos);
+        match (&cmd, here) {
+            // Any empty square two or more steps away: the first click of a turn rolls.
+            (Command::RollMovement { .. }, Some(at)) => {
+                let far = q
+                    .board
+                    .squares()
+                    .find(|s| s.manhattan(at) >= 2 && snap.figure_at(*s).is_none())
+                    .expect("a square to click");
+                p.click(far);
+            }
+            (Command::Move { path, .. }, _) => p.click(*path.last().expect("a step")),
+            (Command::OpenDoor { door, .. }, Some(at)) => {
+                let d = snap.doors.iter().find(|d| d.id == *door).expect("the door");
+                p.click(d.edge.other(at).expect("the hero stands at the door"));
+            }
+            (Command::Attack { target, .. }, _) => {
+                p.click(snap.figure(*target).and_then(|f| f.pos).expect("on the board"))
+            }
+            (Command::EndTurn, _) => p.key(KeyCode::KeyE),
+            (other, _) => {
+                logic::submit(p.app.world_mut(), other.clone());
+            }
+        }
+        let pointed = token(&cmd).is_some();
+        if p.app.world().resource::<CommandLog>().0.len() == before {
+            logic::submit(p.app.world_mut(), cmd);
+            if pointed {
+                by_hand += 1;
+            }
+        } else if pointed {
+            by_mouse += 1;
+        }
+    }
+    for t in ["{roll}", "{move}", "{end}", "{open}", "{attack}"] {
+        assert!(used.contains(&t), "{t} was never used, so its order was not checked: {used:?}");
+    }
+    assert!(
+        matches!(p.app.world().resource::<Turn>().phase, Phase::Over(_)),
+        "the tutorial did not end in 60 rounds"
+    );
+    eprintln!("mouse tutorial: {by_mouse} commands by the mouse and E, {by_hand} sent by hand");
+    assert!(
+        by_mouse > 40 && by_hand * 10 <= by_mouse,
+        "{by_mouse} commands by the mouse, {by_hand} sent by hand"
     );
 }

@@ -215,3 +215,59 @@ fn a_door_opened_or_found_says_where_it_leads() {
     }
     assert!(to_rooms > 10, "only {to_rooms} doors opened");
 }
+
+#[test]
+fn a_monster_that_appears_beside_a_hero_says_next_to_whom() {
+    // Issue 24, item 3: "next to the Dwarf". The heroes named are the heroes on the eight
+    // squares around the monster as the game stands when it appears (once each hero has moved,
+    // so the log has seen where it stands), and no other.
+    use hollowdeep::game::model::{EventLog, Phase, Turn};
+    use hollowdeep::game::snapshot::Snapshot;
+    let (mut said, mut checked) = (0, 0);
+    for id in ["the-goblin-warren", "the-bone-orchard", "the-warlords-hall"] {
+        let q = Arc::new(quest::load(id).expect("shipped"));
+        for seed in 1..4 {
+            let mut world = hollowdeep::sim::headless_world(q.clone(), seed, Matchup::default());
+            let names = world.resource::<FigureNames>().clone();
+            let mut lines = Lines::default();
+            let mut read = 0;
+            for _ in 0..6000 {
+                let snap = Snapshot::capture(&mut world).expect("in play");
+                let log = world.resource::<EventLog>().0.clone();
+                for e in &log[read..] {
+                    let line = lines.add(e, &names);
+                    let at = match e {
+                        GameEvent::MonsterRevealed { at, .. } | GameEvent::WanderingMonster { at, .. } => *at,
+                        _ => continue,
+                    };
+                    let Some(Join::New(line)) = line else { panic!("{e:?} has a line of its own") };
+                    let beside: Vec<String> = snap
+                        .figures
+                        .iter()
+                        .filter(|f| f.hero && f.pos.is_some_and(|p| p.is_orthogonally_adjacent(at) || p.is_diagonally_adjacent(at)))
+                        .map(|f| names.get(f.id))
+                        .collect();
+                    for name in names.0.values() {
+                        let named = line.contains(&format!("next to {name}")) || line.contains(&format!("and {name}"));
+                        if named {
+                            assert!(beside.contains(name), "{id} seed {seed}: {line} ({name} is not beside {at:?})");
+                        } else if snap.turn.round > 1 {
+                            assert!(!beside.contains(name), "{id} seed {seed}: {line} leaves out {name}");
+                        }
+                    }
+                    checked += 1;
+                    if line.contains(" next to ") {
+                        said += 1;
+                    }
+                }
+                read = log.len();
+                if matches!(world.resource::<Turn>().phase, Phase::Over(_)) {
+                    break;
+                }
+                let Some(cmd) = hollowdeep::ai::decide(&mut world) else { break };
+                hollowdeep::game::logic::submit(&mut world, cmd);
+            }
+        }
+    }
+    assert!(said >= 10, "{said} of {checked} monsters appeared next to a hero");
+}

@@ -2,6 +2,8 @@
 
 use super::model::{Actor, Command, FigureId, FigureNames, GameEvent, StatusKind, TrapKind};
 use crate::rules::combat;
+use crate::rules::geometry::Pos;
+use std::collections::BTreeMap;
 use crate::rules::dice::{self, Face};
 pub use crate::text::{capital, in_sentence, plural, the, with_article};
 
@@ -25,11 +27,7 @@ fn faces(v: &[Face]) -> String {
 /// "5, 3 and 2"; "no dice" for none.
 fn list_pips(v: &[u8]) -> String {
     let words: Vec<String> = v.iter().map(|p| p.to_string()).collect();
-    match words.len() {
-        0 => "no dice".into(),
-        1 => words[0].clone(),
-        k => format!("{} and {}", words[..k - 1].join(", "), words[k - 1]),
-    }
+    if words.is_empty() { "no dice".into() } else { crate::text::and_list(&words) }
 }
 
 /// A pool attack reckoned in words (referee-dice-pool.md, Attack): what cancelled, the target,
@@ -240,6 +238,9 @@ pub enum Join {
 /// step summed up, and the same refusal again counted rather than repeated. One per log.
 #[derive(Clone, Debug, Default)]
 pub struct Lines {
+    /// Where each hero was last seen to stand, from the moves among the events: to say a monster
+    /// appears "next to Dwarf". A hero not yet moved is not named.
+    heroes: BTreeMap<FigureId, Pos>,
     /// Corridor squares that came into view since the last other line.
     corridor: Option<u32>,
     /// The last refusal and how many times in a row it came.
@@ -249,7 +250,16 @@ pub struct Lines {
 impl Lines {
     /// The line `e` adds, or None for an event too small to mention.
     pub fn add(&mut self, e: &GameEvent, names: &FigureNames) -> Option<Join> {
-        let text = describe(e, names)?;
+        match e {
+            GameEvent::HeroMoved { figure, to, .. } => {
+                self.heroes.insert(*figure, *to);
+            }
+            GameEvent::HeroKilled { figure, .. } | GameEvent::HeroRetreated { figure } => {
+                self.heroes.remove(figure);
+            }
+            _ => {}
+        }
+        let text = describe_near(e, names, &self.heroes)?;
         if let Some(n) = corridor_squares(e) {
             self.refused = None;
             return Some(match self.corridor {
@@ -298,11 +308,27 @@ impl Lines {
 
 /// One line for the log, or None for events too small to mention (single steps).
 pub fn describe(e: &GameEvent, names: &FigureNames) -> Option<String> {
-    bare(e, names).map(|line| running_text(line, names))
+    describe_near(e, names, &BTreeMap::new())
 }
 
-fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
+/// `describe`, saying which of `heroes` (where they stand) a monster appears next to.
+pub fn describe_near(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) -> Option<String> {
+    bare(e, names, heroes).map(|line| running_text(line, names))
+}
+
+/// " next to Dwarf", " next to Elf and Wizard": the heroes on the eight squares around `p`.
+fn next_to(p: Pos, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) -> String {
+    let by: Vec<String> = heroes
+        .iter()
+        .filter(|(_, at)| at.is_orthogonally_adjacent(p) || at.is_diagonally_adjacent(p))
+        .map(|(id, _)| names.get(*id))
+        .collect();
+    if by.is_empty() { String::new() } else { format!(" next to {}", crate::text::and_list(&by)) }
+}
+
+fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) -> Option<String> {
     let n = |id| names.get(id);
+    let place = |at: Pos| format!("{}{}", names.place(at), next_to(at, names, heroes));
     Some(match e {
         GameEvent::QuestStarted { quest, name, seed } => {
             let title = if name.is_empty() { quest } else { name };
@@ -334,7 +360,7 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
                 format!("The {area} is revealed.")
             }
         }
-        GameEvent::MonsterRevealed { figure, at } => format!("{} appears in {}!", n(*figure), names.place(*at)),
+        GameEvent::MonsterRevealed { figure, at } => format!("{} appears in {}!", n(*figure), place(*at)),
         GameEvent::Attack {
             attacker,
             target,
@@ -500,10 +526,10 @@ fn bare(e: &GameEvent, names: &FigureNames) -> Option<String> {
             format!(
                 "A wandering {} appears in {} and attacks!",
                 n(*figure),
-                names.place(*at)
+                place(*at)
             )
         }
-        GameEvent::MonsterSummoned { figure, at } => format!("{} is summoned in {}.", n(*figure), names.place(*at)),
+        GameEvent::MonsterSummoned { figure, at } => format!("{} is summoned in {}.", n(*figure), place(*at)),
         // Headless (the story of a simulated game): the mouse player's words.
         GameEvent::QuestMessage { text } => crate::seating::device_words(
             text,

@@ -32,6 +32,21 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+/// The mouse player's input without a window, for headless tests and tools: the seats' input
+/// (`seats::headless_plugin`) and the clicks of `hero_input`, with `HoverSquare` set by the
+/// caller where the window's pointer would set it.
+pub fn headless_plugin(app: &mut App) {
+    app.init_resource::<HoverSquare>()
+        .add_plugins(seats::headless_plugin)
+        .add_systems(
+            Update,
+            hero_input
+                .after(seats::seat_input)
+                .run_if(resource_exists::<ActiveQuest>)
+                .in_set(crate::game::GameSet::Input),
+        );
+}
+
 fn track_hover(
     windows: Query<&Window>,
     cams: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
