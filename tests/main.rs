@@ -1,5 +1,6 @@
 //! The one integration-test binary (every extra binary relinks Bevy): scenarios, loaders, simulation, window.
 
+mod action_points;
 mod ai;
 mod campaign;
 mod common;

@@ -58,6 +58,24 @@ fn seeded_games_under_the_referee_dice_pool_end_cleanly() {
     }
 }
 
+/// Issue 21: every shipped quest plays to its end under the action-point module, alone and with
+/// the referee dice pool, with every command legal and every invariant kept.
+#[test]
+fn seeded_games_under_the_action_point_module_end_cleanly() {
+    for modules in [
+        vec!["action-points".to_string()],
+        vec!["action-points".to_string(), "referee-dice-pool".to_string()],
+    ] {
+        for (id, _, _) in quest::builtin_quests() {
+            let q = quest::load(id)
+                .expect("valid")
+                .with_modules(&modules)
+                .expect("the module plays on every shipped quest");
+            games_end_cleanly_against(Arc::new(q), 0..2, hollowdeep::ai::SorcererLevel::Hard);
+        }
+    }
+}
+
 fn games_end_cleanly(q: Arc<hollowdeep::quest::Quest>, seeds: std::ops::Range<u64>) {
     games_end_cleanly_against(q, seeds, Default::default());
 }

@@ -267,7 +267,7 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
         }
     }
     // Pick up a fallen friend's things.
-    if crate::game::heroquest::loot_within_reach(snap, h).is_some() {
+    if crate::game::heroquest::loot_within_reach(snap, h).is_some() && affordable(snap, &Command::PickUp { hero: h.id }) {
         return Some(Command::PickUp { hero: h.id });
     }
     // Hand a spare healing potion to a badly hurt friend next to us who has none.
@@ -281,11 +281,14 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
                     .is_some_and(|fp| fp.is_orthogonally_adjacent(at) && snap.edge_open(fp, at))
         })
     {
-        return Some(Command::Give {
+        let give = Command::Give {
             from: h.id,
             to: friend.id,
             item: p.clone(),
-        });
+        };
+        if affordable(snap, &give) {
+            return Some(give);
+        }
     }
     // The goal is met and the way home is long: the Ring of Return.
     if snap.turn.objective_done
@@ -420,6 +423,11 @@ fn random_command(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Command {
     }
 }
 
+/// A minor action the hero can pay for (always, without the action-point module).
+fn affordable(snap: &Snapshot, c: &Command) -> bool {
+    crate::game::heroquest::minor_action_payer(snap, c).is_ok()
+}
+
 fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Command {
     let progress = snap.turn.progress(h.id);
 
@@ -437,7 +445,14 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
     if (!snap.turn.objective_done || way_home_shut)
         && let Some(d) = snap.doors.iter().find(|d| !d.open && !d.locked && d.edge.touches(at))
     {
-        return Command::OpenDoor { hero: h.id, door: d.id };
+        let open = Command::OpenDoor { hero: h.id, door: d.id };
+        if affordable(snap, &open) {
+            return open;
+        }
+        // The action-point module: the roll gives the point a door costs.
+        if progress.allowance.is_none() && progress.moving != MoveState::Done && !h.has(StatusKind::Chained) {
+            return Command::RollMovement { hero: h.id };
+        }
     }
     // 3. Move towards a goal.
     if progress.moving == MoveState::Done || (progress.allowance.is_some() && progress.steps_left() == 0) {

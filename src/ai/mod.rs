@@ -13,6 +13,12 @@ use crate::rules::paths::DistanceField;
 /// Cuts a path to the steps allowed, then backs off until it ends on a square the figure may stop on.
 pub fn trim_path(snap: &Snapshot, fig: &FigureSnap, mut path: Vec<Pos>, steps: u8) -> Vec<Pos> {
     path.truncate(steps as usize);
+    // Under the action-point module a step may cost two (leaving a threatened square).
+    if let Some(from) = fig.pos.filter(|_| fig.hero && snap.action_points()) {
+        while snap.path_cost(fig, from, &path) > u16::from(steps) {
+            path.pop();
+        }
+    }
     while let Some(last) = path.last() {
         if snap.can_stop_on(fig, *last) {
             break;

@@ -585,6 +585,54 @@ impl Snapshot {
         self.quest.modules.dice_pool()
     }
 
+    /// Heroes spend action points on steps and minor actions (the action-point module,
+    /// action-point-movement.md).
+    pub fn action_points(&self) -> bool {
+        self.quest.modules.action_points()
+    }
+
+    /// Per square (board index): a monster the heroes have seen stands in Range 1, orthogonally
+    /// beside it with no wall or closed door between (action-point-movement.md, Threatened
+    /// Squares; checklists.md 1.3 #10), so a hero pays one more point to leave it.
+    pub fn threatened_squares(&self) -> Vec<bool> {
+        let b = self.board();
+        let mut t = vec![false; (b.width.max(0) * b.height.max(0)) as usize];
+        for m in self.monsters().filter(|m| m.awake) {
+            let Some(mp) = m.pos else { continue };
+            for q in mp.neighbours() {
+                if self.edge_open(mp, q) {
+                    t[b.index(q)] = true;
+                }
+            }
+        }
+        t
+    }
+
+    /// Whether leaving `p` costs a hero one more point (see `threatened_squares`).
+    pub fn threatened(&self, p: Pos) -> bool {
+        self.monsters()
+            .filter(|m| m.awake)
+            .filter_map(|m| m.pos)
+            .any(|mp| mp.is_orthogonally_adjacent(p) && self.edge_open(mp, p))
+    }
+
+    /// What a step from `from` costs `fig`: one square, and under the action-point module one
+    /// point more for a hero leaving a threatened square.
+    pub fn step_cost(&self, fig: &FigureSnap, from: Pos) -> u16 {
+        1 + u16::from(fig.hero && self.action_points() && self.threatened(from))
+    }
+
+    /// What walking `path` from `from` costs `fig` (squares, or action points).
+    pub fn path_cost(&self, fig: &FigureSnap, from: Pos, path: &[Pos]) -> u16 {
+        let mut at = from;
+        let mut cost = 0u16;
+        for &q in path {
+            cost = cost.saturating_add(self.step_cost(fig, at));
+            at = q;
+        }
+        cost
+    }
+
     /// May `f` take an action of this kind now (its turn's actions so far allowing)? Else why
     /// not. HeroQuest 2021: one action a turn (heroquest-2021.md, Hero Turn), with Heroic Brew's
     /// second attack and the Wand of Magic's second spell. Under the referee dice pool a monster
@@ -920,9 +968,14 @@ impl Snapshot {
             enter[k] &= passable;
         }
         let through_rock = fig.has(StatusKind::PassThroughRock);
-        Some(DistanceField::on_grid(b.width, b.height, &[start], steps, |k, d, q| {
-            (through_rock || self.open_sides[k] & (1 << d) != 0) && enter[q]
-        }))
+        let may = |k: usize, d: usize, q: usize| (through_rock || self.open_sides[k] & (1 << d) != 0) && enter[q];
+        if fig.hero && self.action_points() {
+            let threatened = self.threatened_squares();
+            return Some(DistanceField::weighted(b.width, b.height, &[start], steps, |k, d, q| {
+                may(k, d, q).then_some(1 + u16::from(threatened[k]))
+            }));
+        }
+        Some(DistanceField::on_grid(b.width, b.height, &[start], steps, may))
     }
 
     /// Distances from the nearest of `from` over the board alone: walls and closed doors stop

@@ -71,6 +71,17 @@ fn track_hover(
     }
 }
 
+/// Opening `door`, as the active hero `h` means it: under the action-point module a door costs
+/// a point, so a hero who has not rolled yet rolls first (action-point-movement.md, Minor Action).
+pub fn open_door(snap: &Snapshot, h: &crate::game::snapshot::FigureSnap, door: u32) -> Command {
+    let p = snap.turn.progress(h.id);
+    if snap.action_points() && p.allowance.is_none() && p.moving != MoveState::Done {
+        Command::RollMovement { hero: h.id }
+    } else {
+        Command::OpenDoor { hero: h.id, door }
+    }
+}
+
 /// Turns a click or a key into the command a player means, for the active human hero.
 pub fn intent_for_click(snap: &Snapshot, p: Pos) -> Option<Command> {
     let h = snap.active_hero()?;
@@ -90,7 +101,7 @@ pub fn intent_for_click(snap: &Snapshot, p: Pos) -> Option<Command> {
         && !d.open
         && !d.locked
     {
-        return Some(Command::OpenDoor { hero: h.id, door: d.id });
+        return Some(open_door(snap, h, d.id));
     }
     if p == at {
         return None;
@@ -152,10 +163,7 @@ fn hero_input(world: &mut World) {
         } else if let (Some(d), Some(at)) = (step, h.pos) {
             let to = at.step(d);
             cmd = match snap.door_on(at, to) {
-                Some(door) if !door.open && !door.locked => Some(Command::OpenDoor {
-                    hero: h.id,
-                    door: door.id,
-                }),
+                Some(door) if !door.open && !door.locked => Some(open_door(&snap, h, door.id)),
                 _ if progress.allowance.is_none() => Some(Command::RollMovement { hero: h.id }),
                 _ => Some(Command::Move {
                     figure: h.id,
@@ -166,7 +174,7 @@ fn hero_input(world: &mut World) {
             if let Some(at) = h.pos
                 && let Some(d) = snap.doors.iter().find(|d| !d.open && !d.locked && d.edge.touches(at))
             {
-                cmd = Some(Command::OpenDoor { hero: h.id, door: d.id });
+                cmd = Some(open_door(&snap, h, d.id));
             } else {
                 say(world, no_door_reason(h));
             }

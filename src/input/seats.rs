@@ -332,7 +332,7 @@ pub fn seat_input(world: &mut World) {
                     snap.doors
                         .iter()
                         .find(|d| !d.open && !d.locked && d.edge.touches(at))
-                        .map(|d| Command::OpenDoor { hero: h.id, door: d.id })
+                        .map(|d| super::open_door(&snap, h, d.id))
                 });
                 if out.is_none() {
                     said.push(super::no_door_reason(h));

@@ -82,6 +82,61 @@ impl DistanceField {
         f
     }
 
+    /// Cheapest costs from `starts` when a step may cost more than one (action-point-movement.md,
+    /// Threatened Squares and Terrain): `step_cost(from, d, to)` is the cost of the step from
+    /// square `from` across its side `d` to `to` (None: it may not be taken), all on square
+    /// indexes. Squares costing more than `max_cost` are left unreached. Among equal costs the
+    /// square reached first is taken first, so with every step costing 1 the field and its paths
+    /// are the breadth-first ones.
+    pub fn weighted(
+        width: i32,
+        height: i32,
+        starts: &[Pos],
+        max_cost: u16,
+        step_cost: impl Fn(usize, usize, usize) -> Option<u16>,
+    ) -> Self {
+        use std::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let w = width as usize;
+        let mut f = Self::unreached(width, height);
+        let n = f.dist.len();
+        let mut heap: BinaryHeap<Reverse<(u16, u32, u32)>> = BinaryHeap::new();
+        let mut order = 0u32;
+        for &s in starts {
+            if f.inside(s) && f.dist[f.idx(s)] == UNREACHED {
+                let i = f.idx(s);
+                f.dist[i] = 0;
+                heap.push(Reverse((0, order, i as u32)));
+                order += 1;
+            }
+        }
+        while let Some(Reverse((d, _, p))) = heap.pop() {
+            let p = p as usize;
+            if d > f.dist[p] {
+                continue;
+            }
+            let x = p % w;
+            let neighbours = [
+                (p >= w).then(|| p.wrapping_sub(w)),
+                (x + 1 < w).then_some(p + 1),
+                (p + w < n).then_some(p + w),
+                (x > 0).then(|| p.wrapping_sub(1)),
+            ];
+            for (dir, q) in neighbours.into_iter().enumerate() {
+                let Some(q) = q else { continue };
+                let Some(c) = step_cost(p, dir, q) else { continue };
+                let nd = d.saturating_add(c);
+                if nd <= max_cost && nd < f.dist[q] {
+                    f.dist[q] = nd;
+                    f.parent[q] = p as u32;
+                    heap.push(Reverse((nd, order, q as u32)));
+                    order += 1;
+                }
+            }
+        }
+        f
+    }
+
     /// A field over a `width` by `height` board with nothing reached yet.
     fn unreached(width: i32, height: i32) -> Self {
         let n = (width.max(0) * height.max(0)) as usize;
@@ -151,5 +206,31 @@ mod tests {
         assert!(path.windows(2).all(|w| w[0].is_orthogonally_adjacent(w[1])));
         let short = DistanceField::new(5, 5, Pos::new(0, 0), 2, |_, _| true);
         assert_eq!(short.reached().count(), 6);
+    }
+
+    #[test]
+    fn a_weighted_field_with_unit_steps_is_the_breadth_first_one() {
+        let blocked = |q: usize| q % 5 == 2 && q / 5 != 3;
+        let bfs = DistanceField::on_grid(5, 5, &[Pos::new(0, 0)], 50, |_, _, q| !blocked(q));
+        let w = DistanceField::weighted(5, 5, &[Pos::new(0, 0)], 50, |_, _, q| (!blocked(q)).then_some(1));
+        assert_eq!(bfs.dist, w.dist);
+        assert_eq!(bfs.parent, w.parent);
+    }
+
+    #[test]
+    fn a_weighted_field_pays_to_leave_dear_squares_and_goes_around_them() {
+        // Leaving (1,0) or (1,1) costs 2 (a threatened square): from (0,0) to (2,0) straight
+        // through costs 1 + 2 = 3; around by row 2 costs 1 + 1 + 1 + 1 + 1 + 1 = 6, so straight.
+        let dear = |p: usize| p == 1 || p == 6;
+        let f = DistanceField::weighted(5, 5, &[Pos::new(0, 0)], 50, |p, _, _| Some(1 + dear(p) as u16));
+        assert_eq!(f.dist(Pos::new(1, 0)), Some(1));
+        assert_eq!(f.dist(Pos::new(2, 0)), Some(3));
+        assert_eq!(f.path_to(Pos::new(2, 0)).unwrap(), vec![Pos::new(1, 0), Pos::new(2, 0)]);
+        // (1,2) is reached for 3 by (0,1), (0,2), never through the dear (1,1) (1 + 2).
+        assert_eq!(f.dist(Pos::new(1, 2)), Some(3));
+        // A budget of 2 stops at the dear square's edge.
+        let short = DistanceField::weighted(5, 5, &[Pos::new(0, 0)], 2, |p, _, _| Some(1 + dear(p) as u16));
+        assert_eq!(short.dist(Pos::new(2, 0)), None);
+        assert_eq!(short.dist(Pos::new(0, 2)), Some(2));
     }
 }

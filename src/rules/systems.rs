@@ -171,11 +171,12 @@ const MODULES: &[Entry] = &[
         module: Module {
             id: ModuleId::ActionPoints,
             name: "Action points",
-            summary: "Heroes spend action points to move, with threatened squares, locks and levers (not playable yet).",
+            summary: "The movement roll is the hero's action points: a point a square, one more to leave a square a \
+                      seen monster threatens, and a point to open or close a door, hand a thing over or loot a fallen hero.",
             text: "action-point-movement.md",
             changes: &[Part::HeroMovement],
             on: HEROQUESTS,
-            playable: false,
+            playable: true,
         },
     },
 ];
@@ -262,6 +263,11 @@ impl Modules {
     pub fn dice_pool(&self) -> bool {
         self.has(ModuleId::RefereeDicePool)
     }
+
+    /// The action-point module is in play (action-point-movement.md).
+    pub fn action_points(&self) -> bool {
+        self.has(ModuleId::ActionPoints)
+    }
 }
 
 /// Two modules that replace the same part of the rules cannot be played together.
@@ -297,8 +303,8 @@ mod tests {
             e.contains("unknown module \"loaded-dice\"") && e.contains("\"referee-dice-pool\""),
             "{e}"
         );
-        let e = Modules::choose(HEROQUEST_2021, &["action-points".into()]).unwrap_err();
-        assert!(e.contains("not playable yet"), "{e}");
+        let both = Modules::choose(HEROQUEST_2021, &["action-points".into(), "referee-dice-pool".into()]).unwrap();
+        assert!(both.action_points() && both.dice_pool());
         let e = Modules::choose("heroica", &["referee-dice-pool".into()]).unwrap_err();
         assert!(e.contains("cannot be played under \"heroica\""), "{e}");
     }

@@ -339,6 +339,8 @@ pub fn hero_choices(snap: &Snapshot, active: &FigureSnap) -> (HeroChoices, Spell
     }
     let (more, spells) = action_choices(snap, active);
     choices.0.extend(more);
+    // The action-point module: a minor action only with a point to pay for it.
+    choices.0.retain(|(_, c)| super::points::payer(snap, c).is_ok());
     (choices, spells)
 }
 

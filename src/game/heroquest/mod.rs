@@ -8,6 +8,7 @@ mod damage;
 mod events;
 mod movement;
 mod objectives;
+mod points;
 mod setup;
 mod spells;
 mod traps;
@@ -28,6 +29,7 @@ pub use choices::{
     attackable_now, hero_choices, hero_options, legal_commands, may_use, monster_spells, reach, steps_left,
 };
 pub use movement::reveal;
+pub use points::payer as minor_action_payer;
 pub use setup::derive_fighter;
 pub use turn::may_act;
 
@@ -51,6 +53,19 @@ fn carry_out(world: &mut World, snap: Snapshot, cmd: &Command) -> Result<Vec<Gam
     if let Phase::Over(_) = snap.turn.phase {
         return Err("the quest is over".into());
     }
+    if snap.turn.pending.is_none() && snap.turn.draft.is_none() {
+        // The action-point module: a minor action is paid for once it is done.
+        let payer = points::payer(&snap, cmd)?;
+        let evs = carry_out_command(world, snap, cmd)?;
+        if let Some(hero) = payer {
+            points::pay(world, hero);
+        }
+        return Ok(evs);
+    }
+    carry_out_command(world, snap, cmd)
+}
+
+fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result<Vec<GameEvent>, String> {
     let get = |id: FigureId| snap.figure(id).ok_or_else(|| format!("there is no figure {}", id.0));
     // A choice of the sorcerer's comes first: nothing else happens until it is made.
     if let Some(pending) = &snap.turn.pending {

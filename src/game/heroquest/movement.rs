@@ -53,14 +53,27 @@ pub(in crate::game) fn move_figure(
             f.name
         ));
     }
-    if path.len() > p.steps_left() as usize {
+    let start = f.pos.ok_or("that figure is not on the board")?;
+    if f.hero && snap.action_points() {
+        // action-point-movement.md, Terrain and Threatened Squares: a point a square, one more
+        // to leave a square a seen monster threatens.
+        let cost = snap.path_cost(f, start, path);
+        if cost > u16::from(p.steps_left()) {
+            return Err(format!(
+                "{} has only {} action point{} left and that way costs {cost}",
+                f.name,
+                p.steps_left(),
+                crate::text::plural(u32::from(p.steps_left()))
+            ));
+        }
+    } else if path.len() > p.steps_left() as usize {
         return Err(format!(
             "{} has only {} squares of movement left",
             f.name,
             p.steps_left()
         ));
     }
-    let mut prev = f.pos.ok_or("that figure is not on the board")?;
+    let mut prev = start;
     for &q in path {
         if !prev.is_orthogonally_adjacent(q) {
             return Err(format!("{prev} to {q} is not one orthogonal step"));
@@ -102,6 +115,7 @@ pub(in crate::game) fn move_figure(
                 while !now.can_stop_on(f, at) && trail.len() > 1 {
                     trail.pop();
                     let back = *trail.last().expect("trail keeps the start");
+                    let cost = now.step_cost(f, at) as u8;
                     world.get_mut::<GridPos>(f.entity).expect("figure on board").0 = back;
                     now.relocate(f.id, back);
                     evs.push(GameEvent::HeroMoved {
@@ -109,7 +123,7 @@ pub(in crate::game) fn move_figure(
                         from: at,
                         to: back,
                     });
-                    taken += 1;
+                    taken = taken.saturating_add(cost);
                     at = back;
                 }
             }
@@ -124,9 +138,10 @@ pub(in crate::game) fn move_figure(
                 break;
             }
         }
+        let cost = now.step_cost(f, at) as u8;
         world.get_mut::<GridPos>(f.entity).expect("figure on board").0 = q;
         now.relocate(f.id, q);
-        taken += 1;
+        taken = taken.saturating_add(cost);
         evs.push(if f.hero {
             GameEvent::HeroMoved {
                 figure: f.id,

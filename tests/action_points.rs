@@ -1,0 +1,233 @@
+//! The action-point module (`action-points`, shared/rules/action-point-movement.md; checklists
+//! §1.3): the movement roll is the hero's action points for the turn; a square costs a point,
+//! leaving a square a seen monster threatens costs one more, and the minor actions (a door, a
+//! gift, looting a fallen hero) cost a point each. Commands go in through the message path a
+//! player's input uses; the preview and the click judge are the window's own.
+
+use hollowdeep::game::heroquest::hero_options;
+use hollowdeep::game::model::*;
+use hollowdeep::input::intent_for_click;
+
+use crate::common::*;
+
+const AP: &str = "modules: [\"action-points\"],";
+const DEFEAT_ALL: &str = "DefeatAll(return_to_stairway: false)";
+const FAR_ORC: &str = "(kind: \"orc\", at: (24, 17))";
+
+fn ok(evs: &[GameEvent]) {
+    assert!(rejected(evs).is_none(), "refused: {:?}", rejected(evs));
+}
+
+fn walk(g: &mut Game, id: u32, steps: &[(i32, i32)]) -> Vec<GameEvent> {
+    g.send(Command::Move {
+        figure: FigureId(id),
+        path: path(steps),
+    })
+}
+
+fn points_left(g: &mut Game, id: u32) -> u8 {
+    g.turn().progress(FigureId(id)).steps_left()
+}
+
+/// A barbarian at (5,0) in the top corridor with an orc beside it at (6,0), rolled, with
+/// `points` action points.
+fn threatened(points: u8) -> Game {
+    let q = quest_with(
+        &["barbarian"],
+        &[(5, 0)],
+        "",
+        "(kind: \"orc\", at: (6, 0), movement: 0)",
+        DEFEAT_ALL,
+        AP,
+    );
+    let mut g = Game::start(q, 1);
+    assert!(g.snap().figure(FigureId(1)).expect("the orc").awake, "the orc is seen");
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    g.set_allowance(0, points);
+    g
+}
+
+#[test]
+fn the_roll_is_the_points_a_square_costs_one_and_leaving_a_threatened_square_one_more() {
+    // action-point-movement.md, Terrain ("Squares with no symbols on them costs 1 Action Point
+    // to enter") and Threatened Squares ("it costs 1 Action Point to move out of your current
+    // square"); checklists §1.3 #9, #10, and the reading that the points are the movement roll.
+    let mut g = threatened(6);
+    ok(&walk(&mut g, 0, &[(4, 0)]));
+    assert_eq!(points_left(&mut g, 0), 4, "1 for the square and 1 for leaving the orc's side");
+    ok(&walk(&mut g, 0, &[(3, 0), (2, 0)]));
+    assert_eq!(points_left(&mut g, 0), 2, "a point a square once out of reach");
+    // The roll itself: a fresh turn's points are the dice rolled.
+    let mut g = threatened(6);
+    g.send(Command::EndTurn);
+    g.send(Command::EndTurn);
+    assert_eq!(g.turn().phase, Phase::Hero(FigureId(0)));
+    assert_eq!(g.turn().progress(FigureId(0)), Progress::default(), "points not spent are lost");
+    let evs = g.send(Command::RollMovement { hero: FigureId(0) });
+    let rolled: u8 = evs
+        .iter()
+        .find_map(|e| match e {
+            GameEvent::MovementRolled { dice, .. } => Some(dice.iter().sum()),
+            _ => None,
+        })
+        .expect("a roll");
+    assert_eq!(g.turn().progress(FigureId(0)).allowance, Some(rolled));
+}
+
+#[test]
+fn a_way_dearer_than_the_points_left_is_refused_and_not_previewed() {
+    // Two points: the step away from the orc costs both, and the square after it is out of
+    // reach though it is only two squares away.
+    let mut g = threatened(2);
+    let opts = hero_options(&g.snap()).expect("the hero's turn");
+    let reach: Vec<_> = opts.reachable.iter().map(|(q, _)| *q).collect();
+    assert!(reach.contains(&p(4, 0)) && !reach.contains(&p(3, 0)), "{reach:?}");
+    let e = rejected(&walk(&mut g, 0, &[(4, 0), (3, 0)])).expect("refused");
+    assert_eq!(e, "Barbarian has only 2 action points left and that way costs 3");
+    assert_eq!(g.pos(0), Some(p(5, 0)), "a refused move changes nothing");
+    // The preview's number for each square is what the walk costs, and the click walks it.
+    let mut g = threatened(5);
+    let snap = g.snap();
+    let opts = hero_options(&snap).expect("the hero's turn");
+    let h = snap.figure(FigureId(0)).expect("hero");
+    assert!(!opts.reachable.is_empty());
+    for (q, cost) in &opts.reachable {
+        let way = opts.field.as_ref().unwrap().path_to(*q).unwrap();
+        assert_eq!(snap.path_cost(h, p(5, 0), &way), *cost, "to {q:?}");
+        assert!(*cost <= 5);
+    }
+    assert!(
+        opts.reachable.iter().any(|(q, c)| *q == p(2, 0) && *c == 4),
+        "three squares west cost 4: {:?}",
+        opts.reachable
+    );
+    let click = intent_for_click(&snap, p(2, 0)).expect("a walk");
+    ok(&g.send(click));
+    assert_eq!((g.pos(0), points_left(&mut g, 0)), (Some(p(2, 0)), 1));
+}
+
+#[test]
+fn a_monster_behind_a_wall_threatens_nobody() {
+    // checklists §1.3 #10: Range 1 is orthogonally adjacent with no wall or closed door between.
+    // The barbarian at (3,1) in the north-west room has the orc at (3,0) beyond the room's
+    // wall; the dwarf at (2,0) in the corridor has it beside him, and sees it.
+    let q = quest_with(
+        &["barbarian", "dwarf"],
+        &[(3, 1), (2, 0)],
+        "(at: (2, 0), to: (2, 1), open: true)",
+        "(kind: \"orc\", at: (3, 0), movement: 0)",
+        DEFEAT_ALL,
+        AP,
+    );
+    let mut g = Game::start(q, 1);
+    let snap = g.snap();
+    assert!(snap.figure(FigureId(2)).expect("the orc").awake, "the orc is seen");
+    assert!(!snap.edge_open(p(3, 0), p(3, 1)), "a wall between");
+    assert!(!snap.threatened(p(3, 1)));
+    assert!(snap.threatened(p(2, 0)));
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    g.set_allowance(0, 3);
+    ok(&walk(&mut g, 0, &[(3, 2)]));
+    assert_eq!(points_left(&mut g, 0), 2, "a point: the wall keeps the orc out of range");
+}
+
+/// The barbarian at (2,1) and the dwarf at (3,2) in the north-west room, its door to the
+/// corridor at (2,0)-(2,1) closed.
+fn room(extra: &str) -> Game {
+    let q = quest_with(
+        &["barbarian", "dwarf"],
+        &[(2, 1), (3, 2)],
+        "(at: (2, 0), to: (2, 1))",
+        FAR_ORC,
+        DEFEAT_ALL,
+        &format!("{AP} {extra}"),
+    );
+    Game::start(q, 1)
+}
+
+fn door(g: &mut Game) -> u32 {
+    g.snap().doors[0].id
+}
+
+#[test]
+fn a_door_costs_a_point_and_the_move_goes_on_after_it() {
+    // action-point-movement.md, Minor Action ("During your move action you can spend Action
+    // Points to perform minor actions. You may move before or after these actions"), Open or
+    // Close a Door; checklists §1.3 #11, #12: one point each.
+    let mut g = room("");
+    let d = door(&mut g);
+    let open = Command::OpenDoor {
+        hero: FigureId(0),
+        door: d,
+    };
+    let e = rejected(&g.send(open.clone())).expect("refused before the roll");
+    assert!(e.contains("must roll for movement first"), "{e}");
+    // The click on the far side of the door rolls first, as the player means it.
+    let snap = g.snap();
+    assert_eq!(
+        intent_for_click(&snap, p(2, 0)),
+        Some(Command::RollMovement { hero: FigureId(0) })
+    );
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    g.set_allowance(0, 3);
+    ok(&g.send(open.clone()));
+    assert_eq!(points_left(&mut g, 0), 2);
+    ok(&walk(&mut g, 0, &[(2, 0)]));
+    assert_eq!(points_left(&mut g, 0), 1);
+    ok(&g.send(Command::CloseDoor {
+        hero: FigureId(0),
+        door: d,
+    }));
+    assert_eq!(points_left(&mut g, 0), 0);
+    let e = rejected(&g.send(open)).expect("no point left");
+    assert_eq!(e, "Barbarian has no action point left to open a door");
+}
+
+#[test]
+fn without_the_module_a_door_is_free() {
+    // heroquest-2021.md: opening a door costs nothing; the module changes only games played
+    // with it.
+    let q = quest_with(
+        &["barbarian", "dwarf"],
+        &[(2, 1), (3, 2)],
+        "(at: (2, 0), to: (2, 1))",
+        FAR_ORC,
+        DEFEAT_ALL,
+        "",
+    );
+    let mut g = Game::start(q, 1);
+    let d = door(&mut g);
+    ok(&g.send(Command::OpenDoor {
+        hero: FigureId(0),
+        door: d,
+    }));
+    assert_eq!(g.turn().progress(FigureId(0)), Progress::default());
+}
+
+#[test]
+fn a_gift_costs_a_point() {
+    // action-point-movement.md, Give a Treasure to Another Hero; checklists §1.3 #14.
+    let mut g = room("equipment: {\"barbarian\": (potions: [\"healing\"])},");
+    // The dwarf steps beside the barbarian first: (3,2) is diagonal to (2,1).
+    g.send(Command::EndTurn);
+    ok(&g.send(Command::RollMovement { hero: FigureId(1) }));
+    g.set_allowance(1, 1);
+    ok(&walk(&mut g, 1, &[(3, 1)]));
+    g.send(Command::EndTurn);
+    g.end_hero_turns();
+    g.send(Command::EndTurn);
+    assert_eq!(g.turn().phase, Phase::Hero(FigureId(0)));
+    let give = Command::Give {
+        from: FigureId(0),
+        to: FigureId(1),
+        item: "healing".into(),
+    };
+    let e = rejected(&g.send(give.clone())).expect("refused before the roll");
+    assert!(e.contains("roll for movement first") && e.contains("hand something over"), "{e}");
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    g.set_allowance(0, 2);
+    ok(&g.send(give));
+    assert_eq!(points_left(&mut g, 0), 1);
+    let snap = g.snap();
+    assert_eq!(snap.figure(FigureId(1)).unwrap().inventory.potions, ["healing"]);
+}
