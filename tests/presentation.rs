@@ -423,8 +423,9 @@ fn the_turn_status_line_agrees_with_the_squares_left() {
         moving: MoveState::Moving,
         ..Default::default()
     };
-    assert_eq!(turn_status(&p), "Movement: 1 square left   Action: ready");
+    assert_eq!(turn_status(&p, false), "Movement: 1 square left   Action: ready");
+    assert_eq!(turn_status(&p, true), "Action points: 1 of 7 left   Action: ready");
     p.steps_used = 2;
     p.acted = true;
-    assert_eq!(turn_status(&p), "Movement: 5 squares left   Action: used");
+    assert_eq!(turn_status(&p, false), "Movement: 5 squares left   Action: used");
 }

@@ -316,6 +316,11 @@ pub fn describe_near(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<Figur
     bare(e, names, heroes).map(|line| running_text(line, names))
 }
 
+/// What a hero's minor action cost under the action-point module: " (1 action point)".
+fn a_point(names: &FigureNames, by: FigureId) -> &'static str {
+    if names.3 && names.0.contains_key(&by) { " (1 action point)" } else { "" }
+}
+
 /// " next to Dwarf", " next to Elf and Wizard": the heroes on the eight squares around `p`.
 fn next_to(p: Pos, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) -> String {
     let by: Vec<String> = heroes
@@ -345,14 +350,22 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         GameEvent::MovementRolled { hero, dice } => {
             let total: u32 = dice.iter().map(|d| *d as u32).sum();
             let list: Vec<String> = dice.iter().map(u8::to_string).collect();
-            format!("{} rolls {} for movement: {total} squares.", n(*hero), list.join(" + "))
+            if names.3 {
+                format!("{} rolls {}: {total} action points.", n(*hero), list.join(" + "))
+            } else {
+                format!("{} rolls {} for movement: {total} squares.", n(*hero), list.join(" + "))
+            }
         }
         GameEvent::HeroMoved { .. } | GameEvent::MonsterMoved { .. } => return None,
         GameEvent::MoveInterrupted { figure, reason, .. } => {
             format!("{} stops: {reason}.", n(*figure))
         }
-        GameEvent::DoorOpened { by, door } => format!("{} opens the door{}.", n(*by), names.door_place(*door)),
-        GameEvent::DoorClosed { by, door } => format!("{} closes the door{}.", n(*by), names.door_place(*door)),
+        GameEvent::DoorOpened { by, door } => {
+            format!("{} opens the door{}{}.", n(*by), names.door_place(*door), a_point(names, *by))
+        }
+        GameEvent::DoorClosed { by, door } => {
+            format!("{} closes the door{}{}.", n(*by), names.door_place(*door), a_point(names, *by))
+        }
         GameEvent::AreaRevealed { area, squares } => {
             if area == "Corridor" {
                 corridor_line(*squares)
@@ -565,7 +578,7 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         GameEvent::PotionDrunk { hero, name, .. } => format!("{} drinks {}.", n(*hero), the(name)),
         GameEvent::DeathAverted { hero, by } => format!("{} escapes death thanks to {}!", n(*hero), the(by)),
         GameEvent::ItemGiven { from, to, name, .. } => {
-            format!("{} gives {} to {}.", n(*from), the(name), n(*to))
+            format!("{} gives {} to {}{}.", n(*from), the(name), n(*to), a_point(names, *from))
         }
         GameEvent::WeaponWielded { hero, name, .. } => format!("{} takes {} in hand.", n(*hero), the(name)),
         GameEvent::PossessionsDropped { hero, at } => {
@@ -578,7 +591,9 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         GameEvent::PossessionsClaimed { hero } => {
             format!("With no hero near, the monsters carry off {}'s possessions.", n(*hero))
         }
-        GameEvent::PossessionsPickedUp { hero, .. } => format!("{} picks up what lies there.", n(*hero)),
+        GameEvent::PossessionsPickedUp { hero, .. } => {
+            format!("{} picks up what lies there{}.", n(*hero), a_point(names, *hero))
+        }
         GameEvent::ArtifactUsed { hero, name, .. } => format!("{} uses {}.", n(*hero), the(name)),
         GameEvent::HeroRetreated { figure } => format!("{} retreats up the stairway.", n(*figure)),
         GameEvent::QuestAbandoned { round } => {

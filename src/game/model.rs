@@ -365,6 +365,9 @@ pub struct FigureNames(
     pub Option<Arc<crate::rules::board::Board>>,
     /// The doors by id, to say where a door leads.
     pub BTreeMap<u32, crate::rules::geometry::Edge>,
+    /// Played with the action-point module: a roll is points, and the log says what a minor
+    /// action cost.
+    pub bool,
 );
 
 impl FigureNames {

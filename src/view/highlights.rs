@@ -233,15 +233,35 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
         if let (Some(field), Some(target)) = (&opts.field, hover)
             && opts.reachable.iter().any(|(p, _)| *p == target)
         {
-            for p in field.path_to(target).unwrap_or_default() {
+            let way = field.path_to(target).unwrap_or_default();
+            for p in &way {
                 spawn(
                     world,
-                    p,
+                    *p,
                     Color::srgba(1.0, 0.9, 0.4, 0.85),
                     TILE * 0.55,
                     1.1,
                     Some(art.icon("footprint")),
                 );
+            }
+            if snap.action_points() {
+                path_costs(world, &snap, &active, &way, (w, h));
+            }
+        }
+        // The action-point module: the squares a seen monster threatens (leaving one costs a
+        // point more) get an orange corner, the hero's own too.
+        if snap.action_points() {
+            let threatened = snap.threatened_squares();
+            let marked = opts.reachable.iter().map(|(p, _)| *p).chain(active.pos);
+            for p in marked.filter(|p| threatened[snap.board().index(*p)]) {
+                let corner = world_of(p, w, h) + Vec2::new(TILE * 0.38, TILE * 0.38);
+                world.spawn((
+                    Name::new("Highlight"),
+                    Highlight,
+                    DespawnOnExit(Screen::Playing),
+                    Sprite::from_color(Color::srgba(1.0, 0.45, 0.15, 0.95), Vec2::splat(TILE * 0.16)),
+                    Transform::from_translation(corner.extend(4.9)),
+                ));
             }
         }
     }
@@ -304,6 +324,42 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
     let (choices, spells) = hero_choices(&snap, &active);
     world.insert_resource(choices);
     world.insert_resource(spells);
+}
+
+/// The action-point module's preview: on each square of the pointed way, what the walk has
+/// cost so far, on a dark badge; orange where that step paid a point more to leave a
+/// threatened square.
+fn path_costs(world: &mut World, snap: &Snapshot, hero: &crate::game::snapshot::FigureSnap, way: &[Pos], (w, h): (i32, i32)) {
+    let Some(mut at) = hero.pos else { return };
+    let mut spent = 0u16;
+    for (i, &p) in way.iter().enumerate() {
+        let cost = snap.step_cost(hero, at);
+        spent += cost;
+        at = p;
+        let last = i + 1 == way.len();
+        let colour = if cost > 1 { Color::srgb(1.0, 0.6, 0.25) } else { Color::srgb(1.0, 0.95, 0.75) };
+        let corner = world_of(p, w, h) + Vec2::new(-TILE * 0.3, TILE * 0.3);
+        let size = if last { TILE * 0.42 } else { TILE * 0.34 };
+        world.spawn((
+            Name::new("Highlight"),
+            Highlight,
+            DespawnOnExit(Screen::Playing),
+            Sprite::from_color(Color::srgba(0.08, 0.07, 0.06, 0.85), Vec2::splat(size)),
+            Transform::from_translation(corner.extend(1.25)),
+        ));
+        world.spawn((
+            Name::new("Highlight"),
+            Highlight,
+            DespawnOnExit(Screen::Playing),
+            Text2d::new(spent.to_string()),
+            TextFont {
+                font_size: FontSize::Px(if last { 15.0 } else { 12.0 }),
+                ..default()
+            },
+            TextColor(colour),
+            Transform::from_translation(corner.extend(1.3)),
+        ));
+    }
 }
 
 /// The sorcerer's player's view: traps the heroes have not found, the squares a wandering

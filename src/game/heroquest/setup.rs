@@ -21,7 +21,12 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         .iter(world)
         .map(|d| (d.id, d.edge))
         .collect();
-    let mut names = FigureNames(Default::default(), Some(quest.board.clone()), doors);
+    let mut names = FigureNames(
+        Default::default(),
+        Some(quest.board.clone()),
+        doors,
+        quest.modules.action_points(),
+    );
     let mut next_id = 0u32;
     let mut hero_ids = Vec::new();
     for (seat, (class, start)) in quest.heroes.iter().zip(&quest.hero_starts).enumerate() {

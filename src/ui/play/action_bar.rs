@@ -7,19 +7,19 @@ use bevy_egui::egui;
 use super::{Play, SPELL_BLUE};
 use crate::game::model::{Command, FigureId, MoveState, Progress};
 
-/// The status line of the hero whose turn it is: "Movement: 1 square left   Action: ready".
-pub fn turn_status(p: &Progress) -> String {
+/// The status line of the hero whose turn it is: "Movement: 1 square left   Action: ready";
+/// under the action-point module (`points`) "Action points: 3 of 7 left   Action: ready".
+pub fn turn_status(p: &Progress, points: bool) -> String {
+    let left = p.steps_left();
     let mv = match (p.allowance, p.moving) {
         (None, MoveState::Done) => "moved".to_string(),
         (None, _) => "not rolled".to_string(),
         (Some(_), MoveState::Done) => "movement used".to_string(),
-        (Some(_), _) => format!(
-            "{} square{} left",
-            p.steps_left(),
-            crate::game::describe::plural(p.steps_left() as u32)
-        ),
+        (Some(all), _) if points => format!("{left} of {all} left"),
+        (Some(_), _) => format!("{left} square{} left", crate::game::describe::plural(left as u32)),
     };
-    format!("Movement: {mv}   Action: {}", if p.acted { "used" } else { "ready" })
+    let what = if points { "Action points" } else { "Movement" };
+    format!("{what}: {mv}   Action: {}", if p.acted { "used" } else { "ready" })
 }
 
 /// The status line, then what the hero's player may do (or who else is playing).
@@ -31,7 +31,7 @@ pub(super) fn hero_turn(
     commands: &mut Commands,
 ) {
     let progress = p.turn.progress(id);
-    ui.label(turn_status(&progress));
+    ui.label(turn_status(&progress, p.quest.modules.action_points()));
     if p.turn.draft.is_some() {
         ui.label(egui::RichText::new("The spellcasters are choosing their schools of magic.").italics());
     } else if p.watching {
@@ -54,6 +54,15 @@ pub(super) fn hero_turn(
             )
             .small(),
         );
+        if p.quest.modules.action_points() {
+            ui.label(
+                egui::RichText::new(
+                    "Action points: the numbers on the way are what it costs. An orange corner marks a square \
+                     beside a monster: leaving it costs a point more.",
+                )
+                .small(),
+            );
+        }
     } else {
         ui.label(egui::RichText::new("The computer is playing the heroes.").small());
     }

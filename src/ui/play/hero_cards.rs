@@ -76,6 +76,19 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
             "Mind {}/{}   Attack {}   Defend {}",
             mind.current, mind.max, fighter.attack, fighter.defend
         ));
+        // The action-point module: the points of this turn, once rolled.
+        if is_active
+            && q.modules.action_points()
+            && let Some(all) = p.turn.progress(**id).allowance
+        {
+            let left = p.turn.progress(**id).steps_left();
+            ui.add(
+                egui::ProgressBar::new(left as f32 / all.max(1) as f32)
+                    .text(format!("Action points {left}/{all}"))
+                    .fill(egui::Color32::from_rgb(60, 110, 60)),
+            )
+            .on_hover_text("A square costs 1, leaving a square beside a monster 1 more; a door, a gift or a fallen hero's things 1.");
+        }
         weapon_line(ui, p, row, is_active, out);
         let carried: Vec<String> = eq.items.iter().map(|i| q.rules.thing_name(i)).collect();
         if !carried.is_empty() {
