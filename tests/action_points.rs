@@ -231,3 +231,166 @@ fn a_gift_costs_a_point() {
     let snap = g.snap();
     assert_eq!(snap.figure(FigureId(1)).unwrap().inventory.potions, ["healing"]);
 }
+
+/// The north-west room's door to the corridor, (2,0)-(2,1), as `door` (a RON snippet's fields),
+/// the barbarian at (2,1) inside and the dwarf at `dwarf`.
+fn locked_room(door: &str, dwarf: (i32, i32), extra: &str, seed: u64) -> Game {
+    let q = quest_with(
+        &["barbarian", "dwarf"],
+        &[(2, 1), dwarf],
+        &format!("(at: (2, 0), to: (2, 1), {door})"),
+        FAR_ORC,
+        DEFEAT_ALL,
+        &format!("{AP} {extra}"),
+    );
+    Game::start(q, seed)
+}
+
+#[test]
+fn a_lock_opens_when_the_points_beat_two_response_cards() {
+    // action-point-movement.md, Pick a Lock ("If the number of Action Points you spent in the
+    // Pick Lock attempt, is higher than the sum of the two Response cards, you have succeeded"),
+    // Locked Doors ("When you unlock a door, you immediately open it"); checklists §1.3 #16, #17,
+    // #20 to #23.
+    let (mut opened, mut held) = (0, 0);
+    for seed in 0..30 {
+        let mut g = locked_room("locked: true", (3, 2), "", seed);
+        let d = door(&mut g);
+        let e = rejected(&g.send(Command::OpenDoor {
+            hero: FigureId(0),
+            door: d,
+        }))
+        .expect("locked");
+        assert!(e.contains("pick its lock"), "{e}");
+        ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+        g.set_allowance(0, 9);
+        // The action bar offers one attempt per number of points, with the exact chance.
+        let snap = g.snap();
+        let (choices, _) = hollowdeep::game::heroquest::hero_choices(&snap, snap.figure(FigureId(0)).unwrap());
+        let picks: Vec<&String> = choices.0.iter().filter(|(l, _)| l.starts_with("Pick the lock")).map(|(l, _)| l).collect();
+        assert_eq!(picks.len(), 9, "{picks:?}");
+        assert_eq!(picks[6], &format!("Pick the lock: 7 points ({:.0}% to open)", 100.0 * hollowdeep::rules::response::pick_chance(7)));
+        let evs = g.send(Command::PickLock {
+            hero: FigureId(0),
+            door: d,
+            points: 7,
+        });
+        ok(&evs);
+        let (cards, did) = evs
+            .iter()
+            .find_map(|e| match e {
+                GameEvent::LockPicked { cards, opened, help, points, .. } => {
+                    assert_eq!((*points, *help), (7, 0));
+                    Some((cards.clone(), *opened))
+                }
+                _ => None,
+            })
+            .expect("an attempt");
+        assert_eq!(cards.len(), 2);
+        assert_eq!(did, 7 > cards.iter().map(|c| u32::from(*c)).sum::<u32>());
+        assert_eq!(points_left(&mut g, 0), 2, "the points are spent, opened or not");
+        let snap = g.snap();
+        let dd = snap.door(d).unwrap();
+        assert_eq!((dd.open, dd.locked), (did, !did));
+        if did {
+            opened += 1;
+            // It stays unlocked: closed again, it opens as a plain door (for a point).
+            ok(&g.send(Command::CloseDoor { hero: FigureId(0), door: d }));
+            ok(&g.send(Command::OpenDoor { hero: FigureId(0), door: d }));
+        } else {
+            held += 1;
+            // The attempt may be repeated with the points left.
+            ok(&g.send(Command::PickLock { hero: FigureId(0), door: d, points: 2 }));
+            assert_eq!(points_left(&mut g, 0), 0);
+        }
+        let e = rejected(&g.send(Command::PickLock { hero: FigureId(0), door: d, points: 1 })).expect("no points");
+        assert!(e.contains("no action point") || e.contains("only 0 action points") || e.contains("already open"), "{e}");
+    }
+    assert!(opened > 5 && held > 5, "opened {opened}, held {held}");
+}
+
+#[test]
+fn a_hero_beside_the_door_helps_pick_its_lock() {
+    // checklists §1.3 #19: +1 for every other living hero in Range 1 of the object.
+    let mut g = locked_room("locked: true", (2, 0), "", 1);
+    let d = door(&mut g);
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    g.set_allowance(0, 4);
+    let evs = g.send(Command::PickLock {
+        hero: FigureId(0),
+        door: d,
+        points: 4,
+    });
+    ok(&evs);
+    let (help, opened, cards) = evs
+        .iter()
+        .find_map(|e| match e {
+            GameEvent::LockPicked { help, opened, cards, .. } => Some((*help, *opened, cards.clone())),
+            _ => None,
+        })
+        .expect("an attempt");
+    assert_eq!(help, 1);
+    assert_eq!(opened, 5 > cards.iter().map(|c| u32::from(*c)).sum::<u32>());
+}
+
+#[test]
+fn a_portcullis_opens_only_by_its_lever_and_stays_up() {
+    // action-point-movement.md, Portcullises ("can only be opened by a lever"), Pull a Lever in
+    // Range 1; checklists §1.3 #13, #25. The lever stands at (3,1), beside the barbarian.
+    let mut g = locked_room("portcullis: true", (3, 2), "levers: [(at: (3, 1), opens: ((2, 0), (2, 1)))],", 1);
+    let d = door(&mut g);
+    let e = rejected(&g.send(Command::OpenDoor { hero: FigureId(0), door: d })).expect("barred");
+    assert!(e.contains("lever"), "{e}");
+    let e = rejected(&g.send(Command::PickLock { hero: FigureId(0), door: d, points: 1 })).expect("no lock");
+    assert!(e.contains("no lock"), "{e}");
+    let pull = Command::PullLever {
+        hero: FigureId(0),
+        lever: 0,
+    };
+    let e = rejected(&g.send(pull.clone())).expect("before the roll");
+    assert!(e.contains("roll for movement first") && e.contains("pull a lever"), "{e}");
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    g.set_allowance(0, 3);
+    let evs = g.send(pull.clone());
+    ok(&evs);
+    assert!(evs.iter().any(|e| matches!(e, GameEvent::LeverPulled { door, .. } if *door == d)));
+    assert_eq!(points_left(&mut g, 0), 2);
+    let snap = g.snap();
+    assert!(snap.door(d).unwrap().open && !snap.door(d).unwrap().locked);
+    assert!(rejected(&g.send(pull)).expect("once").contains("already been pulled"));
+    assert!(rejected(&g.send(Command::CloseDoor { hero: FigureId(0), door: d })).expect("stays up").contains("stays up"));
+}
+
+#[test]
+fn locks_levers_and_portcullises_are_checked_where_they_are_written() {
+    // Quest format (docs/quest-format.md): each needs the module, and names it.
+    let base = |doors: &str, extra: &str, modules: &str| {
+        format!(
+            "Quest(format: 1, name: \"T\", briefing: \"B.\", heroes: [\"barbarian\"], hero_starts: [(2, 1)],\n stairway: (12, 2, 2, 2), objective: DefeatAll(return_to_stairway: false), wandering_monster: \"orc\",\n monsters: [(kind: \"orc\", at: (24, 17))],\n doors: [{doors}],\n {extra}{modules})"
+        )
+    };
+    let err = |text: String| {
+        hollowdeep::quest::parse("t", "t.ron", text.as_bytes(), None)
+            .unwrap_err()
+            .to_string()
+    };
+    let e = err(base("(at: (2, 0), to: (2, 1), locked: true)", "", ""));
+    assert!(e.contains("t.ron:4:") && e.contains("a locked door needs the action-point module") && e.contains("\"action-points\""), "{e}");
+    let m = "modules: [\"action-points\"]";
+    let e = err(base("(at: (2, 0), to: (2, 1), locked: true, portcullis: true)", "", m));
+    assert!(e.contains("t.ron:4:") && e.contains("not both"), "{e}");
+    let e = err(base("(at: (2, 0), to: (2, 1), portcullis: true, open: true)", "", m));
+    assert!(e.contains("starts closed"), "{e}");
+    let e = err(base("(at: (2, 0), to: (2, 1), portcullis: true)", "levers: [(at: (3, 1), opens: ((5, 0), (5, 1)))],\n ", m));
+    assert!(e.contains("t.ron:5:") && e.contains("(5,0)-(5,1), which is not one of the quest's doors"), "{e}");
+    let e = err(base("(at: (2, 0), to: (2, 1))", "levers: [(at: (3, 1), opens: ((2, 0), (2, 1)))],\n ", ""));
+    assert!(e.contains("t.ron:5:") && e.contains("a lever needs the action-point module"), "{e}");
+    hollowdeep::quest::parse_with(
+        "t",
+        "t.ron",
+        base("(at: (2, 0), to: (2, 1), portcullis: true)", "levers: [(at: (3, 1), opens: ((2, 0), (2, 1)))],\n ", m).as_bytes(),
+        None,
+        hollowdeep::quest::Winnable::NotChecked,
+    )
+    .expect("a portcullis with its lever, under the module");
+}

@@ -7,7 +7,7 @@
 //! Every bot sees only what the heroes have revealed.
 
 use super::{attack_squares, field, trim_path};
-use crate::game::model::{Command, FigureId, MoveState, StatusKind, TrapState};
+use crate::game::model::{Command, DoorKind, FigureId, MoveState, StatusKind, TrapState};
 use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::quest::ObjectiveKind;
 use crate::rules::board::CORRIDOR;
@@ -423,6 +423,47 @@ fn random_command(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Command {
     }
 }
 
+/// The action-point module's levers and locks: pull a lever in Range 1 not yet pulled; beside a
+/// locked door, roll first, then spend every point left on the lock when that gives at least a
+/// one-in-three chance, or when the whole roll is still unspent (standing at the door is why we
+/// are here); otherwise walk on.
+fn locks_and_levers(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Option<Command> {
+    if !snap.action_points() {
+        return None;
+    }
+    let p = snap.turn.progress(h.id);
+    for (i, (lever, _)) in snap.quest.levers.iter().enumerate() {
+        let near = *lever == at || (lever.is_orthogonally_adjacent(at) && snap.edge_open(*lever, at));
+        let pull = Command::PullLever { hero: h.id, lever: i as u32 };
+        if near && !snap.dungeon.levers_pulled.contains(&(i as u32)) {
+            if affordable(snap, &pull) {
+                return Some(pull);
+            }
+            if p.allowance.is_none() && p.moving != MoveState::Done && !h.has(StatusKind::Chained) {
+                return Some(Command::RollMovement { hero: h.id });
+            }
+        }
+    }
+    let d = snap
+        .doors
+        .iter()
+        .find(|d| d.kind == DoorKind::Lock && d.locked && d.edge.touches(at))?;
+    if p.moving == MoveState::Done || h.has(StatusKind::Chained) {
+        return None;
+    }
+    if p.allowance.is_none() {
+        return Some(Command::RollMovement { hero: h.id });
+    }
+    let points = p.steps_left();
+    let help = crate::game::heroquest::lock_help(snap, h.id, d);
+    let worth = crate::rules::response::pick_chance(points + help) >= 0.35 || p.steps_used == 0;
+    (points > 0 && worth).then_some(Command::PickLock {
+        hero: h.id,
+        door: d.id,
+        points,
+    })
+}
+
 /// A minor action the hero can pay for (always, without the action-point module).
 fn affordable(snap: &Snapshot, c: &Command) -> bool {
     crate::game::heroquest::minor_action_payer(snap, c).is_ok()
@@ -453,6 +494,10 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
         if progress.allowance.is_none() && progress.moving != MoveState::Done && !h.has(StatusKind::Chained) {
             return Command::RollMovement { hero: h.id };
         }
+    }
+    // 2b. The action-point module: pull a lever in reach, pick a lock beside us.
+    if let Some(c) = locks_and_levers(snap, h, at) {
+        return c;
     }
     // 3. Move towards a goal.
     if progress.moving == MoveState::Done || (progress.allowance.is_some() && progress.steps_left() == 0) {
@@ -624,12 +669,27 @@ fn goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Vec<Pos> {
     }
     // Explore: the near side of closed doors, and corridor squares not yet seen.
     let mut explore: Vec<Pos> = Vec::new();
-    for d in snap.doors.iter().filter(|d| !d.open && !d.locked) {
+    // Under the action-point module a lock to pick is a closed door too, and an unpulled lever
+    // is worth standing on.
+    let pickable = |d: &&crate::game::model::Door| snap.action_points() && d.kind == DoorKind::Lock;
+    for d in snap.doors.iter().filter(|d| !d.open && (!d.locked || pickable(d))) {
         for s in [d.edge.0, d.edge.1] {
             if snap.can_stop_on(h, s) {
                 explore.push(s);
             }
         }
+    }
+    if snap.action_points() {
+        explore.extend(
+            snap.quest
+                .levers
+                .iter()
+                .enumerate()
+                .filter(|(i, (at, _))| {
+                    !snap.dungeon.levers_pulled.contains(&(*i as u32)) && snap.fog.is_revealed(*at) && snap.can_stop_on(h, *at)
+                })
+                .map(|(_, (at, _))| *at),
+        );
     }
     explore.extend(
         snap.board()

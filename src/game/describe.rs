@@ -204,6 +204,10 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
         Command::Wield { hero, weapon } => format!("{} taking the {weapon} in hand", who(*hero)),
         Command::PlaceWanderer { at } => format!("the sorcerer's wandering monster in {}", names.place(*at)),
         Command::Retreat { hero } => format!("{}'s retreat", who(*hero)),
+        Command::PickLock { hero, points, door } => {
+            format!("{} picking the lock{} with {points} points", who(*hero), names.door_place(*door))
+        }
+        Command::PullLever { hero, .. } => format!("{} pulling a lever", who(*hero)),
     };
     running_text(line, names)
 }
@@ -596,6 +600,45 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         }
         GameEvent::ArtifactUsed { hero, name, .. } => format!("{} uses {}.", n(*hero), the(name)),
         GameEvent::HeroRetreated { figure } => format!("{} retreats up the stairway.", n(*figure)),
+        GameEvent::LockPicked {
+            hero,
+            door,
+            points,
+            help,
+            cards,
+            opened,
+        } => {
+            let total = points + help;
+            let helped = match help {
+                0 => String::new(),
+                h => format!(" and {h} for the help beside the door"),
+            };
+            let drawn = list_pips(cards);
+            let sum: u32 = cards.iter().map(|c| u32::from(*c)).sum();
+            if *opened {
+                format!(
+                    "{} picks the lock{}: {points} point{}{helped} make {total}, more than the Response cards {drawn} ({sum}). The door swings open.",
+                    n(*hero),
+                    names.door_place(*door),
+                    plural(u32::from(*points))
+                )
+            } else {
+                format!(
+                    "{} tries the lock{}: {points} point{}{helped} make {total}, not more than the Response cards {drawn} ({sum}). It holds.",
+                    n(*hero),
+                    names.door_place(*door),
+                    plural(u32::from(*points))
+                )
+            }
+        }
+        GameEvent::LeverPulled { hero, door, .. } => {
+            format!(
+                "{} pulls the lever{}: the way{} opens.",
+                n(*hero),
+                a_point(names, *hero),
+                names.door_place(*door)
+            )
+        }
         GameEvent::QuestAbandoned { round } => {
             format!("The heroes have retreated in round {round}; the quest is unfinished.")
         }

@@ -43,7 +43,14 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
                 id: i as u32,
                 edge: *edge,
                 open: *open,
-                locked: false,
+                locked: quest.locks.contains(edge) || quest.portcullises.contains(edge),
+                kind: if quest.locks.contains(edge) {
+                    DoorKind::Lock
+                } else if quest.portcullises.contains(edge) {
+                    DoorKind::Portcullis
+                } else {
+                    DoorKind::Plain
+                },
             },
         ));
     }
@@ -58,6 +65,7 @@ pub fn start_quest(world: &mut World, quest: Arc<Quest>, seed: u64) -> Vec<GameE
                 edge: *edge,
                 open: false,
                 locked: false,
+                kind: DoorKind::Plain,
             },
         ));
     }

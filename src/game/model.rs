@@ -189,6 +189,8 @@ pub struct Dungeon {
     pub fired: std::collections::BTreeSet<usize>,
     /// The group each monster belongs to, from the quest or the event that brought it in.
     pub groups: BTreeMap<FigureId, String>,
+    /// The quest's levers (indexes) already pulled (the action-point module).
+    pub levers_pulled: std::collections::BTreeSet<u32>,
 }
 
 /// A monster the heroes have seen: only these act on the sorcerer's turn.
@@ -209,7 +211,20 @@ pub struct Door {
     pub edge: Edge,
     pub open: bool,
     /// Locked by a quest event: closed, and no hero can open it until an event unlocks it.
+    /// A quest's locked door and portcullis start locked too (the action-point module).
     pub locked: bool,
+    pub kind: DoorKind,
+}
+
+/// What holds a door shut besides a quest event (the action-point module).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DoorKind {
+    #[default]
+    Plain,
+    /// A lock a hero may pick (action-point-movement.md, Pick a Lock, Locked Doors).
+    Lock,
+    /// No lock: only its lever or a quest event opens it (Portcullises).
+    Portcullis,
 }
 
 #[derive(Component, Clone, Debug)]
@@ -541,6 +556,19 @@ pub enum Command {
     Retreat {
         hero: FigureId,
     },
+    /// The action-point module: spend `points` of the hero's action points on picking the lock
+    /// of `door`, which the hero stands beside (Pick a Lock).
+    PickLock {
+        hero: FigureId,
+        door: u32,
+        points: u8,
+    },
+    /// The action-point module: pull the quest's lever `lever` (its index), in Range 1, for a
+    /// point (Pull a Lever).
+    PullLever {
+        hero: FigureId,
+        lever: u32,
+    },
     /// The sorcerer puts a wandering monster a hero drew on this square (see `Pending`).
     PlaceWanderer {
         at: Pos,
@@ -807,6 +835,21 @@ pub enum GameEvent {
     QuestAbandoned {
         round: u32,
     },
+    /// A lock attempt (the action-point module): the points spent, the help of heroes beside
+    /// the door, the two Response cards drawn, and whether it opened.
+    LockPicked {
+        hero: FigureId,
+        door: u32,
+        points: u8,
+        help: u8,
+        cards: Vec<u8>,
+        opened: bool,
+    },
+    LeverPulled {
+        hero: FigureId,
+        lever: u32,
+        door: u32,
+    },
     ObjectiveCompleted,
     HeroEscaped {
         figure: FigureId,
@@ -920,6 +963,9 @@ impl GameEvent {
             GameEvent::ArtifactUsed { .. } => "artifact_used",
             GameEvent::HeroRetreated { .. } => "hero_retreated",
             GameEvent::QuestAbandoned { .. } => "quest_abandoned",
+            GameEvent::LockPicked { opened: true, .. } => "lock_picked",
+            GameEvent::LockPicked { .. } => "lock_failed",
+            GameEvent::LeverPulled { .. } => "lever_pulled",
         }
     }
 }

@@ -54,6 +54,9 @@ pub struct RawQuest {
     /// Doors hidden in walls until a hero searches for secret doors.
     #[serde(default)]
     pub secret_doors: Vec<RawSecretDoor>,
+    /// Levers that open a door or portcullis (the action-point module).
+    #[serde(default)]
+    pub levers: Vec<RawLever>,
     /// Treasure the quest places in rooms: found by the first hero to search the room.
     #[serde(default)]
     pub treasure: Vec<RawTreasure>,
@@ -231,6 +234,22 @@ pub struct RawDoor {
     pub to: (i32, i32),
     #[serde(default)]
     pub open: bool,
+    /// Locked until a hero picks it (the action-point module).
+    #[serde(default)]
+    pub locked: bool,
+    /// A portcullis: no lock to pick, opened only by its lever or a quest event (the
+    /// action-point module).
+    #[serde(default)]
+    pub portcullis: bool,
+}
+
+/// A lever (the action-point module): a hero in Range 1 pulls it, for a point, and the door or
+/// portcullis `opens` names (by its two squares) opens for good.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLever {
+    pub at: (i32, i32),
+    pub opens: ((i32, i32), (i32, i32)),
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -507,6 +526,12 @@ pub struct Quest {
     pub hero_starts: Vec<Pos>,
     pub stairway: Rect,
     pub doors: Vec<(Edge, bool)>,
+    /// Doors (of `doors`) locked until a hero picks them, and portcullises, opened only by a
+    /// lever or an event (the action-point module).
+    pub locks: BTreeSet<Edge>,
+    pub portcullises: BTreeSet<Edge>,
+    /// Levers: the square and the door each opens.
+    pub levers: Vec<(Pos, Edge)>,
     pub monsters: Vec<QuestMonster>,
     pub furniture: Vec<QuestFurniture>,
     pub blocked: BTreeSet<Pos>,

@@ -9,5 +9,6 @@ pub mod noise;
 pub mod odds;
 pub mod paths;
 pub mod pool;
+pub mod response;
 pub mod ruleset;
 pub mod systems;

@@ -4,6 +4,7 @@
 //! still use and where they may walk (`may_use`, `reach`). The game still judges every command
 //! when it comes, and `tests/legality.rs` holds the two to each other.
 
+use crate::game::model::DoorKind;
 use bevy::prelude::*;
 
 use crate::game::model::{ActionKind, Command, FigureId, MoveState, Movement, StatusKind, TrapState};
@@ -202,13 +203,63 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             }
         }
     }
-    for d in snap.doors.iter().filter(|d| d.open && d.edge.touches(at)) {
+    for d in snap.doors.iter().filter(|d| d.open && d.edge.touches(at) && d.kind != DoorKind::Portcullis) {
         v.push(("Close the door".into(), Command::CloseDoor { hero: h.id, door: d.id }));
     }
+    v.extend(lock_and_lever_choices(snap, h, at));
     if !snap.turn.objective_done && snap.on_stairway(at) {
         v.push(("Retreat up the stairway".into(), Command::Retreat { hero: h.id }));
     }
     (v, spells)
+}
+
+/// The action-point module's choices beside a locked door and a lever: one lock attempt for each
+/// number of points the hero could spend, with its exact chance (the help counted in), and each
+/// lever in Range 1 not yet pulled.
+fn lock_and_lever_choices(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Vec<(String, Command)> {
+    let mut v = Vec::new();
+    if !snap.action_points() {
+        return v;
+    }
+    let p = snap.turn.progress(h.id);
+    if p.allowance.is_some() && p.moving != MoveState::Done {
+        for d in snap
+            .doors
+            .iter()
+            .filter(|d| d.kind == DoorKind::Lock && d.locked && d.edge.touches(at))
+        {
+            let help = super::lock_help(snap, h.id, d);
+            for points in 1..=p.steps_left() {
+                let chance = crate::rules::response::pick_chance(points + help);
+                v.push((
+                    format!(
+                        "Pick the lock: {points} point{} ({:.0}% to open{})",
+                        crate::text::plural(u32::from(points)),
+                        chance * 100.0,
+                        if help > 0 { ", with help" } else { "" }
+                    ),
+                    Command::PickLock {
+                        hero: h.id,
+                        door: d.id,
+                        points,
+                    },
+                ));
+            }
+        }
+    }
+    for (i, (lever, _)) in snap.quest.levers.iter().enumerate() {
+        let near = *lever == at || (lever.is_orthogonally_adjacent(at) && snap.edge_open(*lever, at));
+        if near && !snap.dungeon.levers_pulled.contains(&(i as u32)) {
+            v.push((
+                "Pull the lever".into(),
+                Command::PullLever {
+                    hero: h.id,
+                    lever: i as u32,
+                },
+            ));
+        }
+    }
+    v
 }
 
 /// The actions the active human hero can take now, for the action bar: (label, command).

@@ -29,7 +29,7 @@ pub use choices::{
     attackable_now, hero_choices, hero_options, legal_commands, may_use, monster_spells, reach, steps_left,
 };
 pub use movement::reveal;
-pub use points::payer as minor_action_payer;
+pub use points::{lock_help, payer as minor_action_payer};
 pub use setup::derive_fighter;
 pub use turn::may_act;
 
@@ -132,7 +132,11 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
                 return Err("that door is already open".into());
             }
             if d.locked {
-                return Err("that door is locked".into());
+                return Err(match d.kind {
+                    DoorKind::Lock => "that door is locked: pick its lock with action points".into(),
+                    DoorKind::Portcullis => "a portcullis cannot be lifted by hand: its lever opens it".into(),
+                    DoorKind::Plain => "that door is locked".into(),
+                });
             }
             let at = h.pos.unwrap_or(Pos::new(-1, -1));
             if !d.edge.touches(at) {
@@ -167,6 +171,9 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
                 .any(|x| x.id == *door);
             if secret {
                 return Err("a secret door, once opened, cannot be closed".into());
+            }
+            if d.kind == DoorKind::Portcullis {
+                return Err("a portcullis its lever raised stays up".into());
             }
             let mut q = world.query::<&mut Door>();
             for mut dd in q.iter_mut(world) {
@@ -215,6 +222,8 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
         Command::UseArtifact { hero, item } => actions::use_artifact(world, &snap, *hero, item),
         Command::Wield { hero, weapon } => actions::wield(world, &snap, *hero, weapon),
         Command::Retreat { hero } => actions::retreat(world, &snap, *hero),
+        Command::PickLock { hero, door, points } => points::pick_lock(world, &snap, *hero, *door, *points),
+        Command::PullLever { hero, lever } => points::pull_lever(world, &snap, *hero, *lever),
         Command::EndTurn => {
             if snap.turn.draft.is_some() {
                 return Err("the spell schools must be chosen first".into());

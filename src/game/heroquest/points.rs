@@ -3,8 +3,13 @@
 //! door, handing a treasure over and looting a fallen hero each cost one of them instead of
 //! being free (checklists.md 1.3 #11, #12, #14, #15). Steps are paid in `movement`.
 
+use bevy::prelude::*;
+
+use crate::game::model::Command;
 use crate::game::model::*;
 use crate::game::snapshot::Snapshot;
+use crate::game::world::*;
+use crate::rules::response;
 
 /// What a minor action costs (checklists.md 1.3 #11: one point each).
 pub const MINOR_ACTION: u8 = 1;
@@ -16,6 +21,7 @@ fn minor(cmd: &Command) -> Option<(FigureId, &'static str)> {
         Command::CloseDoor { hero, .. } => (*hero, "close a door"),
         Command::Give { from, .. } => (*from, "hand something over"),
         Command::PickUp { hero } => (*hero, "pick up a fallen hero's things"),
+        Command::PullLever { hero, .. } => (*hero, "pull a lever"),
         _ => return None,
     })
 }
@@ -28,6 +34,12 @@ pub fn payer(snap: &Snapshot, cmd: &Command) -> Result<Option<FigureId>, String>
         return Ok(None);
     };
     if snap.turn.phase != Phase::Hero(id) {
+        return Ok(None);
+    }
+    // A locked door or portcullis is refused for what it is, not for the point.
+    if let Command::OpenDoor { door, .. } = cmd
+        && snap.door(*door).is_some_and(|d| d.locked)
+    {
         return Ok(None);
     }
     let name = snap.figure(id).map_or("The hero", |h| h.name.as_str());
@@ -51,4 +63,128 @@ pub(in crate::game) fn pay(world: &mut bevy::prelude::World, hero: FigureId) {
     let mut p = world.resource::<Turn>().progress(hero);
     p.steps_used = p.steps_used.saturating_add(MINOR_ACTION);
     crate::game::world::set_progress(world, hero, p);
+}
+
+/// The living heroes other than `hero` standing beside `door` (on either of its squares): each
+/// adds 1 to a lock attempt (checklists.md 1.3 #19).
+pub fn lock_help(snap: &Snapshot, hero: FigureId, door: &Door) -> u8 {
+    snap.living_heroes()
+        .filter(|o| o.id != hero && !o.captive && o.pos.is_some_and(|p| door.edge.touches(p)))
+        .count() as u8
+}
+
+/// Picking the lock of `door` with `points` action points (action-point-movement.md, Pick a
+/// Lock; checklists.md 1.3 #16, #17, #19 to #23): the points are spent at once, two Response
+/// cards are drawn from the freshly shuffled deck, and the lock opens when the points and the
+/// help are more than the cards' sum; the door then opens and stays unlocked.
+pub(in crate::game) fn pick_lock(
+    world: &mut World,
+    snap: &Snapshot,
+    hero: FigureId,
+    door: u32,
+    points: u8,
+) -> Result<Vec<GameEvent>, String> {
+    if !snap.action_points() {
+        return Err("picking locks is part of the action-point module, which this game is not played with".into());
+    }
+    let h = snap.figure(hero).ok_or_else(|| format!("there is no figure {}", hero.0))?;
+    super::may_act(snap, h)?;
+    if !h.hero {
+        return Err("monsters do not pick locks".into());
+    }
+    let d = snap.door(door).ok_or_else(|| format!("there is no door {door}"))?;
+    match d.kind {
+        DoorKind::Lock if d.locked => {}
+        DoorKind::Lock => return Err("that lock is already open".into()),
+        DoorKind::Portcullis => return Err("a portcullis has no lock to pick: its lever opens it".into()),
+        DoorKind::Plain if d.locked => return Err("that door is barred by the quest: no lock to pick".into()),
+        DoorKind::Plain => return Err("that door has no lock".into()),
+    }
+    let at = h.pos.ok_or("that hero is not on the board")?;
+    if !d.edge.touches(at) {
+        return Err(format!("{} must stand beside the door to pick its lock", h.name));
+    }
+    let mut p = snap.turn.progress(h.id);
+    if p.moving == MoveState::Done {
+        return Err(format!("{}'s move is over, and with it the action points", h.name));
+    }
+    if p.allowance.is_none() {
+        return Err(format!("{} must roll for movement first: the roll gives the action points", h.name));
+    }
+    if points == 0 {
+        return Err("a lock attempt spends at least one action point".into());
+    }
+    if points > p.steps_left() {
+        return Err(format!(
+            "{} has only {} action point{} left",
+            h.name,
+            p.steps_left(),
+            crate::text::plural(u32::from(p.steps_left()))
+        ));
+    }
+    let help = lock_help(snap, h.id, d);
+    let cards = response::draw(rng(world), 2);
+    let opened = response::opens(points + help, &cards);
+    p.steps_used += points;
+    set_progress(world, h.id, p);
+    let mut evs = vec![GameEvent::LockPicked {
+        hero: h.id,
+        door,
+        points,
+        help,
+        cards: cards.iter().map(|c| c.value).collect(),
+        opened,
+    }];
+    if opened {
+        set_door(world, door, true);
+        evs.extend(super::reveal(world));
+    }
+    Ok(evs)
+}
+
+/// Opens door `id` for good (`unlock`: and lifts its lock).
+fn set_door(world: &mut World, id: u32, unlock: bool) {
+    let mut q = world.query_filtered::<&mut Door, Without<Concealed>>();
+    for mut d in q.iter_mut(world) {
+        if d.id == id {
+            d.open = true;
+            if unlock {
+                d.locked = false;
+            }
+        }
+    }
+}
+
+/// Pulling lever `lever` (action-point-movement.md, Pull a Lever in Range 1; Portcullises;
+/// checklists.md 1.3 #13, #25): from its square or orthogonally beside it with no wall between,
+/// once; the door or portcullis it is tied to opens for good. The point is paid by `pay`.
+pub(in crate::game) fn pull_lever(world: &mut World, snap: &Snapshot, hero: FigureId, lever: u32) -> Result<Vec<GameEvent>, String> {
+    if !snap.action_points() {
+        return Err("levers are part of the action-point module, which this game is not played with".into());
+    }
+    let h = snap.figure(hero).ok_or_else(|| format!("there is no figure {}", hero.0))?;
+    super::may_act(snap, h)?;
+    let &(at, edge) = snap
+        .quest
+        .levers
+        .get(lever as usize)
+        .ok_or_else(|| format!("there is no lever {lever}"))?;
+    let here = h.pos.ok_or("that hero is not on the board")?;
+    if !(here == at || (here.is_orthogonally_adjacent(at) && snap.edge_open(here, at))) {
+        return Err(format!("{} must stand on the lever or beside it", h.name));
+    }
+    if snap.dungeon.levers_pulled.contains(&lever) {
+        return Err("that lever has already been pulled".into());
+    }
+    let door = snap
+        .doors
+        .iter()
+        .find(|d| d.edge == edge)
+        .map(|d| d.id)
+        .ok_or("the lever's door is gone")?;
+    world.resource_mut::<Dungeon>().levers_pulled.insert(lever);
+    set_door(world, door, true);
+    let mut evs = vec![GameEvent::LeverPulled { hero: h.id, lever, door }];
+    evs.extend(super::reveal(world));
+    Ok(evs)
 }

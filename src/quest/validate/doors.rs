@@ -70,3 +70,58 @@ pub(super) fn secret_doors(cx: &mut Ctx, mut edges: BTreeSet<Edge>) {
         }
     }
 }
+
+/// Locked doors, portcullises and levers (the action-point module, action-point-movement.md:
+/// Pick a Lock, Locked Doors, Portcullises, Pull a Lever): each needs the module in the quest's
+/// `modules`; a locked door or portcullis starts closed, a portcullis has no lock, and a lever
+/// stands on free floor and opens a door of `doors`.
+pub(super) fn locks(
+    cx: &mut Ctx,
+    modules: &crate::rules::systems::Modules,
+) -> (BTreeSet<Edge>, BTreeSet<Edge>, Vec<(Pos, Edge)>) {
+    let raw = cx.raw;
+    let need = |what: &str| format!("{what} needs the action-point module: add modules: [\"action-points\"] to the quest");
+    let (mut locks, mut portcullises, mut levers) = (BTreeSet::new(), BTreeSet::new(), Vec::new());
+    for (i, d) in raw.doors.iter().enumerate() {
+        let edge = Edge::new(pos(d.at), pos(d.to));
+        if !(d.locked || d.portcullis) || !cx.doors.iter().any(|(e, _)| *e == edge) {
+            continue;
+        }
+        let (field, what) = if d.portcullis {
+            ("portcullis", "a portcullis")
+        } else {
+            ("locked", "a locked door")
+        };
+        let at = vec![Field("doors"), Index(i), Field(field)];
+        if !modules.action_points() {
+            cx.out.err(at, need(what));
+        } else if d.locked && d.portcullis {
+            cx.out.err(at, "a portcullis has no lock to pick: mark the door locked or portcullis, not both".into());
+        } else if d.open {
+            cx.out.err(at, format!("{what} starts closed: it cannot also be open"));
+        } else if d.portcullis {
+            portcullises.insert(edge);
+        } else {
+            locks.insert(edge);
+        }
+    }
+    for (i, l) in raw.levers.iter().enumerate() {
+        let (at, a, b) = (pos(l.at), pos(l.opens.0), pos(l.opens.1));
+        if !modules.action_points() {
+            cx.out.err(vec![Field("levers"), Index(i)], need("a lever"));
+        } else if !cx.on_board(at) || cx.solid(at) {
+            cx.out.err(
+                vec![Field("levers"), Index(i), Field("at")],
+                format!("the lever at {at} must stand on a free floor square of the board"),
+            );
+        } else if !cx.doors.iter().any(|(e, _)| *e == Edge::new(a, b)) {
+            cx.out.err(
+                vec![Field("levers"), Index(i), Field("opens")],
+                format!("the lever opens {a}-{b}, which is not one of the quest's doors"),
+            );
+        } else {
+            levers.push((at, Edge::new(a, b)));
+        }
+    }
+    (locks, portcullises, levers)
+}

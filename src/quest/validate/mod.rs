@@ -140,6 +140,7 @@ pub fn validate(
     let (furniture, furniture_traps) = furniture::check(&mut cx);
     let heroes = heroes::party(&mut cx);
     let door_edges = doors::doors(&mut cx);
+    let (locks, portcullises, levers) = doors::locks(&mut cx, &modules);
     let monsters = monsters::placed(&mut cx);
     let traps = traps::check(&mut cx, furniture_traps);
     doors::secret_doors(&mut cx, door_edges);
@@ -187,6 +188,9 @@ pub fn validate(
         heroes,
         stairway: stair,
         doors,
+        locks,
+        portcullises,
+        levers,
         monsters,
         furniture,
         blocked,
