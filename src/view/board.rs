@@ -5,7 +5,7 @@ use bevy_ecs_tilemap::prelude::*;
 
 use super::art::{self, Art};
 use super::{TILE, world_of};
-use crate::game::model::{ActiveQuest, Concealed, Door, Fog, Furniture, QuestEntity};
+use crate::game::model::{ActiveQuest, Concealed, Door, DoorKind, Fog, Furniture, QuestEntity};
 use crate::rules::geometry::{Edge, Pos};
 use crate::screen::Screen;
 
@@ -331,7 +331,7 @@ fn update_doors(
 ) {
     for (d, mut sprite, mut vis) in &mut doors {
         let vertical_wall = d.edge.0.y == d.edge.1.y;
-        let (size, color) = if d.open {
+        let (size, mut color) = if d.open {
             (
                 if vertical_wall {
                     Vec2::new(TILE * 0.7, 4.0)
@@ -350,7 +350,13 @@ fn update_doors(
                 Color::srgb(0.55, 0.3, 0.1),
             )
         };
-        if sprite.custom_size != Some(size) {
+        // The action-point module: a lock still shut is iron-grey, a portcullis bars of steel.
+        match d.kind {
+            DoorKind::Lock if d.locked => color = Color::srgb(0.5, 0.47, 0.42),
+            DoorKind::Portcullis => color = Color::srgb(0.35, 0.38, 0.42),
+            _ => {}
+        }
+        if sprite.custom_size != Some(size) || sprite.color != color {
             sprite.custom_size = Some(size);
             sprite.color = color;
         }

@@ -201,6 +201,23 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
             Some(art.icon("chest")),
         );
     }
+    // The action-point module's levers: a dark base and a brass handle, thrown over once pulled.
+    for (i, (at, _)) in snap.quest.levers.iter().enumerate() {
+        if !(sorcerer.0 || snap.fog.is_revealed(*at)) {
+            continue;
+        }
+        let pulled = snap.dungeon.levers_pulled.contains(&(i as u32));
+        let c = world_of(*at, w, h);
+        spawn(world, *at, Color::srgb(0.16, 0.14, 0.12), TILE * 0.34, 1.5, None);
+        world.spawn((
+            Name::new("Highlight"),
+            Highlight,
+            DespawnOnExit(Screen::Playing),
+            Sprite::from_color(Color::srgb(0.85, 0.68, 0.3), Vec2::new(5.0, TILE * 0.5)),
+            Transform::from_translation((c + Vec2::new(0.0, TILE * 0.1)).extend(1.6))
+                .with_rotation(Quat::from_rotation_z(if pulled { -0.7 } else { 0.7 })),
+        ));
+    }
     if sorcerer.0 {
         sorcerer_highlights(
             world,
