@@ -1,8 +1,8 @@
-//! Issue 24, item 5: a tutorial that teaches in order, in the player's own words. Every tip
-//! names the controls with `{roll}`-style words, written out for the device that plays (the
-//! mouse player clicks; a keyboard-only or gamepad player is never told to click); and in
-//! played games of the first tutorial each control's tip is on screen before the first time it
-//! is used.
+//! Issue 24, item 5: tutorials that teach in order, in the player's own words. Every tip names
+//! the controls with `{roll}`-style words, written out for the device that plays (the mouse
+//! player clicks; a keyboard-only or gamepad player is never told to click); in played games of
+//! the first tutorial each control's tip is on screen before the first time it is used, and in
+//! played games of the third each lesson's tip comes before the first action it explains.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -15,6 +15,13 @@ use hollowdeep::seating::{Bindings, Device, device_words};
 use hollowdeep::sim::{Matchup, headless_world};
 
 const TOKENS: [&str; 7] = ["{roll}", "{move}", "{end}", "{undo}", "{open}", "{attack}", "{menu}"];
+
+/// The shipped tutorials, in the order they are meant to be played.
+const TUTORIALS: [&str; 3] = [
+    "tutorial-1-first-steps",
+    "tutorial-2-searching-and-spells",
+    "tutorial-3-arrows-and-hexes",
+];
 
 /// Every tip of a tutorial: its briefing and its messages.
 fn tips(id: &str) -> Vec<String> {
@@ -33,7 +40,14 @@ fn tips(id: &str) -> Vec<String> {
 #[test]
 fn the_tutorials_tips_speak_each_devices_words() {
     let keys = Bindings::default();
-    for id in ["tutorial-1-first-steps", "tutorial-2-searching-and-spells"] {
+    // Every shipped tutorial is in the list.
+    let shipped: BTreeSet<&str> = quest::builtin_quests()
+        .iter()
+        .map(|(id, _, _)| *id)
+        .filter(|id| id.starts_with("tutorial-"))
+        .collect();
+    assert_eq!(shipped, TUTORIALS.into_iter().collect::<BTreeSet<_>>());
+    for id in TUTORIALS {
         let all = tips(id);
         assert!(
             all.iter().any(|t| TOKENS.iter().any(|k| t.contains(k))),
@@ -64,6 +78,65 @@ fn the_tutorials_tips_speak_each_devices_words() {
     );
 }
 
+/// One game of a tutorial played by the bots against the normal sorcerer, as its players saw
+/// it: the tips in the order they came (the briefing first, then the quest's messages), and
+/// every command sent.
+struct Played {
+    tips: Vec<String>,
+    steps: Vec<Step>,
+}
+
+/// A command of a played game: whether a hero's turn was on, where the hero whose turn it was
+/// stood, and how many tips had come by then.
+struct Step {
+    cmd: Command,
+    hero_turn: bool,
+    at: Option<hollowdeep::rules::geometry::Pos>,
+    shown: usize,
+}
+
+impl Played {
+    fn new(q: Arc<quest::Quest>, seed: u64, heroes_bot: HeroBot, rounds: u32) -> Played {
+        let m = Matchup {
+            sorcerer: SorcererLevel::Normal,
+            heroes_bot,
+        };
+        let mut world = headless_world(q.clone(), seed, m);
+        let mut tips = vec![q.briefing.clone()];
+        let mut steps = Vec::new();
+        let mut read = 0;
+        for _ in 0..20_000 {
+            let log = &world.resource::<EventLog>().0;
+            tips.extend(log[read..].iter().filter_map(|e| match e {
+                GameEvent::QuestMessage { text } => Some(text.clone()),
+                _ => None,
+            }));
+            read = log.len();
+            let turn = world.resource::<Turn>();
+            if matches!(turn.phase, Phase::Over(_)) || turn.round > rounds {
+                break;
+            }
+            let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
+                break;
+            };
+            let snap = hollowdeep::game::snapshot::Snapshot::capture(&mut world).expect("in play");
+            steps.push(Step {
+                cmd: cmd.clone(),
+                hero_turn: matches!(snap.turn.phase, Phase::Hero(_)),
+                at: snap.active_hero().and_then(|h| h.pos),
+                shown: tips.len(),
+            });
+            logic::submit(&mut world, cmd);
+        }
+        Played { tips, steps }
+    }
+
+    /// Whether a tip with `words` in it had come before step `shown` (a step's tip count).
+    fn said(&self, shown: usize, words: &str) -> bool {
+        self.tips[..shown].iter().any(|t| t.contains(words))
+    }
+}
+
 /// The control a command uses, as a tip names it.
 fn token(c: &Command) -> Option<&'static str> {
     Some(match c {
@@ -80,40 +153,23 @@ fn token(c: &Command) -> Option<&'static str> {
 fn the_first_tutorial_gives_each_tip_before_its_control_is_first_used() {
     let q = Arc::new(quest::load("tutorial-1-first-steps").expect("shipped"));
     for (seed, heroes_bot) in [(1, HeroBot::Competent), (2, HeroBot::Greedy), (3, HeroBot::Competent)] {
-        let m = Matchup {
-            sorcerer: SorcererLevel::Normal,
-            heroes_bot,
-        };
-        let mut world = headless_world(q.clone(), seed, m);
-        // The briefing is on screen from the start.
-        let mut taught: BTreeSet<&str> = TOKENS.iter().copied().filter(|t| q.briefing.contains(t)).collect();
+        let game = Played::new(q.clone(), seed, heroes_bot, 80);
         let mut used: Vec<&str> = Vec::new();
-        let mut read = 0;
-        for _ in 0..20_000 {
-            let log = world.resource::<EventLog>().0.clone();
-            for e in &log[read..] {
-                if let GameEvent::QuestMessage { text } = e {
-                    taught.extend(TOKENS.iter().copied().filter(|t| text.contains(t)));
-                }
-            }
-            read = log.len();
-            if matches!(world.resource::<Turn>().phase, Phase::Over(_)) || world.resource::<Turn>().round > 80 {
-                break;
-            }
-            let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
-                break;
+        for Step {
+            cmd, hero_turn, shown, ..
+        } in &game.steps
+        {
+            let Some(t) = token(cmd).filter(|_| *hero_turn) else {
+                continue;
             };
-            let hero_turn = matches!(world.resource::<Turn>().phase, Phase::Hero(_));
-            if hero_turn && let Some(t) = token(&cmd) {
-                assert!(
-                    taught.contains(t),
-                    "seed {seed}: {cmd:?} came before its tip {t} (taught so far: {taught:?})"
-                );
-                if !used.contains(&t) {
-                    used.push(t);
-                }
+            assert!(
+                game.said(*shown, t),
+                "seed {seed}: {cmd:?} came before its tip {t} (tips so far: {:?})",
+                &game.tips[..*shown]
+            );
+            if !used.contains(&t) {
+                used.push(t);
             }
-            logic::submit(&mut world, cmd);
         }
         for t in ["{roll}", "{move}", "{end}", "{open}", "{attack}"] {
             assert!(
@@ -122,6 +178,124 @@ fn the_first_tutorial_gives_each_tip_before_its_control_is_first_used() {
             );
         }
     }
+}
+
+/// A lesson of the third tutorial: what the players do, the step that does it (in the quest),
+/// the words of the tip that explains it, and whether the played games must include it (a
+/// fallen hero's things and the retreat come only when a game goes badly, so they are checked
+/// when they happen).
+struct Lesson {
+    what: &'static str,
+    is: fn(&quest::Quest, &Step) -> bool,
+    tip: &'static str,
+    always: bool,
+}
+
+const ARROWS_AND_HEXES: [Lesson; 7] = [
+    Lesson {
+        what: "a school of magic chosen in the draft",
+        is: |_, s| matches!(s.cmd, Command::ChooseSchool { .. }),
+        tip: "schools of magic",
+        always: true,
+    },
+    Lesson {
+        what: "a shot or a throw",
+        is: |_, s| matches!(s.cmd, Command::Shoot { .. }),
+        tip: "Shoot and Throw at",
+        always: true,
+    },
+    Lesson {
+        // In a room with no special treasure: one that deals a card.
+        what: "a search for treasure that draws a card",
+        is: |q, s| {
+            matches!(s.cmd, Command::SearchTreasure { .. })
+                && s.at
+                    .is_some_and(|at| q.treasure.iter().all(|t| t.area != q.board.area(at)))
+        },
+        tip: "treasure card",
+        always: true,
+    },
+    Lesson {
+        what: "a potion given to a friend",
+        is: |_, s| matches!(s.cmd, Command::Give { .. }),
+        tip: "give a potion",
+        always: true,
+    },
+    Lesson {
+        what: "a Dread spell cast at the heroes",
+        is: |_, s| !s.hero_turn && matches!(s.cmd, Command::CastSpell { .. }),
+        tip: "casts Dread spells",
+        always: true,
+    },
+    Lesson {
+        what: "a fallen hero's things picked up",
+        is: |_, s| matches!(s.cmd, Command::PickUp { .. }),
+        tip: "pick them up",
+        always: false,
+    },
+    Lesson {
+        what: "a retreat up the stairway",
+        is: |_, s| matches!(s.cmd, Command::Retreat { .. }),
+        tip: "retreat up it",
+        always: false,
+    },
+];
+
+/// Each game of `q`'s lessons: the actions taken before the tip that explains them, and the
+/// lessons whose action was taken at all.
+fn lessons_out_of_order(q: &Arc<quest::Quest>, games: &[u64]) -> (Vec<String>, BTreeSet<&'static str>) {
+    let (mut early, mut used) = (Vec::new(), BTreeSet::new());
+    for &seed in games {
+        let game = Played::new(q.clone(), seed, HeroBot::Competent, 60);
+        for lesson in &ARROWS_AND_HEXES {
+            let Some(step) = game.steps.iter().find(|s| (lesson.is)(q, s)) else {
+                continue;
+            };
+            used.insert(lesson.what);
+            if !game.said(step.shown, lesson.tip) {
+                early.push(format!("seed {seed}: {} ({:?}) before its tip", lesson.what, step.cmd));
+            }
+        }
+    }
+    (early, used)
+}
+
+/// The seeds played: between them the bots take every lesson's action that every game has.
+const SEEDS: [u64; 4] = [1, 2, 3, 4];
+
+#[test]
+fn the_third_tutorial_gives_each_lesson_before_its_action_is_first_taken() {
+    let q = Arc::new(quest::load("tutorial-3-arrows-and-hexes").expect("shipped"));
+    let (early, used) = lessons_out_of_order(&q, &SEEDS);
+    eprintln!("third tutorial, lessons taken: {used:?}");
+    assert!(early.is_empty(), "{early:#?}");
+    for lesson in ARROWS_AND_HEXES.iter().filter(|l| l.always) {
+        assert!(
+            used.contains(lesson.what),
+            "{} never happened, so its order was not checked: {used:?}",
+            lesson.what
+        );
+    }
+}
+
+#[test]
+fn a_lesson_that_comes_after_its_action_is_caught() {
+    // The shooting lesson moved from the toll hall's door to the hall's last goblin: by then the
+    // heroes have shot at the goblins behind the counter.
+    let (_, file, bytes) = quest::builtin_quests()
+        .iter()
+        .find(|(id, _, _)| *id == "tutorial-3-arrows-and-hexes")
+        .expect("shipped");
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    let trigger = "when: DoorOpened(at: (13, 13), to: (14, 13)),";
+    assert_eq!(text.matches(trigger).count(), 1);
+    let late = text.replace(trigger, "when: GroupKilled(group: \"counters\"),");
+    let q = Arc::new(quest::parse("late", file, late.as_bytes(), None).unwrap_or_else(|p| panic!("{p}")));
+    let (early, _) = lessons_out_of_order(&q, &SEEDS[..1]);
+    assert!(
+        early.iter().any(|e| e.contains("a shot or a throw")),
+        "the late tip went unnoticed: {early:?}"
+    );
 }
 
 /// A keyboard-only player, played as a new user would: the hero bot chooses what to do and the
@@ -357,7 +531,10 @@ fn played_with_the_mouse_the_first_tutorial_teaches_each_control_before_it_is_us
         }
     }
     for t in ["{roll}", "{move}", "{end}", "{open}", "{attack}"] {
-        assert!(used.contains(&t), "{t} was never used, so its order was not checked: {used:?}");
+        assert!(
+            used.contains(&t),
+            "{t} was never used, so its order was not checked: {used:?}"
+        );
     }
     assert!(
         matches!(p.app.world().resource::<Turn>().phase, Phase::Over(_)),

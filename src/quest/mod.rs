@@ -666,11 +666,12 @@ pub fn builtin_quests() -> &'static [(&'static str, &'static str, &'static [u8])
     BUILTIN_QUESTS
 }
 
-/// The quest book: the built-in quests in the order they are meant to be played, the two
+/// The quest book: the built-in quests in the order they are meant to be played, the three
 /// introductory quests first, then the campaign by rising difficulty.
 pub const QUEST_BOOK: &[&str] = &[
     "tutorial-1-first-steps",
     "tutorial-2-searching-and-spells",
+    "tutorial-3-arrows-and-hexes",
     "the-goblin-warren",
     "the-silent-granary",
     "the-sunken-reliquary",
