@@ -54,7 +54,11 @@ fn the_roll_is_the_points_a_square_costs_one_and_leaving_a_threatened_square_one
     // square"); checklists §1.3 #9, #10, and the reading that the points are the movement roll.
     let mut g = threatened(6);
     ok(&walk(&mut g, 0, &[(4, 0)]));
-    assert_eq!(points_left(&mut g, 0), 4, "1 for the square and 1 for leaving the orc's side");
+    assert_eq!(
+        points_left(&mut g, 0),
+        4,
+        "1 for the square and 1 for leaving the orc's side"
+    );
     ok(&walk(&mut g, 0, &[(3, 0), (2, 0)]));
     assert_eq!(points_left(&mut g, 0), 2, "a point a square once out of reach");
     // The roll itself: a fresh turn's points are the dice rolled.
@@ -62,7 +66,11 @@ fn the_roll_is_the_points_a_square_costs_one_and_leaving_a_threatened_square_one
     g.send(Command::EndTurn);
     g.send(Command::EndTurn);
     assert_eq!(g.turn().phase, Phase::Hero(FigureId(0)));
-    assert_eq!(g.turn().progress(FigureId(0)), Progress::default(), "points not spent are lost");
+    assert_eq!(
+        g.turn().progress(FigureId(0)),
+        Progress::default(),
+        "points not spent are lost"
+    );
     let evs = g.send(Command::RollMovement { hero: FigureId(0) });
     let rolled: u8 = evs
         .iter()
@@ -128,7 +136,11 @@ fn a_monster_behind_a_wall_threatens_nobody() {
     ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
     g.set_allowance(0, 3);
     ok(&walk(&mut g, 0, &[(3, 2)]));
-    assert_eq!(points_left(&mut g, 0), 2, "a point: the wall keeps the orc out of range");
+    assert_eq!(
+        points_left(&mut g, 0),
+        2,
+        "a point: the wall keeps the orc out of range"
+    );
 }
 
 /// The barbarian at (2,1) and the dwarf at (3,2) in the north-west room, its door to the
@@ -223,7 +235,10 @@ fn a_gift_costs_a_point() {
         item: "healing".into(),
     };
     let e = rejected(&g.send(give.clone())).expect("refused before the roll");
-    assert!(e.contains("roll for movement first") && e.contains("hand something over"), "{e}");
+    assert!(
+        e.contains("roll for movement first") && e.contains("hand something over"),
+        "{e}"
+    );
     ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
     g.set_allowance(0, 2);
     ok(&g.send(give));
@@ -267,9 +282,20 @@ fn a_lock_opens_when_the_points_beat_two_response_cards() {
         // The action bar offers one attempt per number of points, with the exact chance.
         let snap = g.snap();
         let (choices, _) = hollowdeep::game::heroquest::hero_choices(&snap, snap.figure(FigureId(0)).unwrap());
-        let picks: Vec<&String> = choices.0.iter().filter(|(l, _)| l.starts_with("Pick the lock")).map(|(l, _)| l).collect();
+        let picks: Vec<&String> = choices
+            .0
+            .iter()
+            .filter(|(l, _)| l.starts_with("Pick the lock"))
+            .map(|(l, _)| l)
+            .collect();
         assert_eq!(picks.len(), 9, "{picks:?}");
-        assert_eq!(picks[6], &format!("Pick the lock: 7 points ({:.0}% to open)", 100.0 * hollowdeep::rules::response::pick_chance(7)));
+        assert_eq!(
+            picks[6],
+            &format!(
+                "Pick the lock: 7 points ({:.0}% to open)",
+                100.0 * hollowdeep::rules::response::pick_chance(7)
+            )
+        );
         let evs = g.send(Command::PickLock {
             hero: FigureId(0),
             door: d,
@@ -279,7 +305,13 @@ fn a_lock_opens_when_the_points_beat_two_response_cards() {
         let (cards, did) = evs
             .iter()
             .find_map(|e| match e {
-                GameEvent::LockPicked { cards, opened, help, points, .. } => {
+                GameEvent::LockPicked {
+                    cards,
+                    opened,
+                    help,
+                    points,
+                    ..
+                } => {
                     assert_eq!((*points, *help), (7, 0));
                     Some((cards.clone(), *opened))
                 }
@@ -295,16 +327,34 @@ fn a_lock_opens_when_the_points_beat_two_response_cards() {
         if did {
             opened += 1;
             // It stays unlocked: closed again, it opens as a plain door (for a point).
-            ok(&g.send(Command::CloseDoor { hero: FigureId(0), door: d }));
-            ok(&g.send(Command::OpenDoor { hero: FigureId(0), door: d }));
+            ok(&g.send(Command::CloseDoor {
+                hero: FigureId(0),
+                door: d,
+            }));
+            ok(&g.send(Command::OpenDoor {
+                hero: FigureId(0),
+                door: d,
+            }));
         } else {
             held += 1;
             // The attempt may be repeated with the points left.
-            ok(&g.send(Command::PickLock { hero: FigureId(0), door: d, points: 2 }));
+            ok(&g.send(Command::PickLock {
+                hero: FigureId(0),
+                door: d,
+                points: 2,
+            }));
             assert_eq!(points_left(&mut g, 0), 0);
         }
-        let e = rejected(&g.send(Command::PickLock { hero: FigureId(0), door: d, points: 1 })).expect("no points");
-        assert!(e.contains("no action point") || e.contains("only 0 action points") || e.contains("already open"), "{e}");
+        let e = rejected(&g.send(Command::PickLock {
+            hero: FigureId(0),
+            door: d,
+            points: 1,
+        }))
+        .expect("no points");
+        assert!(
+            e.contains("no action point") || e.contains("only 0 action points") || e.contains("already open"),
+            "{e}"
+        );
     }
     assert!(opened > 5 && held > 5, "opened {opened}, held {held}");
 }
@@ -325,7 +375,9 @@ fn a_hero_beside_the_door_helps_pick_its_lock() {
     let (help, opened, cards) = evs
         .iter()
         .find_map(|e| match e {
-            GameEvent::LockPicked { help, opened, cards, .. } => Some((*help, *opened, cards.clone())),
+            GameEvent::LockPicked {
+                help, opened, cards, ..
+            } => Some((*help, *opened, cards.clone())),
             _ => None,
         })
         .expect("an attempt");
@@ -337,28 +389,55 @@ fn a_hero_beside_the_door_helps_pick_its_lock() {
 fn a_portcullis_opens_only_by_its_lever_and_stays_up() {
     // action-point-movement.md, Portcullises ("can only be opened by a lever"), Pull a Lever in
     // Range 1; checklists §1.3 #13, #25. The lever stands at (3,1), beside the barbarian.
-    let mut g = locked_room("portcullis: true", (3, 2), "levers: [(at: (3, 1), opens: ((2, 0), (2, 1)))],", 1);
+    let mut g = locked_room(
+        "portcullis: true",
+        (3, 2),
+        "levers: [(at: (3, 1), opens: ((2, 0), (2, 1)))],",
+        1,
+    );
     let d = door(&mut g);
-    let e = rejected(&g.send(Command::OpenDoor { hero: FigureId(0), door: d })).expect("barred");
+    let e = rejected(&g.send(Command::OpenDoor {
+        hero: FigureId(0),
+        door: d,
+    }))
+    .expect("barred");
     assert!(e.contains("lever"), "{e}");
-    let e = rejected(&g.send(Command::PickLock { hero: FigureId(0), door: d, points: 1 })).expect("no lock");
+    let e = rejected(&g.send(Command::PickLock {
+        hero: FigureId(0),
+        door: d,
+        points: 1,
+    }))
+    .expect("no lock");
     assert!(e.contains("no lock"), "{e}");
     let pull = Command::PullLever {
         hero: FigureId(0),
         lever: 0,
     };
     let e = rejected(&g.send(pull.clone())).expect("before the roll");
-    assert!(e.contains("roll for movement first") && e.contains("pull a lever"), "{e}");
+    assert!(
+        e.contains("roll for movement first") && e.contains("pull a lever"),
+        "{e}"
+    );
     ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
     g.set_allowance(0, 3);
     let evs = g.send(pull.clone());
     ok(&evs);
-    assert!(evs.iter().any(|e| matches!(e, GameEvent::LeverPulled { door, .. } if *door == d)));
+    assert!(
+        evs.iter()
+            .any(|e| matches!(e, GameEvent::LeverPulled { door, .. } if *door == d))
+    );
     assert_eq!(points_left(&mut g, 0), 2);
     let snap = g.snap();
     assert!(snap.door(d).unwrap().open && !snap.door(d).unwrap().locked);
     assert!(rejected(&g.send(pull)).expect("once").contains("already been pulled"));
-    assert!(rejected(&g.send(Command::CloseDoor { hero: FigureId(0), door: d })).expect("stays up").contains("stays up"));
+    assert!(
+        rejected(&g.send(Command::CloseDoor {
+            hero: FigureId(0),
+            door: d
+        }))
+        .expect("stays up")
+        .contains("stays up")
+    );
 }
 
 #[test]
@@ -375,20 +454,44 @@ fn locks_levers_and_portcullises_are_checked_where_they_are_written() {
             .to_string()
     };
     let e = err(base("(at: (2, 0), to: (2, 1), locked: true)", "", ""));
-    assert!(e.contains("t.ron:4:") && e.contains("a locked door needs the action-point module") && e.contains("\"action-points\""), "{e}");
+    assert!(
+        e.contains("t.ron:4:")
+            && e.contains("a locked door needs the action-point module")
+            && e.contains("\"action-points\""),
+        "{e}"
+    );
     let m = "modules: [\"action-points\"]";
     let e = err(base("(at: (2, 0), to: (2, 1), locked: true, portcullis: true)", "", m));
     assert!(e.contains("t.ron:4:") && e.contains("not both"), "{e}");
     let e = err(base("(at: (2, 0), to: (2, 1), portcullis: true, open: true)", "", m));
     assert!(e.contains("starts closed"), "{e}");
-    let e = err(base("(at: (2, 0), to: (2, 1), portcullis: true)", "levers: [(at: (3, 1), opens: ((5, 0), (5, 1)))],\n ", m));
-    assert!(e.contains("t.ron:5:") && e.contains("(5,0)-(5,1), which is not one of the quest's doors"), "{e}");
-    let e = err(base("(at: (2, 0), to: (2, 1))", "levers: [(at: (3, 1), opens: ((2, 0), (2, 1)))],\n ", ""));
-    assert!(e.contains("t.ron:5:") && e.contains("a lever needs the action-point module"), "{e}");
+    let e = err(base(
+        "(at: (2, 0), to: (2, 1), portcullis: true)",
+        "levers: [(at: (3, 1), opens: ((5, 0), (5, 1)))],\n ",
+        m,
+    ));
+    assert!(
+        e.contains("t.ron:5:") && e.contains("(5,0)-(5,1), which is not one of the quest's doors"),
+        "{e}"
+    );
+    let e = err(base(
+        "(at: (2, 0), to: (2, 1))",
+        "levers: [(at: (3, 1), opens: ((2, 0), (2, 1)))],\n ",
+        "",
+    ));
+    assert!(
+        e.contains("t.ron:5:") && e.contains("a lever needs the action-point module"),
+        "{e}"
+    );
     hollowdeep::quest::parse_with(
         "t",
         "t.ron",
-        base("(at: (2, 0), to: (2, 1), portcullis: true)", "levers: [(at: (3, 1), opens: ((2, 0), (2, 1)))],\n ", m).as_bytes(),
+        base(
+            "(at: (2, 0), to: (2, 1), portcullis: true)",
+            "levers: [(at: (3, 1), opens: ((2, 0), (2, 1)))],\n ",
+            m,
+        )
+        .as_bytes(),
         None,
         hollowdeep::quest::Winnable::NotChecked,
     )

@@ -201,9 +201,14 @@ fn a_quests_modules_are_checked_where_they_are_written() {
     )
     .expect("the action-point module is playable");
     assert!(q.modules.action_points() && !q.modules.dice_pool());
-    let e = hollowdeep::quest::parse("t", "t.ron", text.replace("loaded-dice", "action-point").as_bytes(), None)
-        .unwrap_err()
-        .to_string();
+    let e = hollowdeep::quest::parse(
+        "t",
+        "t.ron",
+        text.replace("loaded-dice", "action-point").as_bytes(),
+        None,
+    )
+    .unwrap_err()
+    .to_string();
     assert!(
         e.contains("t.ron:4:2:") && e.contains("unknown module \"action-point\"") && e.contains("\"action-points\""),
         "{e}"

@@ -241,17 +241,26 @@ fn a_monster_that_appears_beside_a_hero_says_next_to_whom() {
                         GameEvent::MonsterRevealed { at, .. } | GameEvent::WanderingMonster { at, .. } => *at,
                         _ => continue,
                     };
-                    let Some(Join::New(line)) = line else { panic!("{e:?} has a line of its own") };
+                    let Some(Join::New(line)) = line else {
+                        panic!("{e:?} has a line of its own")
+                    };
                     let beside: Vec<String> = snap
                         .figures
                         .iter()
-                        .filter(|f| f.hero && f.pos.is_some_and(|p| p.is_orthogonally_adjacent(at) || p.is_diagonally_adjacent(at)))
+                        .filter(|f| {
+                            f.hero
+                                && f.pos
+                                    .is_some_and(|p| p.is_orthogonally_adjacent(at) || p.is_diagonally_adjacent(at))
+                        })
                         .map(|f| names.get(f.id))
                         .collect();
                     for name in names.0.values() {
                         let named = line.contains(&format!("next to {name}")) || line.contains(&format!("and {name}"));
                         if named {
-                            assert!(beside.contains(name), "{id} seed {seed}: {line} ({name} is not beside {at:?})");
+                            assert!(
+                                beside.contains(name),
+                                "{id} seed {seed}: {line} ({name} is not beside {at:?})"
+                            );
                         } else if snap.turn.round > 1 {
                             assert!(!beside.contains(name), "{id} seed {seed}: {line} leaves out {name}");
                         }
@@ -265,7 +274,9 @@ fn a_monster_that_appears_beside_a_hero_says_next_to_whom() {
                 if matches!(world.resource::<Turn>().phase, Phase::Over(_)) {
                     break;
                 }
-                let Some(cmd) = hollowdeep::ai::decide(&mut world) else { break };
+                let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
+                    break;
+                };
                 hollowdeep::game::logic::submit(&mut world, cmd);
             }
         }

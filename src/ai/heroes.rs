@@ -267,7 +267,8 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
         }
     }
     // Pick up a fallen friend's things.
-    if crate::game::heroquest::loot_within_reach(snap, h).is_some() && affordable(snap, &Command::PickUp { hero: h.id }) {
+    if crate::game::heroquest::loot_within_reach(snap, h).is_some() && affordable(snap, &Command::PickUp { hero: h.id })
+    {
         return Some(Command::PickUp { hero: h.id });
     }
     // Hand a spare healing potion to a badly hurt friend next to us who has none.
@@ -434,7 +435,10 @@ fn locks_and_levers(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Option<Command>
     let p = snap.turn.progress(h.id);
     for (i, (lever, _)) in snap.quest.levers.iter().enumerate() {
         let near = *lever == at || (lever.is_orthogonally_adjacent(at) && snap.edge_open(*lever, at));
-        let pull = Command::PullLever { hero: h.id, lever: i as u32 };
+        let pull = Command::PullLever {
+            hero: h.id,
+            lever: i as u32,
+        };
         if near && !snap.dungeon.levers_pulled.contains(&(i as u32)) {
             if affordable(snap, &pull) {
                 return Some(pull);
@@ -686,7 +690,9 @@ fn goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Vec<Pos> {
                 .iter()
                 .enumerate()
                 .filter(|(i, (at, _))| {
-                    !snap.dungeon.levers_pulled.contains(&(*i as u32)) && snap.fog.is_revealed(*at) && snap.can_stop_on(h, *at)
+                    !snap.dungeon.levers_pulled.contains(&(*i as u32))
+                        && snap.fog.is_revealed(*at)
+                        && snap.can_stop_on(h, *at)
                 })
                 .map(|(_, (at, _))| *at),
         );

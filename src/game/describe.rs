@@ -2,10 +2,10 @@
 
 use super::model::{Actor, Command, FigureId, FigureNames, GameEvent, StatusKind, TrapKind};
 use crate::rules::combat;
-use crate::rules::geometry::Pos;
-use std::collections::BTreeMap;
 use crate::rules::dice::{self, Face};
+use crate::rules::geometry::Pos;
 pub use crate::text::{capital, in_sentence, plural, the, with_article};
+use std::collections::BTreeMap;
 
 fn faces(v: &[Face]) -> String {
     let s = v.iter().filter(|f| **f == Face::Skull).count();
@@ -27,7 +27,11 @@ fn faces(v: &[Face]) -> String {
 /// "5, 3 and 2"; "no dice" for none.
 fn list_pips(v: &[u8]) -> String {
     let words: Vec<String> = v.iter().map(|p| p.to_string()).collect();
-    if words.is_empty() { "no dice".into() } else { crate::text::and_list(&words) }
+    if words.is_empty() {
+        "no dice".into()
+    } else {
+        crate::text::and_list(&words)
+    }
 }
 
 /// A pool attack reckoned in words (referee-dice-pool.md, Attack): what cancelled, the target,
@@ -205,7 +209,11 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
         Command::PlaceWanderer { at } => format!("the sorcerer's wandering monster in {}", names.place(*at)),
         Command::Retreat { hero } => format!("{}'s retreat", who(*hero)),
         Command::PickLock { hero, points, door } => {
-            format!("{} picking the lock{} with {points} points", who(*hero), names.door_place(*door))
+            format!(
+                "{} picking the lock{} with {points} points",
+                who(*hero),
+                names.door_place(*door)
+            )
         }
         Command::PullLever { hero, .. } => format!("{} pulling a lever", who(*hero)),
     };
@@ -322,7 +330,11 @@ pub fn describe_near(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<Figur
 
 /// What a hero's minor action cost under the action-point module: " (1 action point)".
 fn a_point(names: &FigureNames, by: FigureId) -> &'static str {
-    if names.3 && names.0.contains_key(&by) { " (1 action point)" } else { "" }
+    if names.3 && names.0.contains_key(&by) {
+        " (1 action point)"
+    } else {
+        ""
+    }
 }
 
 /// " next to Dwarf", " next to Elf and Wizard": the heroes on the eight squares around `p`.
@@ -332,7 +344,11 @@ fn next_to(p: Pos, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) -> Str
         .filter(|(_, at)| at.is_orthogonally_adjacent(p) || at.is_diagonally_adjacent(p))
         .map(|(id, _)| names.get(*id))
         .collect();
-    if by.is_empty() { String::new() } else { format!(" next to {}", crate::text::and_list(&by)) }
+    if by.is_empty() {
+        String::new()
+    } else {
+        format!(" next to {}", crate::text::and_list(&by))
+    }
 }
 
 fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) -> Option<String> {
@@ -365,10 +381,20 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
             format!("{} stops: {reason}.", n(*figure))
         }
         GameEvent::DoorOpened { by, door } => {
-            format!("{} opens the door{}{}.", n(*by), names.door_place(*door), a_point(names, *by))
+            format!(
+                "{} opens the door{}{}.",
+                n(*by),
+                names.door_place(*door),
+                a_point(names, *by)
+            )
         }
         GameEvent::DoorClosed { by, door } => {
-            format!("{} closes the door{}{}.", n(*by), names.door_place(*door), a_point(names, *by))
+            format!(
+                "{} closes the door{}{}.",
+                n(*by),
+                names.door_place(*door),
+                a_point(names, *by)
+            )
         }
         GameEvent::AreaRevealed { area, squares } => {
             if area == "Corridor" {
@@ -540,11 +566,7 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         GameEvent::ItemFound { hero, name, .. } => format!("{} takes {}.", n(*hero), the(name)),
         GameEvent::HazardDrawn { .. } => return None,
         GameEvent::WanderingMonster { figure, at } => {
-            format!(
-                "A wandering {} appears in {} and attacks!",
-                n(*figure),
-                place(*at)
-            )
+            format!("A wandering {} appears in {} and attacks!", n(*figure), place(*at))
         }
         GameEvent::MonsterSummoned { figure, at } => format!("{} is summoned in {}.", n(*figure), place(*at)),
         // Headless (the story of a simulated game): the mouse player's words.
@@ -582,7 +604,13 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         GameEvent::PotionDrunk { hero, name, .. } => format!("{} drinks {}.", n(*hero), the(name)),
         GameEvent::DeathAverted { hero, by } => format!("{} escapes death thanks to {}!", n(*hero), the(by)),
         GameEvent::ItemGiven { from, to, name, .. } => {
-            format!("{} gives {} to {}{}.", n(*from), the(name), n(*to), a_point(names, *from))
+            format!(
+                "{} gives {} to {}{}.",
+                n(*from),
+                the(name),
+                n(*to),
+                a_point(names, *from)
+            )
         }
         GameEvent::WeaponWielded { hero, name, .. } => format!("{} takes {} in hand.", n(*hero), the(name)),
         GameEvent::PossessionsDropped { hero, at } => {

@@ -11,6 +11,8 @@ use crate::rules::geometry::{Edge, Pos};
 use crate::rules::los::line_of_sight;
 use crate::rules::paths::DistanceField;
 
+mod walking;
+
 #[derive(Clone, Debug)]
 pub struct FigureSnap {
     pub id: FigureId,
@@ -585,54 +587,6 @@ impl Snapshot {
         self.quest.modules.dice_pool()
     }
 
-    /// Heroes spend action points on steps and minor actions (the action-point module,
-    /// action-point-movement.md).
-    pub fn action_points(&self) -> bool {
-        self.quest.modules.action_points()
-    }
-
-    /// Per square (board index): a monster the heroes have seen stands in Range 1, orthogonally
-    /// beside it with no wall or closed door between (action-point-movement.md, Threatened
-    /// Squares; checklists.md 1.3 #10), so a hero pays one more point to leave it.
-    pub fn threatened_squares(&self) -> Vec<bool> {
-        let b = self.board();
-        let mut t = vec![false; (b.width.max(0) * b.height.max(0)) as usize];
-        for m in self.monsters().filter(|m| m.awake) {
-            let Some(mp) = m.pos else { continue };
-            for q in mp.neighbours() {
-                if self.edge_open(mp, q) {
-                    t[b.index(q)] = true;
-                }
-            }
-        }
-        t
-    }
-
-    /// Whether leaving `p` costs a hero one more point (see `threatened_squares`).
-    pub fn threatened(&self, p: Pos) -> bool {
-        self.monsters()
-            .filter(|m| m.awake)
-            .filter_map(|m| m.pos)
-            .any(|mp| mp.is_orthogonally_adjacent(p) && self.edge_open(mp, p))
-    }
-
-    /// What a step from `from` costs `fig`: one square, and under the action-point module one
-    /// point more for a hero leaving a threatened square.
-    pub fn step_cost(&self, fig: &FigureSnap, from: Pos) -> u16 {
-        1 + u16::from(fig.hero && self.action_points() && self.threatened(from))
-    }
-
-    /// What walking `path` from `from` costs `fig` (squares, or action points).
-    pub fn path_cost(&self, fig: &FigureSnap, from: Pos, path: &[Pos]) -> u16 {
-        let mut at = from;
-        let mut cost = 0u16;
-        for &q in path {
-            cost = cost.saturating_add(self.step_cost(fig, at));
-            at = q;
-        }
-        cost
-    }
-
     /// May `f` take an action of this kind now (its turn's actions so far allowing)? Else why
     /// not. HeroQuest 2021: one action a turn (heroquest-2021.md, Hero Turn), with Heroic Brew's
     /// second attack and the Wand of Magic's second spell. Under the referee dice pool a monster
@@ -919,72 +873,6 @@ impl Snapshot {
             .filter(|o| o.id != fig.id && o.pos == Some(p))
             .filter(|o| !(fig.hero && !o.hero && !o.awake))
             .all(|o| fig.hero && o.hero && self.on_stairway(p))
-    }
-
-    /// Squares `fig` can walk to with `steps` steps, as a distance field from its square.
-    pub fn reach(&self, fig: &FigureSnap, steps: u16) -> Option<DistanceField> {
-        self.walk_field(fig, steps, true)
-    }
-
-    /// Like `reach`, but walking over known traps as if they were not there (to find the ones
-    /// in the way).
-    pub fn reach_over_traps(&self, fig: &FigureSnap, steps: u16) -> Option<DistanceField> {
-        self.walk_field(fig, steps, false)
-    }
-
-    /// The distance field of `can_step` from `fig`'s square (and, for a hero when
-    /// `avoid_known_traps`, never onto a known armed trap), worked out on square indexes: which
-    /// squares may be entered is decided once per square instead of once per side crossed.
-    fn walk_field(&self, fig: &FigureSnap, steps: u16, avoid_known_traps: bool) -> Option<DistanceField> {
-        let start = fig.pos?;
-        let b = self.board();
-        let veil = fig.hero && fig.has(StatusKind::VeilOfMist);
-        // Free floor may be entered; then the few squares with a known trap or a figure on them.
-        let mut enter: Vec<bool> = self.solid.iter().map(|s| !s).collect();
-        if avoid_known_traps && fig.hero {
-            for (i, t) in self.traps.iter().enumerate() {
-                if t.state == TrapState::Known && b.in_bounds(t.at) {
-                    let k = b.index(t.at);
-                    if self.square_trap[k] as usize == i + 1 {
-                        enter[k] = false;
-                    }
-                }
-            }
-        }
-        for (i, o) in self.figures.iter().enumerate() {
-            let Some(p) = o.pos.filter(|p| b.in_bounds(*p)) else {
-                continue;
-            };
-            let k = b.index(p);
-            // The figure the occupancy table keeps for the square decides, as in `can_step`.
-            if self.occupant[k] != Some(i as u16) {
-                continue;
-            }
-            let passable = if fig.hero && !o.hero && !o.awake {
-                true
-            } else {
-                o.hero == fig.hero || veil
-            };
-            enter[k] &= passable;
-        }
-        let through_rock = fig.has(StatusKind::PassThroughRock);
-        let may = |k: usize, d: usize, q: usize| (through_rock || self.open_sides[k] & (1 << d) != 0) && enter[q];
-        if fig.hero && self.action_points() {
-            let threatened = self.threatened_squares();
-            return Some(DistanceField::weighted(b.width, b.height, &[start], steps, |k, d, q| {
-                may(k, d, q).then_some(1 + u16::from(threatened[k]))
-            }));
-        }
-        Some(DistanceField::on_grid(b.width, b.height, &[start], steps, may))
-    }
-
-    /// Distances from the nearest of `from` over the board alone: walls and closed doors stop
-    /// it, furniture and rubble cannot be entered, figures and traps are ignored.
-    pub fn terrain_field(&self, from: &[Pos], steps: u16) -> DistanceField {
-        let b = self.board();
-        DistanceField::on_grid(b.width, b.height, from, steps, |k, d, q| {
-            self.open_sides[k] & (1 << d) != 0 && !self.solid[q]
-        })
     }
 
     /// Centre-to-centre line of sight: walls, closed doors and fallen blocks block, and so do

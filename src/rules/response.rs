@@ -96,6 +96,10 @@ mod tests {
         let n = 20_000;
         let hits = (0..n).filter(|_| opens(8, &draw(&mut rng, 2))).count();
         let seen = hits as f64 / n as f64;
-        assert!((seen - pick_chance(8)).abs() < 0.02, "{seen} against {}", pick_chance(8));
+        assert!(
+            (seen - pick_chance(8)).abs() < 0.02,
+            "{seen} against {}",
+            pick_chance(8)
+        );
     }
 }

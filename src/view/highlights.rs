@@ -346,7 +346,13 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
 /// The action-point module's preview: on each square of the pointed way, what the walk has
 /// cost so far, on a dark badge; orange where that step paid a point more to leave a
 /// threatened square.
-fn path_costs(world: &mut World, snap: &Snapshot, hero: &crate::game::snapshot::FigureSnap, way: &[Pos], (w, h): (i32, i32)) {
+fn path_costs(
+    world: &mut World,
+    snap: &Snapshot,
+    hero: &crate::game::snapshot::FigureSnap,
+    way: &[Pos],
+    (w, h): (i32, i32),
+) {
     let Some(mut at) = hero.pos else { return };
     let mut spent = 0u16;
     for (i, &p) in way.iter().enumerate() {
@@ -354,7 +360,11 @@ fn path_costs(world: &mut World, snap: &Snapshot, hero: &crate::game::snapshot::
         spent += cost;
         at = p;
         let last = i + 1 == way.len();
-        let colour = if cost > 1 { Color::srgb(1.0, 0.6, 0.25) } else { Color::srgb(1.0, 0.95, 0.75) };
+        let colour = if cost > 1 {
+            Color::srgb(1.0, 0.6, 0.25)
+        } else {
+            Color::srgb(1.0, 0.95, 0.75)
+        };
         let corner = world_of(p, w, h) + Vec2::new(-TILE * 0.3, TILE * 0.3);
         let size = if last { TILE * 0.42 } else { TILE * 0.34 };
         world.spawn((

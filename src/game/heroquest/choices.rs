@@ -203,7 +203,11 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             }
         }
     }
-    for d in snap.doors.iter().filter(|d| d.open && d.edge.touches(at) && d.kind != DoorKind::Portcullis) {
+    for d in snap
+        .doors
+        .iter()
+        .filter(|d| d.open && d.edge.touches(at) && d.kind != DoorKind::Portcullis)
+    {
         v.push(("Close the door".into(), Command::CloseDoor { hero: h.id, door: d.id }));
     }
     v.extend(lock_and_lever_choices(snap, h, at));

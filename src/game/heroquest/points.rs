@@ -45,7 +45,9 @@ pub fn payer(snap: &Snapshot, cmd: &Command) -> Result<Option<FigureId>, String>
     let name = snap.figure(id).map_or("The hero", |h| h.name.as_str());
     let p = snap.turn.progress(id);
     if p.moving == MoveState::Done {
-        return Err(format!("{name}'s move is over, and with it the action points to {what}"));
+        return Err(format!(
+            "{name}'s move is over, and with it the action points to {what}"
+        ));
     }
     if p.allowance.is_none() {
         return Err(format!(
@@ -87,7 +89,9 @@ pub(in crate::game) fn pick_lock(
     if !snap.action_points() {
         return Err("picking locks is part of the action-point module, which this game is not played with".into());
     }
-    let h = snap.figure(hero).ok_or_else(|| format!("there is no figure {}", hero.0))?;
+    let h = snap
+        .figure(hero)
+        .ok_or_else(|| format!("there is no figure {}", hero.0))?;
     super::may_act(snap, h)?;
     if !h.hero {
         return Err("monsters do not pick locks".into());
@@ -109,7 +113,10 @@ pub(in crate::game) fn pick_lock(
         return Err(format!("{}'s move is over, and with it the action points", h.name));
     }
     if p.allowance.is_none() {
-        return Err(format!("{} must roll for movement first: the roll gives the action points", h.name));
+        return Err(format!(
+            "{} must roll for movement first: the roll gives the action points",
+            h.name
+        ));
     }
     if points == 0 {
         return Err("a lock attempt spends at least one action point".into());
@@ -158,11 +165,18 @@ fn set_door(world: &mut World, id: u32, unlock: bool) {
 /// Pulling lever `lever` (action-point-movement.md, Pull a Lever in Range 1; Portcullises;
 /// checklists.md 1.3 #13, #25): from its square or orthogonally beside it with no wall between,
 /// once; the door or portcullis it is tied to opens for good. The point is paid by `pay`.
-pub(in crate::game) fn pull_lever(world: &mut World, snap: &Snapshot, hero: FigureId, lever: u32) -> Result<Vec<GameEvent>, String> {
+pub(in crate::game) fn pull_lever(
+    world: &mut World,
+    snap: &Snapshot,
+    hero: FigureId,
+    lever: u32,
+) -> Result<Vec<GameEvent>, String> {
     if !snap.action_points() {
         return Err("levers are part of the action-point module, which this game is not played with".into());
     }
-    let h = snap.figure(hero).ok_or_else(|| format!("there is no figure {}", hero.0))?;
+    let h = snap
+        .figure(hero)
+        .ok_or_else(|| format!("there is no figure {}", hero.0))?;
     super::may_act(snap, h)?;
     let &(at, edge) = snap
         .quest
@@ -184,7 +198,11 @@ pub(in crate::game) fn pull_lever(world: &mut World, snap: &Snapshot, hero: Figu
         .ok_or("the lever's door is gone")?;
     world.resource_mut::<Dungeon>().levers_pulled.insert(lever);
     set_door(world, door, true);
-    let mut evs = vec![GameEvent::LeverPulled { hero: h.id, lever, door }];
+    let mut evs = vec![GameEvent::LeverPulled {
+        hero: h.id,
+        lever,
+        door,
+    }];
     evs.extend(super::reveal(world));
     Ok(evs)
 }

@@ -80,7 +80,8 @@ pub(super) fn locks(
     modules: &crate::rules::systems::Modules,
 ) -> (BTreeSet<Edge>, BTreeSet<Edge>, Vec<(Pos, Edge)>) {
     let raw = cx.raw;
-    let need = |what: &str| format!("{what} needs the action-point module: add modules: [\"action-points\"] to the quest");
+    let need =
+        |what: &str| format!("{what} needs the action-point module: add modules: [\"action-points\"] to the quest");
     let (mut locks, mut portcullises, mut levers) = (BTreeSet::new(), BTreeSet::new(), Vec::new());
     for (i, d) in raw.doors.iter().enumerate() {
         let edge = Edge::new(pos(d.at), pos(d.to));
@@ -96,7 +97,10 @@ pub(super) fn locks(
         if !modules.action_points() {
             cx.out.err(at, need(what));
         } else if d.locked && d.portcullis {
-            cx.out.err(at, "a portcullis has no lock to pick: mark the door locked or portcullis, not both".into());
+            cx.out.err(
+                at,
+                "a portcullis has no lock to pick: mark the door locked or portcullis, not both".into(),
+            );
         } else if d.open {
             cx.out.err(at, format!("{what} starts closed: it cannot also be open"));
         } else if d.portcullis {
