@@ -25,6 +25,15 @@ fn walk(g: &mut Game, id: u32, steps: &[(i32, i32)]) -> Vec<GameEvent> {
     })
 }
 
+/// `cmd`, a minor action of the barbarian's, is refused before the roll (which gives the points
+/// it costs) in words that name it; then the barbarian rolls and has `points`.
+fn refused_then_rolled(g: &mut Game, cmd: &Command, what: &str, points: u8) {
+    let e = rejected(&g.send(cmd.clone())).expect("refused before the roll");
+    assert!(e.contains("roll for movement first") && e.contains(what), "{e}");
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    g.set_allowance(0, points);
+}
+
 fn points_left(g: &mut Game, id: u32) -> u8 {
     g.turn().progress(FigureId(id)).steps_left()
 }
@@ -234,13 +243,7 @@ fn a_gift_costs_a_point() {
         to: FigureId(1),
         item: "healing".into(),
     };
-    let e = rejected(&g.send(give.clone())).expect("refused before the roll");
-    assert!(
-        e.contains("roll for movement first") && e.contains("hand something over"),
-        "{e}"
-    );
-    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
-    g.set_allowance(0, 2);
+    refused_then_rolled(&mut g, &give, "hand something over", 2);
     ok(&g.send(give));
     assert_eq!(points_left(&mut g, 0), 1);
     let snap = g.snap();
@@ -413,13 +416,7 @@ fn a_portcullis_opens_only_by_its_lever_and_stays_up() {
         hero: FigureId(0),
         lever: 0,
     };
-    let e = rejected(&g.send(pull.clone())).expect("before the roll");
-    assert!(
-        e.contains("roll for movement first") && e.contains("pull a lever"),
-        "{e}"
-    );
-    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
-    g.set_allowance(0, 3);
+    refused_then_rolled(&mut g, &pull, "pull a lever", 3);
     let evs = g.send(pull.clone());
     ok(&evs);
     assert!(

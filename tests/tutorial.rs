@@ -298,19 +298,14 @@ fn a_lesson_that_comes_after_its_action_is_caught() {
     );
 }
 
-/// A keyboard-only player, played as a new user would: the hero bot chooses what to do and the
-/// test presses the keys that do it (the arrows to walk the board cursor, Enter on a square, R,
-/// O, X, E), through the same seat input as the window. What the keys cannot reach in one press
-/// (the action menu's searches) is sent as the menu would send it.
+/// A player at the keyboard (or the mouse), played as a new user would: the hero bot chooses
+/// what to do and the test presses the keys or clicks the squares that do it, through the same
+/// seat and click input as the window (`play_first_tutorial`).
 struct Keyboard {
     app: bevy::prelude::App,
 }
 
 impl Keyboard {
-    fn new(q: Arc<quest::Quest>, seed: u64) -> Keyboard {
-        Keyboard::on(q, seed, Device::Keyboard)
-    }
-
     /// A player at `device`: the seats' input and the mouse's clicks, as in the window.
     fn on(q: Arc<quest::Quest>, seed: u64, device: Device) -> Keyboard {
         use hollowdeep::input::seats::{Seat, Seats};
@@ -373,15 +368,20 @@ impl Keyboard {
     }
 }
 
-#[test]
-fn played_keyboard_only_the_first_tutorial_teaches_each_key_before_it_is_pressed() {
-    use bevy::prelude::KeyCode;
+/// Plays the first tutorial at `device`: the competent bot chooses, `press` does it as a person
+/// would (or leaves it undone), and each control's tip must be on screen before its first use.
+/// Returns the commands done by the device and those the test had to send itself.
+fn play_first_tutorial(
+    device: Device,
+    seed: u64,
+    mut press: impl FnMut(&mut Keyboard, &hollowdeep::game::snapshot::Snapshot, &Command),
+) -> (u32, u32) {
     let q = Arc::new(quest::load("tutorial-1-first-steps").expect("shipped"));
-    let mut k = Keyboard::new(q.clone(), 2);
+    let mut k = Keyboard::on(q.clone(), seed, device);
     let mut taught: BTreeSet<&str> = TOKENS.iter().copied().filter(|t| q.briefing.contains(t)).collect();
-    let mut pressed: Vec<&str> = Vec::new();
+    let mut used: Vec<&str> = Vec::new();
     let mut read = 0;
-    let (mut by_keys, mut by_hand) = (0, 0);
+    let (mut by_device, mut by_hand) = (0, 0);
     for _ in 0..3000 {
         let world = k.app.world_mut();
         let log = world.resource::<EventLog>().0.clone();
@@ -403,59 +403,68 @@ fn played_keyboard_only_the_first_tutorial_teaches_each_key_before_it_is_pressed
         let snap = hollowdeep::game::snapshot::Snapshot::capture(world).expect("in play");
         let cmd = hollowdeep::ai::heroes::next_command(&snap, HeroBot::Competent);
         let before = world.resource::<CommandLog>().0.len();
-        if let Some(t) = token(&cmd) {
+        let control = token(&cmd);
+        if let Some(t) = control {
             assert!(
                 taught.contains(t),
-                "{cmd:?}: its key was pressed before its tip {t} ({taught:?})"
+                "{device:?}: {cmd:?} came before its tip {t} ({taught:?})"
             );
-            if !pressed.contains(&t) {
-                pressed.push(t);
+            if !used.contains(&t) {
+                used.push(t);
             }
         }
-        match &cmd {
-            Command::RollMovement { .. } => k.key(KeyCode::KeyR),
-            Command::EndTurn => k.key(KeyCode::KeyE),
-            Command::OpenDoor { .. } => k.key(KeyCode::KeyO),
-            Command::Move { path, .. } => {
-                k.cursor_to(*path.last().expect("a step"));
-                k.key(KeyCode::Enter);
-            }
-            Command::Attack { target, .. } => {
-                if let Some(at) = snap.figure(*target).and_then(|f| f.pos) {
-                    k.cursor_to(at);
-                }
-                k.key(KeyCode::KeyX);
-            }
-            other => {
-                logic::submit(k.app.world_mut(), other.clone());
-            }
+        if control.is_some() {
+            press(&mut k, &snap, &cmd);
+        } else {
+            // The action menu's searches and the like: sent as the menu sends them.
+            logic::submit(k.app.world_mut(), cmd.clone());
         }
         // A press that did nothing (the cursor could not reach, say): the bot's command itself.
-        let keyed = token(&cmd).is_some();
         if k.app.world().resource::<CommandLog>().0.len() == before {
             logic::submit(k.app.world_mut(), cmd);
-            if keyed {
-                by_hand += 1;
-            }
-        } else if keyed {
-            by_keys += 1;
+            by_hand += u32::from(control.is_some());
+        } else {
+            by_device += u32::from(control.is_some());
         }
     }
     for t in ["{roll}", "{move}", "{end}", "{open}", "{attack}"] {
         assert!(
-            pressed.contains(&t),
-            "{t} was never pressed, so its order was not checked: {pressed:?}"
+            used.contains(&t),
+            "{device:?}: {t} was never used, so its order was not checked: {used:?}"
         );
     }
     assert!(
         matches!(k.app.world().resource::<Turn>().phase, Phase::Over(_)),
-        "the tutorial did not end in 60 rounds"
+        "{device:?}: the tutorial did not end in 60 rounds"
     );
-    eprintln!("keyboard-only tutorial: {by_keys} commands by keys, {by_hand} sent by hand, pressed {pressed:?}");
     assert!(
-        by_keys > 40 && by_hand * 10 <= by_keys,
-        "{by_keys} commands by keys, {by_hand} sent by hand"
+        by_device > 40 && by_hand * 10 <= by_device,
+        "{device:?}: {by_device} commands by the device, {by_hand} sent by hand"
     );
+    (by_device, by_hand)
+}
+
+#[test]
+fn played_keyboard_only_the_first_tutorial_teaches_each_key_before_it_is_pressed() {
+    // The arrows walk the board cursor; Enter on a square, R, O, X and E.
+    use bevy::prelude::KeyCode;
+    let (keys, hand) = play_first_tutorial(Device::Keyboard, 2, |k, snap, cmd| match cmd {
+        Command::RollMovement { .. } => k.key(KeyCode::KeyR),
+        Command::EndTurn => k.key(KeyCode::KeyE),
+        Command::OpenDoor { .. } => k.key(KeyCode::KeyO),
+        Command::Move { path, .. } => {
+            k.cursor_to(*path.last().expect("a step"));
+            k.key(KeyCode::Enter);
+        }
+        Command::Attack { target, .. } => {
+            if let Some(at) = snap.figure(*target).and_then(|f| f.pos) {
+                k.cursor_to(at);
+            }
+            k.key(KeyCode::KeyX);
+        }
+        _ => {}
+    });
+    eprintln!("keyboard-only tutorial: {keys} commands by keys, {hand} sent by hand");
 }
 
 #[test]
@@ -464,44 +473,13 @@ fn played_with_the_mouse_the_first_tutorial_teaches_each_control_before_it_is_us
     // person would (a square to roll, the square to walk to, the room beyond a door, the
     // monster) and presses E to end the turn, as the tip says ("press E or click End turn").
     use bevy::prelude::KeyCode;
-    let q = Arc::new(quest::load("tutorial-1-first-steps").expect("shipped"));
-    let mut p = Keyboard::on(q.clone(), 3, Device::MouseKeyboard);
-    let mut taught: BTreeSet<&str> = TOKENS.iter().copied().filter(|t| q.briefing.contains(t)).collect();
-    let mut used: Vec<&str> = Vec::new();
-    let mut read = 0;
-    let (mut by_mouse, mut by_hand) = (0, 0);
-    for _ in 0..3000 {
-        let world = p.app.world_mut();
-        let log = world.resource::<EventLog>().0.clone();
-        for e in &log[read..] {
-            if let GameEvent::QuestMessage { text } = e {
-                taught.extend(TOKENS.iter().copied().filter(|t| text.contains(t)));
-            }
-        }
-        read = log.len();
-        let turn = world.resource::<Turn>().clone();
-        if matches!(turn.phase, Phase::Over(_)) || turn.round > 60 {
-            break;
-        }
-        let Phase::Hero(_) = turn.phase else {
-            p.app.update();
-            continue;
-        };
-        let snap = hollowdeep::game::snapshot::Snapshot::capture(world).expect("in play");
-        let cmd = hollowdeep::ai::heroes::next_command(&snap, HeroBot::Competent);
-        let before = world.resource::<CommandLog>().0.len();
-        if let Some(t) = token(&cmd) {
-            assert!(taught.contains(t), "{cmd:?} came before its tip {t} ({taught:?})");
-            if !used.contains(&t) {
-                used.push(t);
-            }
-        }
+    let (clicks, hand) = play_first_tutorial(Device::MouseKeyboard, 3, |p, snap, cmd| {
         let here = snap.active_hero().and_then(|h| h.pos);
-        match (&cmd, here) {
+        match (cmd, here) {
             // Any empty square two or more steps away: the first click of a turn rolls.
             (Command::RollMovement { .. }, Some(at)) => {
-                let far = q
-                    .board
+                let far = snap
+                    .board()
                     .squares()
                     .find(|s| s.manhattan(at) >= 2 && snap.figure_at(*s).is_none())
                     .expect("a square to click");
@@ -516,33 +494,8 @@ fn played_with_the_mouse_the_first_tutorial_teaches_each_control_before_it_is_us
                 p.click(snap.figure(*target).and_then(|f| f.pos).expect("on the board"))
             }
             (Command::EndTurn, _) => p.key(KeyCode::KeyE),
-            (other, _) => {
-                logic::submit(p.app.world_mut(), other.clone());
-            }
+            _ => {}
         }
-        let pointed = token(&cmd).is_some();
-        if p.app.world().resource::<CommandLog>().0.len() == before {
-            logic::submit(p.app.world_mut(), cmd);
-            if pointed {
-                by_hand += 1;
-            }
-        } else if pointed {
-            by_mouse += 1;
-        }
-    }
-    for t in ["{roll}", "{move}", "{end}", "{open}", "{attack}"] {
-        assert!(
-            used.contains(&t),
-            "{t} was never used, so its order was not checked: {used:?}"
-        );
-    }
-    assert!(
-        matches!(p.app.world().resource::<Turn>().phase, Phase::Over(_)),
-        "the tutorial did not end in 60 rounds"
-    );
-    eprintln!("mouse tutorial: {by_mouse} commands by the mouse and E, {by_hand} sent by hand");
-    assert!(
-        by_mouse > 40 && by_hand * 10 <= by_mouse,
-        "{by_mouse} commands by the mouse, {by_hand} sent by hand"
-    );
+    });
+    eprintln!("mouse tutorial: {clicks} commands by the mouse and E, {hand} sent by hand");
 }
