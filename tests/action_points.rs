@@ -493,3 +493,25 @@ fn locks_levers_and_portcullises_are_checked_where_they_are_written() {
     )
     .expect("a portcullis with its lever, under the module");
 }
+
+#[test]
+fn the_sorcerer_knows_a_hero_beside_its_monster_pays_to_get_away() {
+    // Issue 21, item 8: the planner's picture of the heroes' reach counts action points, so a
+    // hero its orc stands beside is a point further from everywhere; without the module, squares.
+    use hollowdeep::ai::perception::Perception;
+    let with = threatened(6);
+    let q = quest_with(
+        &["barbarian"],
+        &[(5, 0)],
+        "",
+        "(kind: \"orc\", at: (6, 0), movement: 0)",
+        DEFEAT_ALL,
+        "",
+    );
+    let without = Game::start(q, 1);
+    let mut games = [with, without];
+    let [a, b] = games.each_mut().map(|g| Perception::new(&g.snap()));
+    let at = |per: &Perception, x: i32| per.heroes[0].dist[per.grid.index(p(x, 0))];
+    assert_eq!((at(&b, 4), at(&b, 2)), (1, 3), "squares without the module");
+    assert_eq!((at(&a, 4), at(&a, 2)), (2, 4), "a point more to leave the orc's side");
+}

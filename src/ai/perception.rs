@@ -190,7 +190,11 @@ fn hero_view(snap: &Snapshot, grid: &Grid, occ: &[Occ], h: &FigureSnap) -> HeroV
         defend: snap.defend_dice(h),
         move_dice,
         acts,
-        dist: hero_steps(grid, occ, at),
+        dist: if snap.action_points() {
+            hero_points(grid, occ, at)
+        } else {
+            hero_steps(grid, occ, at)
+        },
         // Killing the captive wins the quest for the sorcerer.
         worth: if h.captive {
             CAPTIVE_WORTH
@@ -221,6 +225,50 @@ pub fn hero_steps(grid: &Grid, occ: &[Occ], start: usize) -> Vec<u16> {
             dist[j] = dist[i] + 1;
             queue.push_back(j);
         }
+    }
+    dist
+}
+
+/// `hero_steps` in action points (the action-point module, action-point-movement.md): a square
+/// costs 1, leaving a square beside a monster (open edge) 1 more, and a closed door on the way 1
+/// more to open. The sorcerer plans knowing that a hero its monsters stand beside pays to get
+/// away from them. (A monster not yet seen costs a hero nothing; the sorcerer plans only with
+/// seen monsters, so every monster here counts.)
+pub fn hero_points(grid: &Grid, occ: &[Occ], start: usize) -> Vec<u16> {
+    let beside_monster = |i: usize| grid.open_neighbours(i).any(|j| occ[j] == Occ::Monster);
+    let mut dist = vec![FAR; grid.len()];
+    // Costs are 1 to 3: a bucket queue over the cost so far.
+    let mut buckets: Vec<Vec<usize>> = vec![vec![start]];
+    dist[start] = 0;
+    let mut cost = 0usize;
+    while cost < buckets.len() {
+        let here = std::mem::take(&mut buckets[cost]);
+        for i in here {
+            if usize::from(dist[i]) != cost {
+                continue;
+            }
+            let leave = 1 + u16::from(beside_monster(i));
+            for d in 0..4 {
+                let through_door = grid.door[i] & (1 << d) != 0;
+                if grid.open[i] & (1 << d) == 0 && !through_door {
+                    continue;
+                }
+                let j = grid.step(i, d);
+                if grid.solid[j] || occ[j] == Occ::Monster {
+                    continue;
+                }
+                let nd = dist[i] + leave + u16::from(through_door);
+                if nd < dist[j] {
+                    dist[j] = nd;
+                    let k = usize::from(nd);
+                    if buckets.len() <= k {
+                        buckets.resize(k + 1, Vec::new());
+                    }
+                    buckets[k].push(j);
+                }
+            }
+        }
+        cost += 1;
     }
     dist
 }
