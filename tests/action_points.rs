@@ -515,3 +515,175 @@ fn the_sorcerer_knows_a_hero_beside_its_monster_pays_to_get_away() {
     assert_eq!((at(&b, 4), at(&b, 2)), (1, 3), "squares without the module");
     assert_eq!((at(&a, 4), at(&a, 2)), (2, 4), "a point more to leave the orc's side");
 }
+
+/// The barbarian at (5,0) in the top corridor, rolled with `points`; terrain at (7,0) as
+/// `terrain` (a RON entry) and `monsters` where the quest puts them.
+fn ground(terrain: &str, monsters: &str, extra: &str, points: u8, seed: u64) -> Game {
+    let q = quest_with(
+        &["barbarian"],
+        &[(5, 0)],
+        "",
+        monsters,
+        DEFEAT_ALL,
+        &format!("{AP} terrain: [{terrain}], {extra}"),
+    );
+    let mut g = Game::start(q, seed);
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    g.set_allowance(0, points);
+    g
+}
+
+#[test]
+fn a_square_of_special_terrain_costs_what_the_quest_says() {
+    // action-point-movement.md, Terrain; checklists §1.3 #9: plain squares cost 1, a quest's
+    // terrain its own cost; the preview counts it.
+    let mut g = ground("(at: (7, 0), cost: 3, name: \"Rubble\")", FAR_ORC, "", 6, 1);
+    let snap = g.snap();
+    let opts = hero_options(&snap).expect("the hero's turn");
+    assert!(opts.reachable.contains(&(p(7, 0), 4)), "{:?}", opts.reachable);
+    ok(&walk(&mut g, 0, &[(6, 0), (7, 0)]));
+    assert_eq!(points_left(&mut g, 0), 2);
+    let e = rejected(&walk(&mut g, 0, &[(8, 0), (9, 0), (10, 0)])).expect("too dear");
+    assert!(e.contains("only 2 action points"), "{e}");
+}
+
+#[test]
+fn a_dangerous_square_draws_a_card_for_each_monster_beside_it_and_an_eye_springs_its_failure() {
+    // action-point-movement.md, Dangerous Event ("draw one Response Card for each enemy in range
+    // 1 of that square. If any of those card have the Eye symbol, then you suffer the square's
+    // failure event"); checklists §1.3 #27, #28. An orc stands beside the square at (8,0).
+    let (mut failed, mut crossed) = (0, 0);
+    for seed in 0..60 {
+        let mut g = ground(
+            "(at: (7, 0), dangerous: true, failure: Wound(2), name: \"Crumbling ledge\")",
+            "(kind: \"orc\", at: (8, 0), movement: 0)",
+            "",
+            6,
+            seed,
+        );
+        let evs = walk(&mut g, 0, &[(6, 0), (7, 0)]);
+        ok(&evs);
+        let drawn: Vec<_> = evs
+            .iter()
+            .filter_map(|e| match e {
+                GameEvent::DangerDrawn { cards, failed, .. } => Some((cards.len(), *failed)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(drawn.len(), 1, "{evs:?}");
+        assert_eq!(drawn[0].0, 1, "one card: one monster beside the square");
+        let wound = evs
+            .iter()
+            .any(|e| matches!(e, GameEvent::Wounded { amount: 2, cause, .. } if cause == "the Crumbling ledge"));
+        assert_eq!(wound, drawn[0].1, "the failure comes with an Eye and only then");
+        if drawn[0].1 {
+            failed += 1;
+        } else {
+            crossed += 1;
+        }
+    }
+    // Two of the twelve cards bear an Eye.
+    assert!(failed > 3 && crossed > failed, "failed {failed}, crossed {crossed}");
+}
+
+#[test]
+fn end_move_stops_the_hero_on_the_square() {
+    // checklists §1.3 #27: EndMove. With the orc beside the square an Eye comes 2 times in 12:
+    // over seeds some moves end on the square (the move is over), the others may go on.
+    let (mut stopped, mut went_on) = (0, 0);
+    for seed in 0..60 {
+        let mut g = ground(
+            "(at: (7, 0), dangerous: true, failure: EndMove)",
+            "(kind: \"orc\", at: (8, 0), movement: 0)",
+            "",
+            6,
+            seed,
+        );
+        let evs = walk(&mut g, 0, &[(6, 0), (7, 0)]);
+        ok(&evs);
+        let failed = evs
+            .iter()
+            .any(|e| matches!(e, GameEvent::DangerDrawn { failed: true, .. }));
+        if failed {
+            stopped += 1;
+            assert_eq!(g.turn().progress(FigureId(0)).moving, MoveState::Done);
+        } else {
+            went_on += 1;
+            assert_ne!(g.turn().progress(FigureId(0)).moving, MoveState::Done);
+        }
+    }
+    assert!(stopped > 3 && went_on > 3, "stopped {stopped}, went on {went_on}");
+}
+
+#[test]
+fn a_monster_walking_onto_dangerous_ground_by_choice_draws_nothing() {
+    // checklists §1.3 #30: "enemies never suffer failure event when they move intentionally".
+    let mut g = ground(
+        "(at: (7, 0), dangerous: true, failure: Wound(5))",
+        "(kind: \"orc\", at: (9, 0))",
+        "",
+        0,
+        1,
+    );
+    g.send(Command::EndTurn);
+    assert_eq!(g.turn().phase, Phase::Sorcerer);
+    let evs = walk(&mut g, 1, &[(8, 0), (7, 0)]);
+    ok(&evs);
+    assert!(
+        !evs.iter().any(|e| matches!(e, GameEvent::DangerDrawn { .. })),
+        "{evs:?}"
+    );
+}
+
+#[test]
+fn a_hero_pushed_onto_special_terrain_always_suffers_its_failure() {
+    // action-point-movement.md, Pushed Event; checklists §1.3 #31, #32: the falling block's shove
+    // (rules-decisions #17) puts the hero on (7,0) ahead, which fails with no card drawn.
+    let mut g = ground(
+        "(at: (7, 0), failure: Wound(1), name: \"Spiked floor\")",
+        FAR_ORC,
+        "traps: [(kind: FallingBlock, at: (6, 0))],",
+        6,
+        1,
+    );
+    let evs = walk(&mut g, 0, &[(6, 0), (7, 0), (8, 0)]);
+    ok(&evs);
+    assert_eq!(g.pos(0), Some(p(7, 0)), "{evs:?}");
+    assert!(
+        evs.iter()
+            .any(|e| matches!(e, GameEvent::DangerDrawn { cards, failed: true, .. } if cards.is_empty()))
+    );
+    assert!(
+        evs.iter()
+            .any(|e| matches!(e, GameEvent::Wounded { amount: 1, cause, .. } if cause == "the Spiked floor"))
+    );
+}
+
+#[test]
+fn terrain_is_checked_where_it_is_written() {
+    let text = |terrain: &str, modules: &str| {
+        format!(
+            "Quest(format: 1, name: \"T\", briefing: \"B.\", heroes: [\"barbarian\"], hero_starts: [(5, 0)],\n stairway: (12, 2, 2, 2), objective: DefeatAll(return_to_stairway: false), wandering_monster: \"orc\",\n monsters: [(kind: \"orc\", at: (24, 17))],\n terrain: [{terrain}],\n {modules})"
+        )
+    };
+    let err = |t: String| {
+        hollowdeep::quest::parse("t", "t.ron", t.as_bytes(), None)
+            .unwrap_err()
+            .to_string()
+    };
+    let e = err(text("(at: (7, 0), cost: 2)", ""));
+    assert!(
+        e.contains("t.ron:4:") && e.contains("special terrain needs the action-point module"),
+        "{e}"
+    );
+    let m = "modules: [\"action-points\"]";
+    let e = err(text("(at: (7, 0), cost: 0)", m));
+    assert!(
+        e.contains("t.ron:4:") && e.contains("1 to 6 action points, not 0"),
+        "{e}"
+    );
+    let e = err(text("(at: (7, 0), dangerous: true)", m));
+    assert!(e.contains("needs a failure"), "{e}");
+    let e = err(text("(at: (7, 0)), (at: (7, 0))", m));
+    assert!(e.contains("listed twice"), "{e}");
+}

@@ -659,6 +659,38 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
                 )
             }
         }
+        GameEvent::ThreatenedStep { figure, .. } => {
+            format!("{} pays a point more to step away from a monster's side.", n(*figure))
+        }
+        GameEvent::DangerDrawn {
+            figure,
+            at,
+            cards,
+            failed,
+        } => match (cards.is_empty(), failed) {
+            (true, true) => format!(
+                "{} is pushed onto dangerous ground in {}.",
+                n(*figure),
+                names.place(*at)
+            ),
+            (true, false) => format!(
+                "{} crosses dangerous ground in {}: no monster beside it.",
+                n(*figure),
+                names.place(*at)
+            ),
+            (false, true) => format!(
+                "{} crosses dangerous ground in {}: the Response cards {} show an Eye!",
+                n(*figure),
+                names.place(*at),
+                list_pips(cards)
+            ),
+            (false, false) => format!(
+                "{} crosses dangerous ground in {}: the Response cards {} show no Eye.",
+                n(*figure),
+                names.place(*at),
+                list_pips(cards)
+            ),
+        },
         GameEvent::LeverPulled { hero, door, .. } => {
             format!(
                 "{} pulls the lever{}: the way{} opens.",

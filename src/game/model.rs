@@ -850,6 +850,19 @@ pub enum GameEvent {
         lever: u32,
         door: u32,
     },
+    /// A hero paid a point more to leave a threatened square (the action-point module).
+    ThreatenedStep {
+        figure: FigureId,
+        from: Pos,
+    },
+    /// A figure entered a dangerous square: a Response card for each monster beside it; an Eye
+    /// (`failed`) springs the square's failure. A pushed figure draws none and always fails.
+    DangerDrawn {
+        figure: FigureId,
+        at: Pos,
+        cards: Vec<u8>,
+        failed: bool,
+    },
     ObjectiveCompleted,
     HeroEscaped {
         figure: FigureId,
@@ -966,6 +979,9 @@ impl GameEvent {
             GameEvent::LockPicked { opened: true, .. } => "lock_picked",
             GameEvent::LockPicked { .. } => "lock_failed",
             GameEvent::LeverPulled { .. } => "lever_pulled",
+            GameEvent::ThreatenedStep { .. } => "threatened_step",
+            GameEvent::DangerDrawn { failed: true, .. } => "terrain_failed",
+            GameEvent::DangerDrawn { .. } => "terrain_crossed",
         }
     }
 }

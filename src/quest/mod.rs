@@ -57,6 +57,9 @@ pub struct RawQuest {
     /// Levers that open a door or portcullis (the action-point module).
     #[serde(default)]
     pub levers: Vec<RawLever>,
+    /// Squares of special terrain (the action-point module).
+    #[serde(default)]
+    pub terrain: Vec<RawTerrain>,
     /// Treasure the quest places in rooms: found by the first hero to search the room.
     #[serde(default)]
     pub treasure: Vec<RawTreasure>,
@@ -241,6 +244,48 @@ pub struct RawDoor {
     /// action-point module).
     #[serde(default)]
     pub portcullis: bool,
+}
+
+/// A square of special terrain (the action-point module, action-point-movement.md: Terrain,
+/// Failure Event, Dangerous Event, Pushed Event).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTerrain {
+    pub at: (i32, i32),
+    /// Action points a hero pays to enter it (1 is plain floor).
+    #[serde(default = "one")]
+    pub cost: u8,
+    /// Entering it draws a Response card for each monster beside it; an Eye springs `failure`.
+    #[serde(default)]
+    pub dangerous: bool,
+    /// What happens on a failure (a dangerous square's Eye, or any figure pushed onto it).
+    #[serde(default)]
+    pub failure: Option<Failure>,
+    /// What the board says about it on hover ("Rope bridge").
+    #[serde(default)]
+    pub name: String,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// A special square's failure event (checklists.md 1.3 #27).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub enum Failure {
+    /// Wounds without defence.
+    Wound(u8),
+    /// The figure's move ends on the square.
+    EndMove,
+}
+
+/// A validated terrain square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Terrain {
+    pub cost: u8,
+    pub dangerous: bool,
+    pub failure: Option<Failure>,
+    pub name: String,
 }
 
 /// A lever (the action-point module): a hero in Range 1 pulls it, for a point, and the door or
@@ -532,6 +577,8 @@ pub struct Quest {
     pub portcullises: BTreeSet<Edge>,
     /// Levers: the square and the door each opens.
     pub levers: Vec<(Pos, Edge)>,
+    /// Special terrain by square (the action-point module).
+    pub terrain: BTreeMap<Pos, Terrain>,
     pub monsters: Vec<QuestMonster>,
     pub furniture: Vec<QuestFurniture>,
     pub blocked: BTreeSet<Pos>,

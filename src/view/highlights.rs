@@ -201,6 +201,33 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
             Some(art.icon("chest")),
         );
     }
+    // The action-point module's terrain: dangerous ground tinted red, dear ground slate, with
+    // its cost in points at the corner.
+    for (at, t) in &snap.quest.terrain {
+        if !(sorcerer.0 || snap.fog.is_revealed(*at)) {
+            continue;
+        }
+        let tint = if t.dangerous {
+            Color::srgba(0.75, 0.2, 0.1, 0.35)
+        } else {
+            Color::srgba(0.35, 0.45, 0.6, 0.35)
+        };
+        spawn(world, *at, tint, TILE - 2.0, 0.9, None);
+        if t.cost > 1 {
+            world.spawn((
+                Name::new("Highlight"),
+                Highlight,
+                DespawnOnExit(Screen::Playing),
+                Text2d::new(t.cost.to_string()),
+                TextFont {
+                    font_size: FontSize::Px(11.0),
+                    ..default()
+                },
+                TextColor(Color::srgb(0.85, 0.9, 1.0)),
+                Transform::from_translation((world_of(*at, w, h) + Vec2::new(TILE * 0.32, -TILE * 0.32)).extend(1.3)),
+            ));
+        }
+    }
     // The action-point module's levers: a dark base and a brass handle, thrown over once pulled.
     for (i, (at, _)) in snap.quest.levers.iter().enumerate() {
         if !(sorcerer.0 || snap.fog.is_revealed(*at)) {
@@ -356,11 +383,11 @@ fn path_costs(
     let Some(mut at) = hero.pos else { return };
     let mut spent = 0u16;
     for (i, &p) in way.iter().enumerate() {
-        let cost = snap.step_cost(hero, at);
-        spent += cost;
+        let dear = snap.threatened(at);
+        spent += snap.step_cost(hero, at, p);
         at = p;
         let last = i + 1 == way.len();
-        let colour = if cost > 1 {
+        let colour = if dear {
             Color::srgb(1.0, 0.6, 0.25)
         } else {
             Color::srgb(1.0, 0.95, 0.75)

@@ -103,6 +103,8 @@ pub(in crate::game) fn move_figure(
     let mut taken = 0u8;
     let mut stop_reason: Option<String> = None;
     let mut ends_turn = false;
+    // A failure event ended the move on its square (the action-point module).
+    let mut ends_here = false;
     // Where everything stands, kept up to date step by step (a fresh copy after a trap springs).
     // Nothing has changed since the caller's picture (`apply` took it just before): start from it.
     let mut now = snap.clone();
@@ -115,7 +117,7 @@ pub(in crate::game) fn move_figure(
                 while !now.can_stop_on(f, at) && trail.len() > 1 {
                     trail.pop();
                     let back = *trail.last().expect("trail keeps the start");
-                    let cost = now.step_cost(f, at) as u8;
+                    let cost = now.step_cost(f, at, back) as u8;
                     world.get_mut::<GridPos>(f.entity).expect("figure on board").0 = back;
                     now.relocate(f.id, back);
                     evs.push(GameEvent::HeroMoved {
@@ -138,7 +140,8 @@ pub(in crate::game) fn move_figure(
                 break;
             }
         }
-        let cost = now.step_cost(f, at) as u8;
+        let cost = now.step_cost(f, at, q) as u8;
+        let paid_to_leave = f.hero && now.action_points() && now.threatened(at);
         world.get_mut::<GridPos>(f.entity).expect("figure on board").0 = q;
         now.relocate(f.id, q);
         taken = taken.saturating_add(cost);
@@ -155,6 +158,9 @@ pub(in crate::game) fn move_figure(
                 to: q,
             }
         });
+        if paid_to_leave {
+            evs.push(GameEvent::ThreatenedStep { figure: f.id, from: at });
+        }
         let from = at;
         at = q;
         trail.push(q);
@@ -170,6 +176,17 @@ pub(in crate::game) fn move_figure(
                 now = Snapshot::capture(world).expect("quest in play");
                 if sprung.stop {
                     ends_turn = sprung.ends_turn;
+                    evs.extend(reveal_with(world, &mut now));
+                    break;
+                }
+            }
+            // The action-point module's dangerous terrain.
+            let (danger, ends_move) = super::points::enter_square(world, &now, f, q);
+            if !danger.is_empty() {
+                evs.extend(danger);
+                now = Snapshot::capture(world).expect("quest in play");
+                if ends_move || !now.figure(f.id).is_some_and(|h| h.alive()) {
+                    ends_here = true;
                     evs.extend(reveal_with(world, &mut now));
                     break;
                 }
@@ -192,7 +209,7 @@ pub(in crate::game) fn move_figure(
         evs.extend(lead_captive(world, f.id, &trail));
     }
     p.steps_used = p.steps_used.saturating_add(taken).min(p.allowance.unwrap_or(0));
-    p.moving = if p.steps_left() == 0 || ends_turn {
+    p.moving = if p.steps_left() == 0 || ends_turn || ends_here {
         MoveState::Done
     } else {
         MoveState::Moving

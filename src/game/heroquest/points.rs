@@ -7,8 +7,9 @@ use bevy::prelude::*;
 
 use crate::game::model::Command;
 use crate::game::model::*;
-use crate::game::snapshot::Snapshot;
+use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::game::world::*;
+use crate::rules::geometry::Pos;
 use crate::rules::response;
 
 /// What a minor action costs (checklists.md 1.3 #11: one point each).
@@ -205,4 +206,92 @@ pub(in crate::game) fn pull_lever(
     }];
     evs.extend(super::reveal(world));
     Ok(evs)
+}
+
+/// A hero stepping onto `at` (action-point-movement.md, Dangerous Event; checklists.md 1.3
+/// #28 to #30): on a dangerous square, one Response card for each seen monster in Range 1 of it
+/// (orthogonally beside, no wall between); any Eye springs the square's failure. Monsters moving
+/// by choice never draw. Returns the events and whether the move ends here.
+pub(in crate::game) fn enter_square(
+    world: &mut World,
+    now: &Snapshot,
+    f: &FigureSnap,
+    at: Pos,
+) -> (Vec<GameEvent>, bool) {
+    let Some(t) = now
+        .quest
+        .terrain
+        .get(&at)
+        .filter(|t| t.dangerous && f.hero && now.action_points())
+    else {
+        return (Vec::new(), false);
+    };
+    let beside = now
+        .monsters()
+        .filter(|m| {
+            m.awake
+                && m.pos
+                    .is_some_and(|mp| mp.is_orthogonally_adjacent(at) && now.edge_open(mp, at))
+        })
+        .count();
+    let cards = response::draw(rng(world), beside);
+    let failed = cards.iter().any(|c| c.eye);
+    let mut evs = vec![GameEvent::DangerDrawn {
+        figure: f.id,
+        at,
+        cards: cards.iter().map(|c| c.value).collect(),
+        failed,
+    }];
+    let mut ends = false;
+    if failed && let Some(failure) = t.failure.clone() {
+        let (more, end) = suffer(world, f.id, &failure, &t.name);
+        evs.extend(more);
+        ends = end;
+    }
+    (evs, ends)
+}
+
+/// A figure pushed onto `at` (Pushed Event; checklists.md 1.3 #31, #32): heroes and monsters
+/// alike suffer the square's failure, with no card drawn.
+pub(in crate::game) fn pushed_onto(world: &mut World, figure: FigureId, at: Pos) -> Vec<GameEvent> {
+    let snap = Snapshot::capture(world).expect("quest in play");
+    let Some(failure) = snap
+        .quest
+        .terrain
+        .get(&at)
+        .filter(|_| snap.action_points())
+        .and_then(|t| t.failure.clone().map(|f| (f, t.name.clone())))
+    else {
+        return Vec::new();
+    };
+    let mut evs = vec![GameEvent::DangerDrawn {
+        figure,
+        at,
+        cards: Vec::new(),
+        failed: true,
+    }];
+    evs.extend(suffer(world, figure, &failure.0, &failure.1).0);
+    evs
+}
+
+/// A failure event: its events and whether the figure's move ends.
+fn suffer(world: &mut World, figure: FigureId, failure: &crate::quest::Failure, name: &str) -> (Vec<GameEvent>, bool) {
+    match failure {
+        crate::quest::Failure::Wound(n) => {
+            let cause = if name.is_empty() {
+                "dangerous ground".to_string()
+            } else {
+                crate::text::the(name)
+            };
+            let mut evs = vec![GameEvent::Wounded {
+                figure,
+                amount: *n,
+                dice: Vec::new(),
+                cause,
+            }];
+            evs.extend(super::apply_damage(world, figure, *n, None));
+            (evs, false)
+        }
+        crate::quest::Failure::EndMove => (Vec::new(), true),
+    }
 }

@@ -125,6 +125,8 @@ fn spring_with(
                     from: trap.at,
                     to: dest,
                 });
+                // Pushed onto special terrain: its failure, with no card (the action-point module).
+                evs.extend(super::points::pushed_onto(world, h.id, dest));
                 // Pushed onto another armed trap, the hero springs that one too.
                 if let Some(next) = armed_floor_trap_at(world, dest).filter(|n| n.id != trap.id) {
                     evs.extend(spring(world, &next, h, from, None).events);

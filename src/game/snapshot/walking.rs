@@ -37,10 +37,14 @@ impl Snapshot {
             .any(|mp| mp.is_orthogonally_adjacent(p) && self.edge_open(mp, p))
     }
 
-    /// What a step from `from` costs `fig`: one square, and under the action-point module one
-    /// point more for a hero leaving a threatened square.
-    pub fn step_cost(&self, fig: &FigureSnap, from: Pos) -> u16 {
-        1 + u16::from(fig.hero && self.action_points() && self.threatened(from))
+    /// What a step from `from` into `to` costs `fig`: one square; under the action-point module
+    /// a hero pays the square's terrain cost (1 for plain floor) and one point more to leave a
+    /// threatened square.
+    pub fn step_cost(&self, fig: &FigureSnap, from: Pos, to: Pos) -> u16 {
+        if !(fig.hero && self.action_points()) {
+            return 1;
+        }
+        u16::from(self.quest.terrain.get(&to).map_or(1, |t| t.cost)) + u16::from(self.threatened(from))
     }
 
     /// What walking `path` from `from` costs `fig` (squares, or action points).
@@ -48,7 +52,7 @@ impl Snapshot {
         let mut at = from;
         let mut cost = 0u16;
         for &q in path {
-            cost = cost.saturating_add(self.step_cost(fig, at));
+            cost = cost.saturating_add(self.step_cost(fig, at, q));
             at = q;
         }
         cost
@@ -104,12 +108,16 @@ impl Snapshot {
         let may = |k: usize, d: usize, q: usize| (through_rock || self.open_sides[k] & (1 << d) != 0) && enter[q];
         if fig.hero && self.action_points() {
             let threatened = self.threatened_squares();
+            let mut enter_cost = vec![1u16; b.len()];
+            for (p, t) in &self.quest.terrain {
+                enter_cost[b.index(*p)] = u16::from(t.cost);
+            }
             return Some(DistanceField::weighted(
                 b.width,
                 b.height,
                 &[start],
                 steps,
-                |k, d, q| may(k, d, q).then_some(1 + u16::from(threatened[k])),
+                |k, d, q| may(k, d, q).then_some(enter_cost[q] + u16::from(threatened[k])),
             ));
         }
         Some(DistanceField::on_grid(b.width, b.height, &[start], steps, may))

@@ -129,3 +129,52 @@ pub(super) fn locks(
     }
     (locks, portcullises, levers)
 }
+
+/// Special terrain (the action-point module, action-point-movement.md: Terrain, Failure Event,
+/// Dangerous Event): each square needs the module, stands on free floor once, costs 1 to 6
+/// points, and a dangerous square names its failure.
+pub(super) fn terrain(cx: &mut Ctx, modules: &crate::rules::systems::Modules) -> BTreeMap<Pos, Terrain> {
+    let raw = cx.raw;
+    let mut out = BTreeMap::new();
+    for (i, t) in raw.terrain.iter().enumerate() {
+        let at = pos(t.at);
+        let here = |f: &'static str| vec![Field("terrain"), Index(i), Field(f)];
+        if !modules.action_points() {
+            cx.out.err(
+                vec![Field("terrain"), Index(i)],
+                "special terrain needs the action-point module: add modules: [\"action-points\"] to the quest".into(),
+            );
+        } else if !cx.on_board(at) || cx.solid(at) {
+            cx.out.err(
+                here("at"),
+                format!("terrain at {at} must be a free floor square of the board"),
+            );
+        } else if out.contains_key(&at) {
+            cx.out.err(here("at"), format!("terrain at {at} is listed twice"));
+        } else if !(1..=6).contains(&t.cost) {
+            cx.out.err(
+                here("cost"),
+                format!("a square costs 1 to 6 action points, not {}", t.cost),
+            );
+        } else if t.dangerous && t.failure.is_none() {
+            cx.out.err(
+                vec![Field("terrain"), Index(i)],
+                "a dangerous square needs a failure: Wound(n) or EndMove".into(),
+            );
+        } else if matches!(t.failure, Some(Failure::Wound(0))) {
+            cx.out
+                .err(here("failure"), "Wound(0) wounds nobody: give 1 or more".into());
+        } else {
+            out.insert(
+                at,
+                Terrain {
+                    cost: t.cost,
+                    dangerous: t.dangerous,
+                    failure: t.failure.clone(),
+                    name: t.name.clone(),
+                },
+            );
+        }
+    }
+    out
+}

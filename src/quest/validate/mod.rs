@@ -141,6 +141,7 @@ pub fn validate(
     let heroes = heroes::party(&mut cx);
     let door_edges = doors::doors(&mut cx);
     let (locks, portcullises, levers) = doors::locks(&mut cx, &modules);
+    let terrain = doors::terrain(&mut cx, &modules);
     let monsters = monsters::placed(&mut cx);
     let traps = traps::check(&mut cx, furniture_traps);
     doors::secret_doors(&mut cx, door_edges);
@@ -191,6 +192,7 @@ pub fn validate(
         locks,
         portcullises,
         levers,
+        terrain,
         monsters,
         furniture,
         blocked,

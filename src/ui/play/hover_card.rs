@@ -42,11 +42,49 @@ fn percent(p: f64) -> String {
 }
 
 /// The card for the figure at the pointed square, as the heroes see it.
+/// A square of special terrain: its name, its cost, and on dangerous ground the draw and what an
+/// Eye does.
+fn terrain_card(t: &crate::quest::Terrain) -> Card {
+    let title = match (t.name.is_empty(), t.dangerous) {
+        (false, _) => t.name.clone(),
+        (true, true) => "Dangerous ground".into(),
+        (true, false) => "Rough ground".into(),
+    };
+    let mut stats = format!(
+        "Costs {} action point{} to enter.",
+        t.cost,
+        crate::text::plural(u32::from(t.cost))
+    );
+    if let Some(failure) = &t.failure {
+        let what = match failure {
+            crate::quest::Failure::Wound(n) => format!("{n} wound{}, no defence", crate::text::plural(u32::from(*n))),
+            crate::quest::Failure::EndMove => "the move ends there".into(),
+        };
+        if t.dangerous {
+            stats.push_str(&format!(
+                " Dangerous: a Response card for each monster beside it; an Eye means {what}."
+            ));
+        } else {
+            stats.push_str(&format!(" Pushed onto it: {what}."));
+        }
+    }
+    Card {
+        title,
+        stats,
+        conditions: None,
+        odds: None,
+    }
+}
+
 pub fn card_for(snap: &Snapshot, at: crate::rules::geometry::Pos) -> Option<Card> {
     if !snap.fog.is_revealed(at) {
         return None;
     }
     let Some(f) = snap.figure_at(at).filter(|f| f.alive()) else {
+        // Special terrain (the action-point module): what it costs and risks.
+        if let Some(t) = snap.quest.terrain.get(&at).filter(|_| snap.action_points()) {
+            return Some(terrain_card(t));
+        }
         // An empty square: the room's name, as the log names it.
         return Some(Card {
             title: snap.board().room_name(at)?.to_string(),
