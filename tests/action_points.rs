@@ -687,3 +687,38 @@ fn terrain_is_checked_where_it_is_written() {
     let e = err(text("(at: (7, 0)), (at: (7, 0))", m));
     assert!(e.contains("listed twice"), "{e}");
 }
+
+#[test]
+fn keyboard_and_gamepad_players_pick_locks_and_pull_levers_from_their_menu() {
+    // Issue 21, item 7: the keyboard-only and gamepad action menu lists the same choices as the
+    // mouse player's bar: each lock attempt with its chance, and the lever.
+    let mut g = locked_room(
+        "locked: true",
+        (3, 2),
+        "levers: [(at: (3, 1), opens: ((2, 0), (2, 1)))],",
+        1,
+    );
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    g.set_allowance(0, 3);
+    let lines = hollowdeep::input::seats::menu_lines(&g.snap());
+    let labels: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
+    for n in 1..=3u8 {
+        let want = Command::PickLock {
+            hero: FigureId(0),
+            door: 0,
+            points: n,
+        };
+        assert!(
+            lines.iter().any(|(l, c)| *c == want && l.contains("% to open")),
+            "{labels:?}"
+        );
+    }
+    let pull = lines
+        .iter()
+        .find(|(l, _)| l == "Pull the lever")
+        .expect("the lever")
+        .1
+        .clone();
+    ok(&g.send(pull));
+    assert_eq!(points_left(&mut g, 0), 2);
+}

@@ -667,6 +667,7 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
             at,
             cards,
             failed,
+            ..
         } => match (cards.is_empty(), failed) {
             (true, true) => format!(
                 "{} is pushed onto dangerous ground in {}.",

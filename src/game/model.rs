@@ -861,6 +861,8 @@ pub enum GameEvent {
         figure: FigureId,
         at: Pos,
         cards: Vec<u8>,
+        /// Which of `cards` bear an Eye.
+        eyes: Vec<bool>,
         failed: bool,
     },
     ObjectiveCompleted,

@@ -33,6 +33,14 @@ pub enum DiceTray {
         defend: Vec<Face>,
         damage: u8,
     },
+    /// Response cards drawn (the action-point module): a lock attempt, dangerous ground.
+    Cards {
+        who: String,
+        what: String,
+        /// (value, bears an Eye)
+        cards: Vec<(u8, bool)>,
+        result: String,
+    },
     /// Any other roll: a trap, a hazard, a jump, a disarm, a mind roll against a spell.
     Roll {
         who: String,
@@ -271,6 +279,57 @@ fn read_events(
                         "Safely over."
                     }
                     .into(),
+                };
+            }
+            GameEvent::LockPicked {
+                hero,
+                points,
+                help,
+                cards,
+                opened,
+                ..
+            } => {
+                *tray = DiceTray::Cards {
+                    who: names.get(*hero),
+                    what: format!(
+                        "picks a lock with {}",
+                        match help {
+                            0 => format!("{points} points"),
+                            h => format!("{points} points and {h} for help"),
+                        }
+                    ),
+                    cards: cards.iter().map(|c| (*c, false)).collect(),
+                    result: if *opened {
+                        format!(
+                            "{} beats {}: the lock opens!",
+                            points + help,
+                            cards.iter().map(|c| u32::from(*c)).sum::<u32>()
+                        )
+                    } else {
+                        format!(
+                            "{} does not beat {}: it holds.",
+                            points + help,
+                            cards.iter().map(|c| u32::from(*c)).sum::<u32>()
+                        )
+                    },
+                };
+            }
+            GameEvent::DangerDrawn {
+                figure,
+                cards,
+                eyes,
+                failed,
+                ..
+            } if !cards.is_empty() => {
+                *tray = DiceTray::Cards {
+                    who: names.get(*figure),
+                    what: "crosses dangerous ground".into(),
+                    cards: cards.iter().copied().zip(eyes.iter().copied()).collect(),
+                    result: if *failed {
+                        "An Eye!".into()
+                    } else {
+                        "No Eye: safe across.".into()
+                    },
                 };
             }
             GameEvent::MovementRolled { hero, dice } => {
@@ -645,10 +704,41 @@ pub fn dice_tray(ui: &mut egui::Ui, tray: &DiceTray, tumbling: Option<u32>) {
                 }
             }
             DiceTray::Empty => DiceTray::Empty,
+            // Cards are turned over, not rolled.
+            DiceTray::Cards { .. } => tray.clone(),
         };
         return draw_tray(ui, &shown, false);
     }
     draw_tray(ui, tray, true);
+}
+
+/// A Response card: its value, and an Eye drawn on it when it bears one.
+fn response_card(ui: &mut egui::Ui, value: u8, eye: bool) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(30.0, 42.0), egui::Sense::hover());
+    let p = ui.painter();
+    p.rect_filled(rect, 4.0, egui::Color32::from_rgb(235, 225, 200));
+    p.rect_stroke(
+        rect,
+        4.0,
+        egui::Stroke::new(1.5, egui::Color32::from_rgb(90, 70, 40)),
+        egui::StrokeKind::Inside,
+    );
+    p.text(
+        rect.center_top() + egui::vec2(0.0, 13.0),
+        egui::Align2::CENTER_CENTER,
+        value.to_string(),
+        egui::FontId::proportional(17.0),
+        egui::Color32::from_rgb(40, 30, 20),
+    );
+    if eye {
+        let c = rect.center_bottom() - egui::vec2(0.0, 11.0);
+        p.add(egui::Shape::ellipse_filled(
+            c,
+            egui::vec2(9.0, 5.0),
+            egui::Color32::from_rgb(150, 30, 30),
+        ));
+        p.circle_filled(c, 2.5, egui::Color32::from_rgb(20, 10, 10));
+    }
 }
 
 /// The tray's dice; `landed`: false while they tumble, when no total or damage is shown yet
@@ -675,6 +765,20 @@ fn draw_tray(ui: &mut egui::Ui, tray: &DiceTray, landed: bool) {
                     false => "= …".to_string(),
                 });
             });
+        }
+        DiceTray::Cards {
+            who,
+            what,
+            cards,
+            result,
+        } => {
+            ui.label(format!("{who} {what}"));
+            ui.horizontal_wrapped(|ui| {
+                for (value, eye) in cards {
+                    response_card(ui, *value, *eye);
+                }
+            });
+            ui.label(egui::RichText::new(result).strong());
         }
         DiceTray::Roll {
             who,

@@ -240,6 +240,7 @@ pub(in crate::game) fn enter_square(
         figure: f.id,
         at,
         cards: cards.iter().map(|c| c.value).collect(),
+        eyes: cards.iter().map(|c| c.eye).collect(),
         failed,
     }];
     let mut ends = false;
@@ -268,6 +269,7 @@ pub(in crate::game) fn pushed_onto(world: &mut World, figure: FigureId, at: Pos)
         figure,
         at,
         cards: Vec::new(),
+        eyes: Vec::new(),
         failed: true,
     }];
     evs.extend(suffer(world, figure, &failure.0, &failure.1).0);
