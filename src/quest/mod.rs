@@ -727,6 +727,7 @@ pub const QUEST_BOOK: &[&str] = &[
     "the-bone-orchard",
     "the-wardens-vault",
     "the-warlords-hall",
+    "the-locksmiths-gauntlet",
     "the-witch-lords-crypt",
 ];
 
