@@ -136,6 +136,7 @@ pub(super) fn locks(
 pub(super) fn terrain(cx: &mut Ctx, modules: &crate::rules::systems::Modules) -> BTreeMap<Pos, Terrain> {
     let raw = cx.raw;
     let mut out = BTreeMap::new();
+    let mut seen = BTreeSet::new();
     for (i, t) in raw.terrain.iter().enumerate() {
         let at = pos(t.at);
         let here = |f: &'static str| vec![Field("terrain"), Index(i), Field(f)];
@@ -149,7 +150,7 @@ pub(super) fn terrain(cx: &mut Ctx, modules: &crate::rules::systems::Modules) ->
                 here("at"),
                 format!("terrain at {at} must be a free floor square of the board"),
             );
-        } else if out.contains_key(&at) {
+        } else if !seen.insert(at) {
             cx.out.err(here("at"), format!("terrain at {at} is listed twice"));
         } else if !(1..=6).contains(&t.cost) {
             cx.out.err(
