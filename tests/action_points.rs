@@ -547,6 +547,15 @@ fn a_square_of_special_terrain_costs_what_the_quest_says() {
     assert!(e.contains("only 2 action points"), "{e}");
 }
 
+/// The barbarian walks onto the terrain at (7,0), an orc standing beside it at (8,0); the game
+/// and the walk's events.
+fn cross_beside_the_orc(terrain: &str, seed: u64) -> (Game, Vec<GameEvent>) {
+    let mut g = ground(terrain, "(kind: \"orc\", at: (8, 0), movement: 0)", "", 6, seed);
+    let evs = walk(&mut g, 0, &[(6, 0), (7, 0)]);
+    ok(&evs);
+    (g, evs)
+}
+
 #[test]
 fn a_dangerous_square_draws_a_card_for_each_monster_beside_it_and_an_eye_springs_its_failure() {
     // action-point-movement.md, Dangerous Event ("draw one Response Card for each enemy in range
@@ -554,15 +563,10 @@ fn a_dangerous_square_draws_a_card_for_each_monster_beside_it_and_an_eye_springs
     // failure event"); checklists §1.3 #27, #28. An orc stands beside the square at (8,0).
     let (mut failed, mut crossed) = (0, 0);
     for seed in 0..60 {
-        let mut g = ground(
+        let (_, evs) = cross_beside_the_orc(
             "(at: (7, 0), dangerous: true, failure: Wound(2), name: \"Crumbling ledge\")",
-            "(kind: \"orc\", at: (8, 0), movement: 0)",
-            "",
-            6,
             seed,
         );
-        let evs = walk(&mut g, 0, &[(6, 0), (7, 0)]);
-        ok(&evs);
         let drawn: Vec<_> = evs
             .iter()
             .filter_map(|e| match e {
@@ -592,15 +596,7 @@ fn end_move_stops_the_hero_on_the_square() {
     // over seeds some moves end on the square (the move is over), the others may go on.
     let (mut stopped, mut went_on) = (0, 0);
     for seed in 0..60 {
-        let mut g = ground(
-            "(at: (7, 0), dangerous: true, failure: EndMove)",
-            "(kind: \"orc\", at: (8, 0), movement: 0)",
-            "",
-            6,
-            seed,
-        );
-        let evs = walk(&mut g, 0, &[(6, 0), (7, 0)]);
-        ok(&evs);
+        let (g, evs) = cross_beside_the_orc("(at: (7, 0), dangerous: true, failure: EndMove)", seed);
         let failed = evs
             .iter()
             .any(|e| matches!(e, GameEvent::DangerDrawn { failed: true, .. }));
