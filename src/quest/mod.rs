@@ -679,6 +679,7 @@ pub const QUEST_BOOK: &[&str] = &[
     "the-wardens-vault",
     "the-warlords-hall",
     "the-locksmiths-gauntlet",
+    "the-sundered-span",
     "the-witch-lords-crypt",
 ];
 
