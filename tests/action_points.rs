@@ -718,3 +718,38 @@ fn keyboard_and_gamepad_players_pick_locks_and_pull_levers_from_their_menu() {
     ok(&g.send(pull));
     assert_eq!(points_left(&mut g, 0), 2);
 }
+
+#[test]
+fn ground_that_ends_the_move_under_an_ally_ends_it_on_the_next_free_square() {
+    // checklists §1.3 #27 (EndMove) with rules-decisions #7 (heroes pass through each other but
+    // never share a square): the barbarian walks through the dwarf, who stands on sucking mud
+    // at (2,2) beside an orc; on an Eye the move ends on (3,2), the first square it may stop on.
+    let mut stopped = 0;
+    for seed in 0..60 {
+        let q = quest_with(
+            &["barbarian", "dwarf"],
+            &[(1, 1), (2, 2)],
+            "(at: (2, 0), to: (2, 1), open: true)",
+            "(kind: \"orc\", at: (2, 3), movement: 0)",
+            DEFEAT_ALL,
+            &format!("{AP} terrain: [(at: (2, 2), dangerous: true, failure: EndMove, name: \"Sucking mud\")],"),
+        );
+        let mut g = Game::start(q, seed);
+        ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+        g.set_allowance(0, 8);
+        let evs = walk(&mut g, 0, &[(1, 2), (2, 2), (3, 2), (4, 2)]);
+        ok(&evs);
+        assert_ne!(g.pos(0), g.pos(1), "two heroes on one square: {evs:?}");
+        if evs
+            .iter()
+            .any(|e| matches!(e, GameEvent::DangerDrawn { failed: true, .. }))
+        {
+            stopped += 1;
+            assert_eq!(g.pos(0), Some(p(3, 2)), "{evs:?}");
+            assert_eq!(g.turn().progress(FigureId(0)).moving, MoveState::Done);
+        } else {
+            assert_eq!(g.pos(0), Some(p(4, 2)));
+        }
+    }
+    assert!(stopped > 3, "only {stopped} Eyes in 60 crossings");
+}

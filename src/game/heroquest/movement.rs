@@ -185,10 +185,16 @@ pub(in crate::game) fn move_figure(
             if !danger.is_empty() {
                 evs.extend(danger);
                 now = Snapshot::capture(world).expect("quest in play");
-                if ends_move || !now.figure(f.id).is_some_and(|h| h.alive()) {
+                let alive = now.figure(f.id).is_some_and(|h| h.alive());
+                if ends_move || !alive {
                     ends_here = true;
-                    evs.extend(reveal_with(world, &mut now));
-                    break;
+                    if !alive || now.can_stop_on(f, at) {
+                        evs.extend(reveal_with(world, &mut now));
+                        break;
+                    }
+                    // Passing through an ally there: the move ends on the first square past it
+                    // the hero may stop on (the way's last square always is one).
+                    stop_reason.get_or_insert_with(|| "the ground gives way under foot".to_string());
                 }
             }
             let seen = reveal_with(world, &mut now);
