@@ -436,6 +436,13 @@ fn a_portcullis_opens_only_by_its_lever_and_stays_up() {
     );
 }
 
+/// The problems the loader finds in a quest written as `text` (as "t.ron").
+fn refused(text: String) -> String {
+    hollowdeep::quest::parse("t", "t.ron", text.as_bytes(), None)
+        .unwrap_err()
+        .to_string()
+}
+
 #[test]
 fn locks_levers_and_portcullises_are_checked_where_they_are_written() {
     // Quest format (docs/quest-format.md): each needs the module, and names it.
@@ -444,11 +451,7 @@ fn locks_levers_and_portcullises_are_checked_where_they_are_written() {
             "Quest(format: 1, name: \"T\", briefing: \"B.\", heroes: [\"barbarian\"], hero_starts: [(2, 1)],\n stairway: (12, 2, 2, 2), objective: DefeatAll(return_to_stairway: false), wandering_monster: \"orc\",\n monsters: [(kind: \"orc\", at: (24, 17))],\n doors: [{doors}],\n {extra}{modules})"
         )
     };
-    let err = |text: String| {
-        hollowdeep::quest::parse("t", "t.ron", text.as_bytes(), None)
-            .unwrap_err()
-            .to_string()
-    };
+    let err = refused;
     let e = err(base("(at: (2, 0), to: (2, 1), locked: true)", "", ""));
     assert!(
         e.contains("t.ron:4:")
@@ -662,11 +665,7 @@ fn terrain_is_checked_where_it_is_written() {
             "Quest(format: 1, name: \"T\", briefing: \"B.\", heroes: [\"barbarian\"], hero_starts: [(5, 0)],\n stairway: (12, 2, 2, 2), objective: DefeatAll(return_to_stairway: false), wandering_monster: \"orc\",\n monsters: [(kind: \"orc\", at: (24, 17))],\n terrain: [{terrain}],\n {modules})"
         )
     };
-    let err = |t: String| {
-        hollowdeep::quest::parse("t", "t.ron", t.as_bytes(), None)
-            .unwrap_err()
-            .to_string()
-    };
+    let err = refused;
     let e = err(text("(at: (7, 0), cost: 2)", ""));
     assert!(
         e.contains("t.ron:4:") && e.contains("special terrain needs the action-point module"),

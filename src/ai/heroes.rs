@@ -433,19 +433,13 @@ fn locks_and_levers(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Option<Command>
         return None;
     }
     let p = snap.turn.progress(h.id);
-    for (i, (lever, _)) in snap.quest.levers.iter().enumerate() {
-        let near = *lever == at || (lever.is_orthogonally_adjacent(at) && snap.edge_open(*lever, at));
-        let pull = Command::PullLever {
-            hero: h.id,
-            lever: i as u32,
-        };
-        if near && !snap.dungeon.levers_pulled.contains(&(i as u32)) {
-            if affordable(snap, &pull) {
-                return Some(pull);
-            }
-            if p.allowance.is_none() && p.moving != MoveState::Done && !h.has(StatusKind::Chained) {
-                return Some(Command::RollMovement { hero: h.id });
-            }
+    if let Some(lever) = crate::game::heroquest::levers_in_reach(snap, at).next() {
+        let pull = Command::PullLever { hero: h.id, lever };
+        if affordable(snap, &pull) {
+            return Some(pull);
+        }
+        if p.allowance.is_none() && p.moving != MoveState::Done && !h.has(StatusKind::Chained) {
+            return Some(Command::RollMovement { hero: h.id });
         }
     }
     let d = snap

@@ -236,41 +236,21 @@ pub fn hero_steps(grid: &Grid, occ: &[Occ], start: usize) -> Vec<u16> {
 /// seen monsters, so every monster here counts.)
 pub fn hero_points(grid: &Grid, occ: &[Occ], start: usize) -> Vec<u16> {
     let beside_monster = |i: usize| grid.open_neighbours(i).any(|j| occ[j] == Occ::Monster);
-    let mut dist = vec![FAR; grid.len()];
-    // Costs are 1 to 3: a bucket queue over the cost so far.
-    let mut buckets: Vec<Vec<usize>> = vec![vec![start]];
-    dist[start] = 0;
-    let mut cost = 0usize;
-    while cost < buckets.len() {
-        let here = std::mem::take(&mut buckets[cost]);
-        for i in here {
-            if usize::from(dist[i]) != cost {
-                continue;
-            }
-            let leave = 1 + u16::from(beside_monster(i));
-            for d in 0..4 {
-                let through_door = grid.door[i] & (1 << d) != 0;
-                if grid.open[i] & (1 << d) == 0 && !through_door {
-                    continue;
-                }
-                let j = grid.step(i, d);
-                if grid.solid[j] || occ[j] == Occ::Monster {
-                    continue;
-                }
-                let nd = dist[i] + leave + u16::from(through_door);
-                if nd < dist[j] {
-                    dist[j] = nd;
-                    let k = usize::from(nd);
-                    if buckets.len() <= k {
-                        buckets.resize(k + 1, Vec::new());
-                    }
-                    buckets[k].push(j);
-                }
-            }
-        }
-        cost += 1;
-    }
-    dist
+    let field = crate::rules::paths::DistanceField::weighted(
+        grid.width,
+        grid.height,
+        &[grid.pos(start)],
+        FAR - 1,
+        |i, d, j| {
+            let through_door = grid.door[i] & (1 << d) != 0;
+            let passable = grid.open[i] & (1 << d) != 0 || through_door;
+            (passable && !grid.solid[j] && occ[j] != Occ::Monster)
+                .then(|| 1 + u16::from(beside_monster(i)) + u16::from(through_door))
+        },
+    );
+    (0..grid.len())
+        .map(|i| field.dist(grid.pos(i)).unwrap_or(FAR))
+        .collect()
 }
 
 /// Steps for a monster from each square to stand next to one of `heroes` (open edges only:

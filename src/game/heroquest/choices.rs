@@ -251,18 +251,10 @@ fn lock_and_lever_choices(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Vec<(Stri
             }
         }
     }
-    for (i, (lever, _)) in snap.quest.levers.iter().enumerate() {
-        let near = *lever == at || (lever.is_orthogonally_adjacent(at) && snap.edge_open(*lever, at));
-        if near && !snap.dungeon.levers_pulled.contains(&(i as u32)) {
-            v.push((
-                "Pull the lever".into(),
-                Command::PullLever {
-                    hero: h.id,
-                    lever: i as u32,
-                },
-            ));
-        }
-    }
+    v.extend(
+        super::levers_in_reach(snap, at)
+            .map(|lever| ("Pull the lever".to_string(), Command::PullLever { hero: h.id, lever })),
+    );
     v
 }
 

@@ -29,7 +29,7 @@ pub use choices::{
     attackable_now, hero_choices, hero_options, legal_commands, may_use, monster_spells, reach, steps_left,
 };
 pub use movement::reveal;
-pub use points::{lock_help, payer as minor_action_payer};
+pub use points::{levers_in_reach, lock_help, payer as minor_action_payer};
 pub use setup::derive_fighter;
 pub use turn::may_act;
 

@@ -163,6 +163,24 @@ fn set_door(world: &mut World, id: u32, unlock: bool) {
     }
 }
 
+/// Whether a hero on `at` may reach `lever`'s square (Pull a Lever in Range 1): on it, or
+/// orthogonally beside it with no wall between.
+fn lever_in_reach(snap: &Snapshot, at: Pos, lever: Pos) -> bool {
+    lever == at || (lever.is_orthogonally_adjacent(at) && snap.edge_open(lever, at))
+}
+
+/// The levers (indexes) a hero on `at` may pull now: in reach and not yet pulled.
+pub fn levers_in_reach(snap: &Snapshot, at: Pos) -> impl Iterator<Item = u32> + '_ {
+    snap.quest
+        .levers
+        .iter()
+        .enumerate()
+        .filter(move |(i, (lever, _))| {
+            lever_in_reach(snap, at, *lever) && !snap.dungeon.levers_pulled.contains(&(*i as u32))
+        })
+        .map(|(i, _)| i as u32)
+}
+
 /// Pulling lever `lever` (action-point-movement.md, Pull a Lever in Range 1; Portcullises;
 /// checklists.md 1.3 #13, #25): from its square or orthogonally beside it with no wall between,
 /// once; the door or portcullis it is tied to opens for good. The point is paid by `pay`.
@@ -185,7 +203,7 @@ pub(in crate::game) fn pull_lever(
         .get(lever as usize)
         .ok_or_else(|| format!("there is no lever {lever}"))?;
     let here = h.pos.ok_or("that hero is not on the board")?;
-    if !(here == at || (here.is_orthogonally_adjacent(at) && snap.edge_open(here, at))) {
+    if !lever_in_reach(snap, here, at) {
         return Err(format!("{} must stand on the lever or beside it", h.name));
     }
     if snap.dungeon.levers_pulled.contains(&lever) {
