@@ -14,6 +14,14 @@ const AP: &str = "modules: [\"action-points\"],";
 const DEFEAT_ALL: &str = "DefeatAll(return_to_stairway: false)";
 const FAR_ORC: &str = "(kind: \"orc\", at: (24, 17))";
 
+/// A game of `q` with its heroes already on their quest starts (as if they had come down the
+/// stairway and walked there), for the rules other than coming on.
+fn start(q: std::sync::Arc<hollowdeep::quest::Quest>, seed: u64) -> Game {
+    let mut g = Game::start(q, seed);
+    g.place_on_starts();
+    g
+}
+
 fn ok(evs: &[GameEvent]) {
     assert!(rejected(evs).is_none(), "refused: {:?}", rejected(evs));
 }
@@ -49,7 +57,7 @@ fn threatened(points: u8) -> Game {
         DEFEAT_ALL,
         AP,
     );
-    let mut g = Game::start(q, 1);
+    let mut g = start(q, 1);
     assert!(g.snap().figure(FigureId(1)).expect("the orc").awake, "the orc is seen");
     ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
     g.set_allowance(0, points);
@@ -136,7 +144,7 @@ fn a_monster_behind_a_wall_threatens_nobody() {
         DEFEAT_ALL,
         AP,
     );
-    let mut g = Game::start(q, 1);
+    let mut g = start(q, 1);
     let snap = g.snap();
     assert!(snap.figure(FigureId(2)).expect("the orc").awake, "the orc is seen");
     assert!(!snap.edge_open(p(3, 0), p(3, 1)), "a wall between");
@@ -163,7 +171,7 @@ fn room(extra: &str) -> Game {
         DEFEAT_ALL,
         &format!("{AP} {extra}"),
     );
-    Game::start(q, 1)
+    start(q, 1)
 }
 
 /// Why the barbarian may not open door `d` by hand.
@@ -225,7 +233,7 @@ fn without_the_module_a_door_is_free() {
         DEFEAT_ALL,
         "",
     );
-    let mut g = Game::start(q, 1);
+    let mut g = start(q, 1);
     let d = door(&mut g);
     ok(&g.send(Command::OpenDoor {
         hero: FigureId(0),
@@ -270,7 +278,7 @@ fn locked_room(door: &str, dwarf: (i32, i32), extra: &str, seed: u64) -> Game {
         DEFEAT_ALL,
         &format!("{AP} {extra}"),
     );
-    Game::start(q, seed)
+    start(q, seed)
 }
 
 #[test]
@@ -511,7 +519,7 @@ fn the_sorcerer_knows_a_hero_beside_its_monster_pays_to_get_away() {
         DEFEAT_ALL,
         "",
     );
-    let without = Game::start(q, 1);
+    let without = start(q, 1);
     let mut games = [with, without];
     let [a, b] = games.each_mut().map(|g| Perception::new(&g.snap()));
     let at = |per: &Perception, x: i32| per.heroes[0].dist[per.grid.index(p(x, 0))];
@@ -530,7 +538,7 @@ fn ground(terrain: &str, monsters: &str, extra: &str, points: u8, seed: u64) -> 
         DEFEAT_ALL,
         &format!("{AP} terrain: [{terrain}], {extra}"),
     );
-    let mut g = Game::start(q, seed);
+    let mut g = start(q, seed);
     ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
     g.set_allowance(0, points);
     g
@@ -733,7 +741,7 @@ fn ground_that_ends_the_move_under_an_ally_ends_it_on_the_next_free_square() {
             DEFEAT_ALL,
             &format!("{AP} terrain: [(at: (2, 2), dangerous: true, failure: EndMove, name: \"Sucking mud\")],"),
         );
-        let mut g = Game::start(q, seed);
+        let mut g = start(q, seed);
         ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
         g.set_allowance(0, 8);
         let evs = walk(&mut g, 0, &[(1, 2), (2, 2), (3, 2), (4, 2)]);
@@ -751,4 +759,213 @@ fn ground_that_ends_the_move_under_an_ally_ends_it_on_the_next_free_square() {
         }
     }
     assert!(stopped > 3, "only {stopped} Eyes in 60 crossings");
+}
+
+/// Two heroes of an action-point quest, off the board as it opens, with `objective`.
+fn off_the_board(objective: &str, monsters: &str) -> Game {
+    let q = quest_with(&["barbarian", "dwarf"], &[(2, 1), (3, 2)], "", monsters, objective, AP);
+    Game::start(q, 1)
+}
+
+#[test]
+fn heroes_start_off_the_board_and_come_on_at_the_stairway_with_their_first_point() {
+    // action-point-movement.md, Entering and Exiting the Map ("Heroes start the game off the
+    // map ... the first Action Point it spends places it on the entrance square"); checklists
+    // §1.3 #1–#4: the quest's starts are ignored, the stairway's room is revealed, an off-board
+    // hero may only come on or end its turn.
+    let mut g = off_the_board(DEFEAT_ALL, FAR_ORC);
+    let snap = g.snap();
+    assert!(snap.heroes().all(|h| h.off_map() && h.pos.is_none()));
+    assert!(snap.quest.stairway.squares().all(|q| snap.fog.is_revealed(q)));
+    for cmd in [
+        Command::SearchTreasure { hero: FigureId(0) },
+        Command::SearchTraps { hero: FigureId(0) },
+        Command::DrinkPotion {
+            hero: FigureId(0),
+            potion: "healing".into(),
+        },
+    ] {
+        let e = rejected(&g.send(cmd)).expect("nothing but coming on");
+        assert!(e.contains("off the board") && e.contains("stairway"), "{e}");
+    }
+    // A click rolls first (the points), as it does on the board.
+    let before = intent_for_click(&g.snap(), p(12, 1));
+    assert_eq!(before, Some(Command::RollMovement { hero: FigureId(0) }));
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    g.set_allowance(0, 5);
+    // The preview: each free stairway square for 1 point, the squares beyond for more.
+    let snap = g.snap();
+    let opts = hero_options(&snap).expect("the hero's moves");
+    for q in snap.quest.stairway.squares() {
+        assert!(
+            opts.reachable.contains(&(q, 1)),
+            "{q} for one point: {:?}",
+            opts.reachable
+        );
+    }
+    let (far, cost) = *opts
+        .reachable
+        .iter()
+        .find(|(_, d)| *d == 3)
+        .expect("a square three points away");
+    // A way on that does not start on the stairway is refused, and nothing changes.
+    let e = rejected(&walk(&mut g, 0, &[(11, 1), (12, 1)])).expect("not an entrance");
+    assert!(e.contains("stairway"), "{e}");
+    assert!(g.snap().figure(FigureId(0)).unwrap().off_map());
+    // The click's way: onto the stairway, then on.
+    let Some(Command::Move { path, .. }) = intent_for_click(&g.snap(), far) else {
+        panic!("a click on {far} walks there")
+    };
+    assert!(g.snap().on_stairway(path[0]), "{path:?}");
+    assert_eq!(path.len(), cost as usize);
+    let evs = g.send(Command::Move {
+        figure: FigureId(0),
+        path: path.clone(),
+    });
+    ok(&evs);
+    assert_eq!(
+        evs.iter().find(|e| matches!(e, GameEvent::HeroEntered { .. })),
+        Some(&GameEvent::HeroEntered {
+            figure: FigureId(0),
+            at: path[0]
+        })
+    );
+    assert_eq!(g.pos(0), Some(far));
+    assert_eq!(points_left(&mut g, 0), 2, "1 to come on and 1 a square after it");
+    // The dwarf, still off the board, takes its turn like any hero, and the quest goes on.
+    g.send(Command::EndTurn);
+    assert_eq!(g.turn().phase, Phase::Hero(FigureId(1)));
+    assert!(g.snap().figure(FigureId(1)).unwrap().off_map());
+    let line = hollowdeep::game::describe::describe(
+        &GameEvent::HeroEntered {
+            figure: FigureId(0),
+            at: path[0],
+        },
+        &g.app.world().resource::<FigureNames>().clone(),
+    );
+    assert_eq!(
+        line.as_deref(),
+        Some("Barbarian comes down the stairway onto the board.")
+    );
+}
+
+#[test]
+fn heroes_off_the_board_keep_their_turns_and_nothing_can_touch_them() {
+    // checklists §1.3 #3–#4: an off-board hero cannot be targeted; it still takes its turns, and
+    // a quest whose heroes are all off the board is not lost. A monster on the stairway closes
+    // its square to heroes coming on.
+    let mut g = off_the_board(DEFEAT_ALL, "(kind: \"orc\", at: (11, 2), movement: 0)");
+    // The orc has come up onto the stairway (a quest may not put it there).
+    g.place(2, p(12, 2));
+    for _ in 0..3 {
+        g.end_hero_turns();
+        let snap = g.snap();
+        let legal = hollowdeep::game::heroquest::legal_commands(&snap);
+        assert!(
+            !legal
+                .iter()
+                .any(|c| matches!(c, Command::Attack { .. } | Command::CastSpell { .. })),
+            "{legal:?}"
+        );
+        g.send(Command::EndTurn);
+        assert_eq!(g.turn().phase, Phase::Hero(FigureId(0)), "the quest goes on");
+    }
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    let snap = g.snap();
+    let h = snap.figure(FigureId(0)).unwrap();
+    assert!(!snap.entrance(h).contains(&p(12, 2)), "the orc holds (12,2)");
+    assert_eq!(snap.entrance(h).len(), 3);
+    let e = rejected(&walk(&mut g, 0, &[(12, 2)])).expect("the orc's square");
+    assert!(e.contains("stairway"), "{e}");
+}
+
+#[test]
+fn a_way_out_takes_a_hero_off_at_once_and_for_good() {
+    // action-point-movement.md, Entering and Exiting the Map ("If a figure enters the exit
+    // square, it is immediately removed from the map ... may never re-enter"); checklists §1.3
+    // #5–#7: once the goal is met the stairway is the exit, and the rest of the way is not walked.
+    let mut g = off_the_board("Reach(at: (12, 1), return_to_stairway: true)", FAR_ORC);
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    g.set_allowance(0, 8);
+    // Come on and stand on the square that meets the goal.
+    ok(&walk(&mut g, 0, &[(12, 2), (12, 1)]));
+    assert!(g.turn().objective_done);
+    // Back through the stairway and beyond: off at the stairway, at once.
+    let evs = walk(&mut g, 0, &[(12, 2), (13, 2), (13, 3)]);
+    ok(&evs);
+    assert!(evs.contains(&GameEvent::HeroEscaped { figure: FigureId(0) }), "{evs:?}");
+    assert!(
+        !evs.iter()
+            .any(|e| matches!(e, GameEvent::HeroMoved { to, .. } if *to == p(13, 2))),
+        "{evs:?}"
+    );
+    let snap = g.snap();
+    let h = snap.figure(FigureId(0)).unwrap();
+    assert!(h.escaped && !h.off_map() && h.pos.is_none());
+    // The dwarf never came on and is as good as out: the goal is met and nobody is left below.
+    assert_eq!(g.turn().phase, Phase::Over(Outcome::Won));
+}
+
+#[test]
+fn a_hero_gone_by_a_way_out_never_comes_back() {
+    // checklists §1.3 #5 and #7: an escape's ways out take a hero off the moment it steps on
+    // one; it takes no more turns and cannot come on again.
+    let mut g = off_the_board("Escape(exits: [(12, 0)])", FAR_ORC);
+    // The dwarf has come on already and waits below, so the quest goes on.
+    g.place(1, p(3, 2));
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    g.set_allowance(0, 8);
+    let evs = walk(&mut g, 0, &[(12, 2), (12, 1), (12, 0), (13, 0)]);
+    ok(&evs);
+    assert!(evs.contains(&GameEvent::HeroGotOut { figure: FigureId(0) }), "{evs:?}");
+    assert_eq!(g.pos(0), None);
+    // The dwarf's turn, then the sorcerer's, then the dwarf's again: never the barbarian's.
+    assert_eq!(g.turn().phase, Phase::Hero(FigureId(1)));
+    g.end_hero_turns();
+    g.send(Command::EndTurn);
+    assert_eq!(g.turn().phase, Phase::Hero(FigureId(1)));
+    let e = rejected(&g.send(Command::Move {
+        figure: FigureId(0),
+        path: vec![p(12, 2)],
+    }))
+    .expect("gone for good");
+    assert!(e.contains("not on the board") || e.contains("turn"), "{e}");
+}
+
+#[test]
+fn the_ring_of_return_brings_a_hero_on_at_the_stairway() {
+    // checklists §1.3 #8 ("A hero with a teleport may use it to come onto the map"; the Ring of
+    // Return's destination is the stairway) and #26 (teleporting counts as movement, not as a
+    // point spent).
+    let q = quest_with(
+        &["barbarian", "dwarf"],
+        &[(2, 1), (3, 2)],
+        "",
+        FAR_ORC,
+        DEFEAT_ALL,
+        &format!("{AP} equipment: {{\"barbarian\": (items: [\"ring_of_return\"])}},"),
+    );
+    let mut g = Game::start(q, 1);
+    let ring = Command::UseArtifact {
+        hero: FigureId(0),
+        item: "ring_of_return".into(),
+    };
+    assert!(hollowdeep::game::heroquest::legal_commands(&g.snap()).contains(&ring));
+    let evs = g.send(ring.clone());
+    ok(&evs);
+    let at = g.pos(0).expect("on the board");
+    assert!(g.snap().on_stairway(at));
+    assert!(
+        evs.contains(&GameEvent::HeroEntered {
+            figure: FigureId(0),
+            at
+        }),
+        "{evs:?}"
+    );
+    assert_eq!(
+        g.turn().progress(FigureId(0)).allowance,
+        None,
+        "no point spent: the roll is still to come"
+    );
+    assert!(rejected(&g.send(ring)).is_some(), "once a quest");
 }

@@ -92,6 +92,26 @@ impl Game {
         self.app.world().resource::<Turn>().clone()
     }
 
+    /// Puts heroes still off the board (the action-point module brings them on at the stairway)
+    /// on their quest starts and shows what they see there: the scenario's setting, for tests of
+    /// other rules than coming on.
+    pub fn place_on_starts(&mut self) {
+        let snap = self.snap();
+        for (i, h) in snap.heroes().enumerate() {
+            if h.off_map() {
+                self.place(i as u32, snap.quest.hero_starts[i]);
+            }
+        }
+    }
+
+    /// Sets figure `id` down on `at` and shows what the heroes see: a scenario's setting.
+    pub fn place(&mut self, id: u32, at: Pos) {
+        let e = self.snap().figure(FigureId(id)).expect("figure").entity;
+        let world = self.app.world_mut();
+        world.entity_mut(e).insert(GridPos(at));
+        hollowdeep::game::heroquest::reveal(world);
+    }
+
     /// Ends hero turns until the sorcerer's turn begins.
     pub fn end_hero_turns(&mut self) {
         for _ in 0..8 {

@@ -362,6 +362,9 @@ pub fn next_command(snap: &Snapshot, bot: super::HeroBot) -> Command {
     let Some(h) = snap.active_hero() else {
         return Command::EndTurn;
     };
+    if h.off_map() {
+        return come_on(snap, h);
+    }
     let Some(at) = h.pos else {
         return Command::EndTurn;
     };
@@ -369,6 +372,32 @@ pub fn next_command(snap: &Snapshot, bot: super::HeroBot) -> Command {
         super::HeroBot::Random => random_command(snap, h, at),
         super::HeroBot::Greedy => planned_command(snap, h, at, false),
         super::HeroBot::Competent => planned_command(snap, h, at, true),
+    }
+}
+
+/// A hero off the board (the action-point module): roll, then come on at the stairway square
+/// nearest the squares worth walking to; the walk itself is the next decision's, from there.
+fn come_on(snap: &Snapshot, h: &FigureSnap) -> Command {
+    let progress = snap.turn.progress(h.id);
+    if progress.allowance.is_none() {
+        return Command::RollMovement { hero: h.id };
+    }
+    let Some(f) = field(snap, h) else {
+        return Command::EndTurn;
+    };
+    let nearest = |to: &[Pos]| {
+        to.iter()
+            .filter_map(|g| f.dist(*g).map(|d| (d, *g)))
+            .min()
+            .and_then(|(_, g)| f.path_to(g)?.first().copied())
+    };
+    let entry = nearest(&goals(snap, h, &f)).or_else(|| nearest(&snap.entrance(h)));
+    match entry {
+        Some(at) if progress.steps_left() > 0 => Command::Move {
+            figure: h.id,
+            path: vec![at],
+        },
+        _ => Command::EndTurn,
     }
 }
 

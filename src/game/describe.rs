@@ -263,7 +263,7 @@ impl Lines {
     /// The line `e` adds, or None for an event too small to mention.
     pub fn add(&mut self, e: &GameEvent, names: &FigureNames) -> Option<Join> {
         match e {
-            GameEvent::HeroMoved { figure, to, .. } => {
+            GameEvent::HeroMoved { figure, to, .. } | GameEvent::HeroEntered { figure, at: to } => {
                 self.heroes.insert(*figure, *to);
             }
             GameEvent::HeroKilled { figure, .. } | GameEvent::HeroRetreated { figure } => {
@@ -465,6 +465,9 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         GameEvent::ObjectiveCompleted => "The quest's goal is achieved!".into(),
         GameEvent::HeroEscaped { figure } => {
             format!("{} climbs the stairway to safety.", n(*figure))
+        }
+        GameEvent::HeroEntered { figure, .. } => {
+            format!("{} comes down the stairway onto the board.", n(*figure))
         }
         GameEvent::CaptiveFreed { captive, hero } => {
             format!("{} frees {}, who follows {}.", n(*hero), n(*captive), n(*hero))

@@ -850,6 +850,11 @@ pub enum GameEvent {
         lever: u32,
         door: u32,
     },
+    /// A hero came onto the board at the stairway with its first point (the action-point module).
+    HeroEntered {
+        figure: FigureId,
+        at: Pos,
+    },
     /// A hero paid a point more to leave a threatened square (the action-point module).
     ThreatenedStep {
         figure: FigureId,
@@ -932,6 +937,7 @@ impl GameEvent {
             GameEvent::HeroKilled { .. } => "hero_killed",
             GameEvent::ObjectiveCompleted => "objective_completed",
             GameEvent::HeroEscaped { .. } => "hero_escaped",
+            GameEvent::HeroEntered { .. } => "hero_entered",
             GameEvent::HeroGotOut { .. } => "hero_got_out",
             GameEvent::CaptiveFreed { .. } => "captive_freed",
             GameEvent::CaptiveMoved { .. } => "captive_moved",

@@ -110,11 +110,14 @@ fn triggered(
             let inside = |p: &Pos| board.in_bounds(*p) && board.area(*p) == *area;
             evs.iter().find_map(|e| match e {
                 GameEvent::HeroMoved { figure, from, to } if inside(to) && !inside(from) => Some(Some(*figure)),
+                GameEvent::HeroEntered { figure, at } if inside(at) => Some(Some(*figure)),
                 _ => None,
             })
         }
         Trigger::EntersSquare(at) => evs.iter().find_map(|e| match e {
-            GameEvent::HeroMoved { figure, to, .. } if to == at => Some(Some(*figure)),
+            GameEvent::HeroMoved { figure, to, .. } | GameEvent::HeroEntered { figure, at: to } if to == at => {
+                Some(Some(*figure))
+            }
             _ => None,
         }),
         Trigger::DoorOpened(door) => evs.iter().find_map(|e| match e {

@@ -47,6 +47,18 @@ impl FigureSnap {
         self.pos.is_some() && self.body > 0
     }
 
+    /// A hero still waiting off the board to come on at the stairway (the action-point module,
+    /// action-point-movement.md, Entering and Exiting the Map): no square, not dead, not gone.
+    /// It can do nothing but come on or end its turn, and nothing can touch it.
+    pub fn off_map(&self) -> bool {
+        self.hero && !self.captive && self.pos.is_none() && !self.escaped && self.body > 0
+    }
+
+    /// On the board and alive, or waiting to come on: a hero who still takes turns.
+    pub fn in_play(&self) -> bool {
+        self.alive() || self.off_map()
+    }
+
     pub fn has(&self, s: StatusKind) -> bool {
         self.status.contains(&s)
     }

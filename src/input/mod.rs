@@ -85,8 +85,16 @@ pub fn open_door(snap: &Snapshot, h: &crate::game::snapshot::FigureSnap, door: u
 /// Turns a click or a key into the command a player means, for the active human hero.
 pub fn intent_for_click(snap: &Snapshot, p: Pos) -> Option<Command> {
     let h = snap.active_hero()?;
-    let at = h.pos?;
     let progress = snap.turn.progress(h.id);
+    // Off the board (the action-point module): roll, then come on by a lit square.
+    let at = match h.pos {
+        Some(at) => at,
+        None if h.off_map() && progress.allowance.is_none() && progress.moving != MoveState::Done => {
+            return Some(Command::RollMovement { hero: h.id });
+        }
+        None if h.off_map() => return walk_to(snap, h, p),
+        None => return None,
+    };
     if let Some(t) = snap.figure_at(p)
         && !t.hero
         && snap.can_attack(h, t)
@@ -109,6 +117,11 @@ pub fn intent_for_click(snap: &Snapshot, p: Pos) -> Option<Command> {
     if progress.allowance.is_none() && progress.moving != MoveState::Done {
         return Some(Command::RollMovement { hero: h.id });
     }
+    walk_to(snap, h, p)
+}
+
+/// The move to `p` along the way the board shows, if `h` can reach it now.
+fn walk_to(snap: &Snapshot, h: &crate::game::snapshot::FigureSnap, p: Pos) -> Option<Command> {
     let opts = hero_options(snap)?;
     if opts.reachable.iter().any(|(q, _)| *q == p) {
         let path = opts.field.as_ref()?.path_to(p)?;
@@ -160,6 +173,16 @@ fn hero_input(world: &mut World) {
         .map(|(d, _)| d);
         if pressed(&[KeyCode::KeyR, KeyCode::Space]) {
             cmd = Some(Command::RollMovement { hero: h.id });
+        } else if step.is_some() && h.off_map() {
+            // Off the board (the action-point module): an arrow rolls, then comes on at the
+            // first free stairway square.
+            cmd = match progress.allowance {
+                None => Some(Command::RollMovement { hero: h.id }),
+                Some(_) => snap.entrance(h).first().map(|e| Command::Move {
+                    figure: h.id,
+                    path: vec![*e],
+                }),
+            };
         } else if let (Some(d), Some(at)) = (step, h.pos) {
             let to = at.step(d);
             cmd = match snap.door_on(at, to) {

@@ -292,7 +292,12 @@ pub fn seat_input(world: &mut World) {
             _ => None,
         };
         if let Some(d) = step {
-            let from = cursor.at.or(h.pos).unwrap_or(Pos::new(0, 0));
+            // A hero off the board (the action-point module): the cursor starts on the stairway.
+            let from = cursor
+                .at
+                .or(h.pos)
+                .or_else(|| snap.entrance(h).first().copied())
+                .unwrap_or(Pos::new(0, 0));
             let to = from.step(d);
             if board.in_bounds(to) {
                 cursor.at = Some(to);

@@ -4,6 +4,10 @@ use super::geometry::Pos;
 
 pub const UNREACHED: u16 = u16::MAX;
 
+/// The parent of a square a figure came onto the board at (`weighted_entering`): its paths
+/// start there.
+const ENTERED: u32 = u32::MAX - 1;
+
 /// Distances (in steps) from one start square, with a parent per square to rebuild paths.
 #[derive(Clone, Debug)]
 pub struct DistanceField {
@@ -95,6 +99,31 @@ impl DistanceField {
         max_cost: u16,
         step_cost: impl Fn(usize, usize, usize) -> Option<u16>,
     ) -> Self {
+        let starts: Vec<(Pos, u16)> = starts.iter().map(|s| (*s, 0)).collect();
+        Self::weighted_from(width, height, &starts, false, max_cost, step_cost)
+    }
+
+    /// `weighted` for a figure coming onto the board (action-point-movement.md, Entering and
+    /// Exiting the Map): it may step onto any of `entries` for that square's cost, and the
+    /// paths begin with the square it comes on at.
+    pub fn weighted_entering(
+        width: i32,
+        height: i32,
+        entries: &[(Pos, u16)],
+        max_cost: u16,
+        step_cost: impl Fn(usize, usize, usize) -> Option<u16>,
+    ) -> Self {
+        Self::weighted_from(width, height, entries, true, max_cost, step_cost)
+    }
+
+    fn weighted_from(
+        width: i32,
+        height: i32,
+        starts: &[(Pos, u16)],
+        entering: bool,
+        max_cost: u16,
+        step_cost: impl Fn(usize, usize, usize) -> Option<u16>,
+    ) -> Self {
         use std::cmp::Reverse;
         use std::collections::BinaryHeap;
         let w = width as usize;
@@ -102,11 +131,17 @@ impl DistanceField {
         let n = f.dist.len();
         let mut heap: BinaryHeap<Reverse<(u16, u32, u32)>> = BinaryHeap::new();
         let mut order = 0u32;
-        for &s in starts {
-            if f.inside(s) && f.dist[f.idx(s)] == UNREACHED {
+        let mut seeds: Vec<(Pos, u16)> = starts.to_vec();
+        // Cheaper ways on first, then the order given.
+        seeds.sort_by_key(|(_, c)| *c);
+        for (s, cost) in seeds {
+            if cost <= max_cost && f.inside(s) && f.dist[f.idx(s)] == UNREACHED {
                 let i = f.idx(s);
-                f.dist[i] = 0;
-                heap.push(Reverse((0, order, i as u32)));
+                f.dist[i] = cost;
+                if entering {
+                    f.parent[i] = ENTERED;
+                }
+                heap.push(Reverse((cost, order, i as u32)));
                 order += 1;
             }
         }
@@ -181,6 +216,9 @@ impl DistanceField {
         let mut i = self.idx(p);
         while self.parent[i] != u32::MAX {
             path.push(Pos::new(i as i32 % self.width, i as i32 / self.width));
+            if self.parent[i] == ENTERED {
+                break;
+            }
             i = self.parent[i] as usize;
         }
         path.reverse();
@@ -215,6 +253,26 @@ mod tests {
         let w = DistanceField::weighted(5, 5, &[Pos::new(0, 0)], 50, |_, _, q| (!blocked(q)).then_some(1));
         assert_eq!(bfs.dist, w.dist);
         assert_eq!(bfs.parent, w.parent);
+    }
+
+    #[test]
+    fn a_field_entering_the_board_starts_its_paths_on_the_square_come_on_at() {
+        // Two ways on, (0,0) for 1 and (4,0) for 3: (2,0) is two steps from either, so it is
+        // reached from the cheaper one, and its path starts on the square come on at.
+        let f =
+            DistanceField::weighted_entering(5, 1, &[(Pos::new(4, 0), 3), (Pos::new(0, 0), 1)], 50, |_, _, _| Some(1));
+        assert_eq!(f.dist(Pos::new(0, 0)), Some(1));
+        assert_eq!(f.dist(Pos::new(4, 0)), Some(3));
+        assert_eq!(f.dist(Pos::new(2, 0)), Some(3));
+        assert_eq!(
+            f.path_to(Pos::new(2, 0)).unwrap(),
+            vec![Pos::new(0, 0), Pos::new(1, 0), Pos::new(2, 0)]
+        );
+        assert_eq!(f.path_to(Pos::new(0, 0)).unwrap(), vec![Pos::new(0, 0)]);
+        assert_eq!(f.path_to(Pos::new(4, 0)).unwrap(), vec![Pos::new(4, 0)]);
+        // An entry dearer than the budget is no way on.
+        let short = DistanceField::weighted_entering(5, 1, &[(Pos::new(4, 0), 3)], 2, |_, _, _| Some(1));
+        assert_eq!(short.reached().count(), 0);
     }
 
     #[test]

@@ -380,12 +380,13 @@ fn path_costs(
     way: &[Pos],
     (w, h): (i32, i32),
 ) {
-    let Some(mut at) = hero.pos else { return };
+    // A hero off the board (the action-point module) comes on at the way's first square.
+    let mut at = hero.pos;
     let mut spent = 0u16;
     for (i, &p) in way.iter().enumerate() {
-        let dear = snap.threatened(at);
-        spent += snap.step_cost(hero, at, p);
-        at = p;
+        let dear = at.is_some_and(|a| snap.threatened(a));
+        spent += at.map_or_else(|| snap.entry_cost(p), |a| snap.step_cost(hero, a, p));
+        at = Some(p);
         let last = i + 1 == way.len();
         let colour = if dear {
             Color::srgb(1.0, 0.6, 0.25)

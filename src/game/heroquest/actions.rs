@@ -829,7 +829,15 @@ pub fn pick_up(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome {
 
 /// Artifacts that are used: the Ring of Return carries its bearer to the stairway.
 pub fn use_artifact(world: &mut World, snap: &Snapshot, id: FigureId, item: &str) -> Outcome {
-    let h = hero(snap, id)?;
+    // A hero off the board (the action-point module) may come on by a teleport (checklists.md
+    // 1.3 #8); that is all it may do besides walking on.
+    let h = match snap.figure(id) {
+        Some(f) if f.off_map() && snap.action_points() => {
+            super::turn::may_move(snap, f)?;
+            f
+        }
+        _ => hero(snap, id)?,
+    };
     let rules = snap.quest.rules.clone();
     if item != "ring_of_return" {
         return Err(format!("{} is not used that way", rules.thing_name(item)));
@@ -848,18 +856,20 @@ pub fn use_artifact(world: &mut World, snap: &Snapshot, id: FigureId, item: &str
         return Err("the stairway is full".into());
     };
     world.resource_mut::<Dungeon>().used.insert((h.id, item.to_string()));
-    let from = here(h);
-    world.get_mut::<GridPos>(h.entity).expect("on board").0 = dest;
+    world.entity_mut(h.entity).insert(GridPos(dest));
     let mut evs = vec![
         GameEvent::ArtifactUsed {
             hero: h.id,
             item: item.to_string(),
             name: rules.thing_name(item),
         },
-        GameEvent::HeroMoved {
-            figure: h.id,
-            from,
-            to: dest,
+        match h.pos {
+            Some(from) => GameEvent::HeroMoved {
+                figure: h.id,
+                from,
+                to: dest,
+            },
+            None => GameEvent::HeroEntered { figure: h.id, at: dest },
         },
     ];
     evs.extend(reveal(world));

@@ -21,7 +21,22 @@ pub struct SpellChoices(pub Vec<(String, String, String, Vec<(String, Command)>)
 pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)>, SpellChoices) {
     let mut v = Vec::new();
     let mut spells = SpellChoices::default();
+    let ring = h.equipment.has("ring_of_return") && !snap.dungeon.used.contains(&(h.id, "ring_of_return".to_string()));
+    let use_ring = || {
+        (
+            "Use the Ring of Return".to_string(),
+            Command::UseArtifact {
+                hero: h.id,
+                item: "ring_of_return".into(),
+            },
+        )
+    };
     let Some(at) = h.pos else {
+        // Off the board (the action-point module): a teleport may bring the hero on, and the
+        // Ring of Return's goes to the stairway (checklists.md 1.3 #8).
+        if h.off_map() && ring && !snap.entrance(h).is_empty() {
+            v.push(use_ring());
+        }
         return (v, spells);
     };
     let p = snap.turn.progress(h.id);
@@ -181,14 +196,8 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             Command::PickUp { hero: h.id },
         ));
     }
-    if h.equipment.has("ring_of_return") && !snap.dungeon.used.contains(&(h.id, "ring_of_return".to_string())) {
-        v.push((
-            "Use the Ring of Return".into(),
-            Command::UseArtifact {
-                hero: h.id,
-                item: "ring_of_return".into(),
-            },
-        ));
+    if ring {
+        v.push(use_ring());
     }
     // Another carried weapon in hand (free): each the hero may wield.
     for w in h.equipment.items.iter().filter(|w| rules.weapons.contains_key(*w)) {
@@ -449,21 +458,26 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
     }
     let moves = |f: &FigureSnap, v: &mut Vec<Command>| {
         let Some((field, stops)) = reach(snap, f) else { return };
-        v.extend(
-            stops
-                .into_iter()
-                .filter_map(|q| field.path_to(q))
-                .map(|path| Command::Move { figure: f.id, path }),
-        );
+        // A hero may walk onto a known trap (and spring it, rules-decisions #19): the squares
+        // only a way over one reaches are listed too, by that way.
+        let over = f
+            .hero
+            .then(|| snap.reach_over_traps(f, steps_left(snap, f).unwrap_or(0) as u16))
+            .flatten();
+        let dear = over.iter().flat_map(|o| {
+            o.reached()
+                .filter(|(q, d)| *d > 0 && field.dist(*q).is_none() && snap.can_stop_on(f, *q))
+                .filter_map(|(q, _)| o.path_to(q))
+        });
+        let paths: Vec<Vec<Pos>> = stops.into_iter().filter_map(|q| field.path_to(q)).chain(dear).collect();
+        v.extend(paths.into_iter().map(|path| Command::Move { figure: f.id, path }));
     };
     match snap.turn.phase {
         Phase::Hero(id) => {
-            let Some(h) = snap.figure(id).filter(|h| h.alive()) else {
+            // A hero off the board (the action-point module) may only roll, come on and end.
+            let Some(h) = snap.figure(id).filter(|h| h.in_play()) else {
                 return v;
             };
-            if h.pos.is_none() {
-                return v;
-            }
             v.push(Command::EndTurn);
             let p = snap.turn.progress(h.id);
             if p.allowance.is_none() && p.moving != MoveState::Done && !h.has(StatusKind::Chained) {

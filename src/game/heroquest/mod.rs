@@ -88,7 +88,7 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
         Command::ChooseSchool { hero, school } => actions::choose_school(world, &snap, *hero, school),
         Command::RollMovement { hero } => {
             let h = get(*hero)?;
-            may_act(&snap, h)?;
+            turn::may_move(&snap, h)?;
             let Movement::Dice(mut n) = h.fighter.movement else {
                 return Err("monsters do not roll for movement".into());
             };
@@ -118,7 +118,7 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
         }
         Command::Move { figure, path } => {
             let f = get(*figure)?.clone();
-            may_act(&snap, &f)?;
+            turn::may_move(&snap, &f)?;
             move_figure(world, &snap, &f, path)
         }
         Command::OpenDoor { hero, door } => {

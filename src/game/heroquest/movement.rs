@@ -53,11 +53,28 @@ pub(in crate::game) fn move_figure(
             f.name
         ));
     }
-    let start = f.pos.ok_or("that figure is not on the board")?;
+    // A hero off the board comes on at a free stairway square with its first point
+    // (action-point-movement.md, Entering and Exiting the Map): the path begins there.
+    let entering = f.off_map() && snap.action_points();
+    let (start, walk) = match f.pos {
+        Some(p) => (p, path),
+        None if entering => {
+            let entry = path[0];
+            if !snap.entrance(f).contains(&entry) {
+                return Err(format!(
+                    "{} comes onto the board on a free square of the stairway, and {entry} is not one",
+                    f.name
+                ));
+            }
+            (entry, &path[1..])
+        }
+        None => return Err("that figure is not on the board".into()),
+    };
+    let entry_cost = if entering { snap.entry_cost(start) } else { 0 };
     if f.hero && snap.action_points() {
         // action-point-movement.md, Terrain and Threatened Squares: a point a square, one more
         // to leave a square a seen monster threatens.
-        let cost = snap.path_cost(f, start, path);
+        let cost = entry_cost + snap.path_cost(f, start, walk);
         if cost > u16::from(p.steps_left()) {
             return Err(format!(
                 "{} has only {} action point{} left and that way costs {cost}",
@@ -74,7 +91,7 @@ pub(in crate::game) fn move_figure(
         ));
     }
     let mut prev = start;
-    for &q in path {
+    for &q in walk {
         if !prev.is_orthogonally_adjacent(q) {
             return Err(format!("{prev} to {q} is not one orthogonal step"));
         }
@@ -98,7 +115,7 @@ pub(in crate::game) fn move_figure(
     }
 
     let mut evs = Vec::new();
-    let mut at = f.pos.expect("checked on board");
+    let mut at = start;
     let mut trail = vec![at];
     let mut taken = 0u8;
     let mut stop_reason: Option<String> = None;
@@ -107,8 +124,31 @@ pub(in crate::game) fn move_figure(
     let mut ends_here = false;
     // Where everything stands, kept up to date step by step (a fresh copy after a trap springs).
     // Nothing has changed since the caller's picture (`apply` took it just before): start from it.
-    let mut now = snap.clone();
-    for (i, &q) in path.iter().enumerate() {
+    let mut now = if entering {
+        world.entity_mut(f.entity).insert(GridPos(start));
+        evs.push(GameEvent::HeroEntered {
+            figure: f.id,
+            at: start,
+        });
+        taken = entry_cost as u8;
+        let mut now = Snapshot::capture(world).expect("quest in play");
+        let seen = reveal_with(world, &mut now);
+        if seen.iter().any(|e| matches!(e, GameEvent::MonsterRevealed { .. })) && !walk.is_empty() {
+            stop_reason = Some("a monster came into view".to_string());
+        }
+        evs.extend(seen);
+        now
+    } else {
+        snap.clone()
+    };
+    // The figure as it stands now (on the board, once it has come on).
+    let f = &now.figure(f.id).cloned().unwrap_or_else(|| f.clone());
+    for (i, &q) in walk.iter().enumerate() {
+        // The action-point module: a way out takes the hero off the board the moment it is
+        // entered (action-point-movement.md, Entering and Exiting the Map; `settle` lifts it).
+        if f.hero && now.action_points() && now.leaves_by(at) {
+            break;
+        }
         if f.hero && taken > 0 {
             // Something revealed mid-move may now stand in the way, or be worth stopping for.
             if !now.can_step(f, at, q) {
@@ -171,7 +211,7 @@ pub(in crate::game) fn move_figure(
                 .find(|t| t.furniture.is_none() && t.at == q && t.armed())
                 .cloned();
             if let Some(trap) = armed {
-                let sprung = spring(world, &trap, f, from, path.get(i + 1).copied());
+                let sprung = spring(world, &trap, f, from, walk.get(i + 1).copied());
                 evs.extend(sprung.events);
                 now = Snapshot::capture(world).expect("quest in play");
                 if sprung.stop {
@@ -199,14 +239,14 @@ pub(in crate::game) fn move_figure(
             }
             let seen = reveal_with(world, &mut now);
             if seen.iter().any(|e| matches!(e, GameEvent::MonsterRevealed { .. }))
-                && at != *path.last().expect("non-empty")
+                && at != *walk.last().expect("non-empty")
             {
                 stop_reason.get_or_insert_with(|| "a monster came into view".to_string());
             }
             evs.extend(seen);
             // A quest event waits here (docs/quest-format.md, Events): the hero stops on the
             // square that sets it off.
-            if at != *path.last().expect("non-empty") && crate::game::script::step_sets_off(&now, from, q) {
+            if at != *walk.last().expect("non-empty") && crate::game::script::step_sets_off(&now, from, q) {
                 stop_reason.get_or_insert_with(|| "something happens here".to_string());
             }
         }
@@ -283,6 +323,21 @@ fn reveal_with(world: &mut World, snap: &mut Snapshot) -> Vec<GameEvent> {
             }
         }
     };
+    // Heroes waiting off the board (the action-point module): the stairway's room is revealed
+    // before anyone stands in it (checklists.md 1.3 #2).
+    if snap.heroes().any(|h| h.off_map()) {
+        for q in quest.stairway.squares().filter(|q| board.in_bounds(*q)) {
+            let area = board.area(q);
+            if area != CORRIDOR {
+                if !fog.is_revealed(q) {
+                    show_area(&mut fog, area, &mut newly_rooms);
+                }
+            } else if !fog.revealed[board.index(q)] {
+                fog.revealed[board.index(q)] = true;
+                corridor_new += 1;
+            }
+        }
+    }
     for &eye in &eyes {
         let own = board.area(eye);
         if own != CORRIDOR && !fog.is_revealed(eye) {

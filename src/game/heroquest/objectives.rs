@@ -132,8 +132,11 @@ pub(in crate::game) fn settle(world: &mut World) -> (Vec<GameEvent>, Option<Snap
     };
     let on_board = snap.living_heroes().count();
     let escaped = snap.heroes().filter(|h| h.escaped).count();
-    if on_board == 0 {
-        let outcome = match (escaped > 0, done) {
+    // Heroes who have not come on yet (the action-point module) may still: the quest goes on
+    // for them, unless its goal is met, when they are as good as out.
+    let waiting = snap.heroes().filter(|h| h.off_map()).count();
+    if on_board == 0 && (waiting == 0 || done) {
+        let outcome = match (escaped + waiting > 0, done) {
             (true, true) => Outcome::Won,
             (true, false) => Outcome::Retreated,
             _ => Outcome::Lost,

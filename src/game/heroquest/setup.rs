@@ -48,11 +48,10 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
             }
         }
         hero_ids.push((class.clone(), FigureId(next_id)));
-        world.spawn((
+        let mut hero = world.spawn((
             Name::new(name.clone()),
             QuestEntity,
             FigureId(next_id),
-            GridPos(*start),
             Hero {
                 class: class.clone(),
                 name: name.clone(),
@@ -77,6 +76,11 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
                 book,
             ),
         ));
+        // The action-point module: heroes start off the board and come on at the stairway
+        // (action-point-movement.md, Entering and Exiting the Map; checklists.md 1.3 #1).
+        if !quest.modules.action_points() {
+            hero.insert(GridPos(*start));
+        }
         names.0.insert(FigureId(next_id), name.clone());
         next_id += 1;
     }

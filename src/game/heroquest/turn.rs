@@ -46,7 +46,7 @@ pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameE
         let living: Vec<FigureId> = order
             .iter()
             .copied()
-            .filter(|id| now.figure(*id).is_some_and(|h| h.alive()))
+            .filter(|id| now.figure(*id).is_some_and(|h| h.in_play()))
             .collect();
         let next = match turn.phase {
             Phase::Hero(id) => {
@@ -101,9 +101,29 @@ pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameE
 
 /// May `f` act now? Heroes on their own turn; awake monsters on the sorcerer's.
 pub fn may_act(snap: &Snapshot, f: &FigureSnap) -> Result<(), String> {
+    if f.off_map() {
+        return Err(format!(
+            "{} is still off the board: come on at the stairway with a move, or end the turn",
+            f.name
+        ));
+    }
     if !f.alive() {
         return Err(format!("{} is not on the board", f.name));
     }
+    in_turn(snap, f)
+}
+
+/// `may_act` for a hero's movement: a hero off the board (the action-point module) may roll and
+/// come on at the stairway, and do nothing else (checklists.md 1.3 #3).
+pub fn may_move(snap: &Snapshot, f: &FigureSnap) -> Result<(), String> {
+    if f.off_map() && snap.action_points() {
+        return in_turn(snap, f);
+    }
+    may_act(snap, f)
+}
+
+/// Whether it is `f`'s turn (or its side's), with nothing else to settle first.
+fn in_turn(snap: &Snapshot, f: &FigureSnap) -> Result<(), String> {
     if snap.turn.draft.is_some() {
         return Err("the spell schools must be chosen first".into());
     }

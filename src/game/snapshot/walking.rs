@@ -58,6 +58,32 @@ impl Snapshot {
         cost
     }
 
+    /// The squares a hero off the board may come on at: the stairway's, save those a figure
+    /// holds that it may not stop beside (a monster; heroes share the stairway, rules-decisions
+    /// #7).
+    pub fn entrance(&self, fig: &FigureSnap) -> Vec<Pos> {
+        self.quest
+            .stairway
+            .squares()
+            .filter(|p| self.board().in_bounds(*p) && self.can_stop_on(fig, *p))
+            .collect()
+    }
+
+    /// What coming onto the board at `p` costs: the square's terrain cost (1 for the stairway's
+    /// plain floor).
+    pub fn entry_cost(&self, p: Pos) -> u16 {
+        u16::from(self.quest.terrain.get(&p).map_or(1, |t| t.cost))
+    }
+
+    /// Whether a hero entering `p` leaves the board at once under the action-point module
+    /// (action-point-movement.md, Entering and Exiting the Map; checklists.md 1.3 #5): an
+    /// escape's ways out at any time, the stairway once the quest's goal is met.
+    pub fn leaves_by(&self, p: Pos) -> bool {
+        let way_out =
+            matches!(&self.quest.objective.kind, crate::quest::ObjectiveKind::Escape(exits) if exits.contains(&p));
+        way_out || (self.turn.objective_done && self.on_stairway(p))
+    }
+
     /// Squares `fig` can walk to with `steps` steps, as a distance field from its square.
     pub fn reach(&self, fig: &FigureSnap, steps: u16) -> Option<DistanceField> {
         self.walk_field(fig, steps, true)
@@ -73,7 +99,13 @@ impl Snapshot {
     /// `avoid_known_traps`, never onto a known armed trap), worked out on square indexes: which
     /// squares may be entered is decided once per square instead of once per side crossed.
     fn walk_field(&self, fig: &FigureSnap, steps: u16, avoid_known_traps: bool) -> Option<DistanceField> {
-        let start = fig.pos?;
+        // A hero off the board comes on at the stairway (action-point-movement.md, Entering and
+        // Exiting the Map): the field starts from its free squares, each for its cost.
+        let start = match fig.pos {
+            Some(p) => Some(p),
+            None if fig.off_map() && self.action_points() => None,
+            None => return None,
+        };
         let b = self.board();
         let veil = fig.hero && fig.has(StatusKind::VeilOfMist);
         // Free floor may be entered; then the few squares with a known trap or a figure on them.
@@ -112,15 +144,21 @@ impl Snapshot {
             for (p, t) in &self.quest.terrain {
                 enter_cost[b.index(*p)] = u16::from(t.cost);
             }
-            return Some(DistanceField::weighted(
-                b.width,
-                b.height,
-                &[start],
-                steps,
-                |k, d, q| may(k, d, q).then_some(enter_cost[q] + u16::from(threatened[k])),
-            ));
+            let cost = |k: usize, d: usize, q: usize| may(k, d, q).then_some(enter_cost[q] + u16::from(threatened[k]));
+            let Some(start) = start else {
+                let entries: Vec<(Pos, u16)> = self
+                    .entrance(fig)
+                    .into_iter()
+                    .filter(|p| enter[b.index(*p)])
+                    .map(|p| (p, enter_cost[b.index(p)]))
+                    .collect();
+                return Some(DistanceField::weighted_entering(
+                    b.width, b.height, &entries, steps, cost,
+                ));
+            };
+            return Some(DistanceField::weighted(b.width, b.height, &[start], steps, cost));
         }
-        Some(DistanceField::on_grid(b.width, b.height, &[start], steps, may))
+        Some(DistanceField::on_grid(b.width, b.height, &[start?], steps, may))
     }
 
     /// Distances from the nearest of `from` over the board alone: walls and closed doors stop

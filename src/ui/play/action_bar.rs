@@ -54,6 +54,17 @@ pub(super) fn hero_turn(
             )
             .small(),
         );
+        let off_board = p.hero(id).is_some_and(|h| !h.6 && !h.7 && !h.8.3);
+        if off_board {
+            ui.label(
+                egui::RichText::new(
+                    "Off the board: roll, then click a lit square. The first point brings the hero down the \
+                     stairway; nothing else can be done until then.",
+                )
+                .small()
+                .color(egui::Color32::from_rgb(230, 200, 120)),
+            );
+        }
         if p.quest.modules.action_points() {
             ui.label(
                 egui::RichText::new(

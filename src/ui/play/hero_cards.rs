@@ -32,7 +32,7 @@ pub(super) fn panel(root: &mut egui::Ui, p: &Play, out: &mut MessageWriter<Comma
 /// One hero's card.
 fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Command>) {
     let q = p.quest;
-    let (id, hero, body, mind, fighter, eq, dead, escaped, (inv, status, book)) = row;
+    let (id, hero, body, mind, fighter, eq, dead, escaped, (inv, status, book, on_board)) = row;
     let is_active = p.active == Some(**id);
     let frame = egui::Frame::group(ui.style()).fill(if is_active {
         egui::Color32::from_rgb(60, 52, 30)
@@ -55,6 +55,10 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
                 ui.colored_label(egui::Color32::LIGHT_RED, "fallen");
             } else if *escaped {
                 ui.colored_label(egui::Color32::LIGHT_GREEN, "escaped");
+            } else if !*on_board {
+                // The action-point module: waiting to come down the stairway.
+                ui.colored_label(egui::Color32::from_rgb(200, 190, 150), "off the board")
+                    .on_hover_text("Comes on at the stairway with its first action point: roll, then click a lit square.");
             } else if is_active {
                 ui.colored_label(
                     GOLD,

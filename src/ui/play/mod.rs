@@ -37,7 +37,7 @@ use crate::view::PanelInsets;
 const SPELL_BLUE: egui::Color32 = egui::Color32::from_rgb(130, 180, 250);
 
 /// One hero as the panels read it: id, hero, body, mind, fighting values, gear, fallen, escaped,
-/// and (purse and potions, conditions, spellbook).
+/// and (purse and potions, conditions, spellbook, on the board).
 type HeroRow<'a> = (
     &'a FigureId,
     &'a Hero,
@@ -47,7 +47,7 @@ type HeroRow<'a> = (
     &'a Equipment,
     bool,
     bool,
-    (&'a Inventory, &'a Status, &'a Spellbook),
+    (&'a Inventory, &'a Status, &'a Spellbook, bool),
 );
 
 /// What the parts read, gathered once a frame (what they change is passed to each apart).
@@ -124,7 +124,7 @@ pub(super) fn play_panels(
         &Equipment,
         Has<Dead>,
         Has<Escaped>,
-        (&Inventory, &Status, &Spellbook),
+        (&Inventory, &Status, &Spellbook, Has<GridPos>),
     )>,
     log: Res<GameLog>,
     tray: Res<DiceTray>,
