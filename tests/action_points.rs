@@ -969,3 +969,166 @@ fn the_ring_of_return_brings_a_hero_on_at_the_stairway() {
     );
     assert!(rejected(&g.send(ring)).is_some(), "once a quest");
 }
+
+/// The barbarian at (2,1) in the north-west room beside a locked chest at (3,1), the dwarf at
+/// `dwarf`; rolled, with `points`.
+fn chest_room(dwarf: (i32, i32), points: u8, seed: u64) -> Game {
+    let q = quest_with(
+        &["barbarian", "dwarf"],
+        &[(2, 1), dwarf],
+        "",
+        FAR_ORC,
+        DEFEAT_ALL,
+        &format!("{AP} furniture: [(kind: \"chest\", at: (3, 1), locked: true)],"),
+    );
+    let mut g = start(q, seed);
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    g.set_allowance(0, points);
+    g
+}
+
+#[test]
+fn a_locked_chest_is_picked_like_a_lock_and_gives_a_treasure_card() {
+    // action-point-movement.md, Pick a Lock and Treasure Chest ("When a chest is unlocked, draw
+    // a treasure card"); checklists §1.3 #16, #17, #19–#22: the points are spent at once, the
+    // help of a hero beside it counts, attempts may be repeated, an opened chest gives a card.
+    let (mut opened, mut held) = (0, 0);
+    for seed in 0..40 {
+        let mut g = chest_room((4, 2), 8, seed);
+        // The menu lists every number of points with its chance; the dwarf at (4,2) is not
+        // beside (3,1), so no help.
+        let lines = hollowdeep::input::seats::menu_lines(&g.snap());
+        let tries: Vec<&String> = lines
+            .iter()
+            .filter(|(_, c)| matches!(c, Command::PickChest { .. }))
+            .map(|(l, _)| l)
+            .collect();
+        assert_eq!(tries.len(), 8, "{lines:?}");
+        assert!(
+            tries.iter().all(|l| l.contains("% to open") && !l.contains("help")),
+            "{tries:?}"
+        );
+        let pick = |points| Command::PickChest {
+            hero: FigureId(0),
+            chest: 0,
+            points,
+        };
+        let evs = g.send(pick(4));
+        ok(&evs);
+        let Some(GameEvent::ChestPicked {
+            opened: o, cards, help, ..
+        }) = evs.iter().find(|e| matches!(e, GameEvent::ChestPicked { .. })).cloned()
+        else {
+            panic!("{evs:?}")
+        };
+        assert_eq!(help, 0);
+        assert_eq!(o, 4 > cards.iter().map(|c| *c as u32).sum::<u32>() as u8, "{cards:?}");
+        assert_eq!(points_left(&mut g, 0), 4, "all four points spent, open or not");
+        let drew = evs.iter().any(|e| matches!(e, GameEvent::TreasureDrawn { .. }));
+        assert_eq!(drew, o, "a card when it opens, none when it holds: {evs:?}");
+        if o {
+            opened += 1;
+            let e = rejected(&g.send(pick(1))).expect("open already");
+            assert!(e.contains("already open"), "{e}");
+            assert!(
+                !hollowdeep::game::heroquest::legal_commands(&g.snap())
+                    .iter()
+                    .any(|c| matches!(c, Command::PickChest { .. }))
+            );
+        } else {
+            held += 1;
+            // Tried again, with what is left.
+            if !matches!(g.turn().phase, Phase::Hero(_)) {
+                continue;
+            }
+            ok(&g.send(pick(4)));
+        }
+    }
+    assert!(opened > 3 && held > 3, "{opened} opened, {held} held");
+    // A hero beside the chest helps; one too far from it is refused.
+    let mut g = chest_room((3, 2), 3, 1);
+    let evs = g.send(Command::PickChest {
+        hero: FigureId(0),
+        chest: 0,
+        points: 3,
+    });
+    assert!(
+        evs.iter().any(|e| matches!(e, GameEvent::ChestPicked { help: 1, .. })),
+        "{evs:?}"
+    );
+    let mut g = chest_room((4, 2), 3, 1);
+    g.end_hero_turns();
+    g.send(Command::EndTurn);
+    g.send(Command::EndTurn);
+    ok(&g.send(Command::RollMovement { hero: FigureId(1) }));
+    let e = rejected(&g.send(Command::PickChest {
+        hero: FigureId(1),
+        chest: 0,
+        points: 1,
+    }))
+    .expect("(4,2) is not beside (3,1)");
+    assert!(e.contains("beside the chest"), "{e}");
+}
+
+#[test]
+fn locked_chests_are_checked_where_they_are_written() {
+    // Quest format: a locked chest needs the module, is a chest, and holds no trap.
+    let base = |furniture: &str, modules: &str| {
+        format!(
+            "Quest(format: 1, name: \"T\", briefing: \"B.\", heroes: [\"barbarian\"], hero_starts: [(2, 1)],\n stairway: (12, 2, 2, 2), objective: DefeatAll(return_to_stairway: false), wandering_monster: \"orc\",\n monsters: [(kind: \"orc\", at: (24, 17))],\n furniture: [{furniture}],\n {modules})"
+        )
+    };
+    let m = "modules: [\"action-points\"]";
+    let e = refused(base("(kind: \"chest\", at: (3, 1), locked: true)", ""));
+    assert!(
+        e.contains("t.ron:4:") && e.contains("a locked chest needs the action-point module"),
+        "{e}"
+    );
+    let e = refused(base("(kind: \"throne\", at: (3, 1), locked: true)", m));
+    assert!(
+        e.contains("t.ron:4:") && e.contains("only a chest can be locked"),
+        "{e}"
+    );
+    let e = refused(base(
+        "(kind: \"chest\", at: (3, 1), locked: true, trap: (damage: 2, text: \"Darts!\"))",
+        m,
+    ));
+    assert!(e.contains("holds no trap"), "{e}");
+}
+
+#[test]
+fn the_sorcerer_sees_the_heroes_its_moves_pin() {
+    // Issue 21, item 8: a monster the plan moves beside a hero makes every way the hero might
+    // take a point dearer, and one moved away frees it; the threat map (what the planner weighs
+    // each monster's square by) counts it. Without the module nothing changes.
+    use hollowdeep::ai::perception::{Occ, Perception, reach_chance};
+    let chance = |g: &mut Game, orc_gone: bool| {
+        let per = Perception::new(&g.snap());
+        let mut occ = per.occ.clone();
+        if orc_gone {
+            occ[per.grid.index(p(6, 0))] = Occ::Empty;
+        }
+        let h = &per.heroes[0];
+        reach_chance(&per.grid, &occ, h, &h.dist, per.grid.index(p(1, 0)))
+    };
+    let mut pinned = threatened(6);
+    let (held, freed) = (chance(&mut pinned, false), chance(&mut pinned, true));
+    assert!(
+        freed > held + 0.01,
+        "the orc gone frees the barbarian: {held} -> {freed}"
+    );
+    let q = quest_with(
+        &["barbarian"],
+        &[(5, 0)],
+        "",
+        "(kind: \"orc\", at: (6, 0), movement: 0)",
+        DEFEAT_ALL,
+        "",
+    );
+    let mut plain = start(q, 1);
+    assert_eq!(
+        chance(&mut plain, false),
+        chance(&mut plain, true),
+        "squares without the module"
+    );
+}

@@ -454,7 +454,7 @@ fn random_command(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Command {
 }
 
 /// The action-point module's levers and locks: pull a lever in Range 1 not yet pulled; beside a
-/// locked door, roll first, then spend every point left on the lock when that gives at least a
+/// locked door (or else a locked chest), roll first, then spend every point left on the lock when that gives at least a
 /// one-in-three chance, or when the whole roll is still unspent (standing at the door is why we
 /// are here); otherwise walk on.
 fn locks_and_levers(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Option<Command> {
@@ -471,10 +471,32 @@ fn locks_and_levers(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Option<Command>
             return Some(Command::RollMovement { hero: h.id });
         }
     }
-    let d = snap
+    // A locked door beside us, else a locked chest: its help and the attempt for n points.
+    let door = snap
         .doors
         .iter()
-        .find(|d| d.kind == DoorKind::Lock && d.locked && d.edge.touches(at))?;
+        .find(|d| d.kind == DoorKind::Lock && d.locked && d.edge.touches(at));
+    let (help, attempt): (u8, Box<dyn Fn(u8) -> Command>) = match door {
+        Some(d) => (
+            crate::game::heroquest::lock_help(snap, h.id, d),
+            Box::new(|points| Command::PickLock {
+                hero: h.id,
+                door: d.id,
+                points,
+            }),
+        ),
+        None => {
+            let (chest, on) = crate::game::heroquest::locked_chests_in_reach(snap, at).next()?;
+            (
+                crate::game::heroquest::chest_help(snap, h.id, on),
+                Box::new(move |points| Command::PickChest {
+                    hero: h.id,
+                    chest,
+                    points,
+                }),
+            )
+        }
+    };
     if p.moving == MoveState::Done || h.has(StatusKind::Chained) {
         return None;
     }
@@ -482,13 +504,8 @@ fn locks_and_levers(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Option<Command>
         return Some(Command::RollMovement { hero: h.id });
     }
     let points = p.steps_left();
-    let help = crate::game::heroquest::lock_help(snap, h.id, d);
     let worth = crate::rules::response::pick_chance(points + help) >= 0.35 || p.steps_used == 0;
-    (points > 0 && worth).then_some(Command::PickLock {
-        hero: h.id,
-        door: d.id,
-        points,
-    })
+    (points > 0 && worth).then(|| attempt(points))
 }
 
 /// A minor action the hero can pay for (always, without the action-point module).
@@ -719,6 +736,17 @@ fn goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Vec<Pos> {
                 })
                 .map(|(_, (at, _))| *at),
         );
+        // A locked chest seen and still shut: the squares beside it.
+        for (i, f) in snap.quest.furniture.iter().enumerate() {
+            let on = Pos::new(f.rect.x, f.rect.y);
+            if f.locked && !snap.dungeon.chests_opened.contains(&(i as u32)) && snap.fog.is_revealed(on) {
+                explore.extend(
+                    on.neighbours()
+                        .into_iter()
+                        .filter(|q| snap.board().in_bounds(*q) && snap.edge_open(*q, on) && snap.can_stop_on(h, *q)),
+                );
+            }
+        }
     }
     explore.extend(
         snap.board()

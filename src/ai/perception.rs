@@ -116,6 +116,21 @@ pub struct HeroView {
     pub worth: f64,
     /// A healing potion or the Elixir of Life would save this hero from death.
     pub escapes: bool,
+    /// The action-point module: whether a monster stood beside the hero when `dist` was taken
+    /// (leaving costs a point more, and `dist` counts it). None without the module.
+    pub pinned: Option<bool>,
+}
+
+impl HeroView {
+    /// Points the hero pays to get away from where it stands, in `occ` against `dist`'s board:
+    /// a monster moved to its side pins it (1 more), the last one gone frees it (1 less). The
+    /// planner's threat map sees the heroes its own moves pin (action-point-movement.md,
+    /// Threatened Squares; issue 21, item 8).
+    pub fn pin_change(&self, grid: &Grid, occ: &[Occ]) -> i32 {
+        let Some(was) = self.pinned else { return 0 };
+        let now = grid.open_neighbours(self.at).any(|j| occ[j] == Occ::Monster);
+        i32::from(now) - i32::from(was)
+    }
 }
 
 /// The board, the figures and the heroes' reach, taken once per plan.
@@ -195,6 +210,9 @@ fn hero_view(snap: &Snapshot, grid: &Grid, occ: &[Occ], h: &FigureSnap) -> HeroV
         } else {
             hero_steps(grid, occ, at)
         },
+        pinned: snap
+            .action_points()
+            .then(|| grid.open_neighbours(at).any(|j| occ[j] == Occ::Monster)),
         // Killing the captive wins the quest for the sorcerer.
         worth: if h.captive {
             CAPTIVE_WORTH
@@ -344,6 +362,7 @@ pub fn reach_chance(grid: &Grid, occ: &[Occ], hero: &HeroView, dist: &[u16], c: 
     if best == FAR || hero.move_dice == 0 {
         return 0.0;
     }
+    let best = (i32::from(best) + hero.pin_change(grid, occ)).max(1) as u16;
     odds::movement_at_least(hero.move_dice, best)
 }
 

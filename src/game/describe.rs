@@ -208,6 +208,9 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
         Command::Wield { hero, weapon } => format!("{} taking the {weapon} in hand", who(*hero)),
         Command::PlaceWanderer { at } => format!("the sorcerer's wandering monster in {}", names.place(*at)),
         Command::Retreat { hero } => format!("{}'s retreat", who(*hero)),
+        Command::PickChest { hero, points, .. } => {
+            format!("{} picking a chest's lock with {points} points", who(*hero))
+        }
         Command::PickLock { hero, points, door } => {
             format!(
                 "{} picking the lock{} with {points} points",
@@ -348,6 +351,28 @@ fn next_to(p: Pos, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) -> Str
         String::new()
     } else {
         format!(" next to {}", crate::text::and_list(&by))
+    }
+}
+
+/// A lock attempt in words (the action-point module): who, which lock, (the points, the help
+/// of heroes beside it, the Response cards, whether it opened), and what opening it does.
+fn lock_line(who: &str, lock: &str, (points, help, cards, opened): (u8, u8, &[u8], bool), opens: &str) -> String {
+    let total = points + help;
+    let helped = match help {
+        0 => String::new(),
+        h => format!(" and {h} for the help beside it"),
+    };
+    let drawn = list_pips(cards);
+    let sum: u32 = cards.iter().map(|c| u32::from(*c)).sum();
+    let pts = plural(u32::from(points));
+    if opened {
+        format!(
+            "{who} picks {lock}: {points} point{pts}{helped} make {total}, more than the Response cards {drawn} ({sum}). {opens}"
+        )
+    } else {
+        format!(
+            "{who} tries {lock}: {points} point{pts}{helped} make {total}, not more than the Response cards {drawn} ({sum}). It holds."
+        )
     }
 }
 
@@ -638,30 +663,36 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
             help,
             cards,
             opened,
-        } => {
-            let total = points + help;
-            let helped = match help {
-                0 => String::new(),
-                h => format!(" and {h} for the help beside the door"),
-            };
-            let drawn = list_pips(cards);
-            let sum: u32 = cards.iter().map(|c| u32::from(*c)).sum();
-            if *opened {
-                format!(
-                    "{} picks the lock{}: {points} point{}{helped} make {total}, more than the Response cards {drawn} ({sum}). The door swings open.",
-                    n(*hero),
-                    names.door_place(*door),
-                    plural(u32::from(*points))
-                )
-            } else {
-                format!(
-                    "{} tries the lock{}: {points} point{}{helped} make {total}, not more than the Response cards {drawn} ({sum}). It holds.",
-                    n(*hero),
-                    names.door_place(*door),
-                    plural(u32::from(*points))
-                )
-            }
-        }
+        } => lock_line(
+            &n(*hero),
+            &format!("the lock{}", names.door_place(*door)),
+            (*points, *help, cards, *opened),
+            "The door swings open.",
+        ),
+        GameEvent::ChestPicked {
+            hero,
+            points,
+            help,
+            cards,
+            opened,
+            ..
+        } => lock_line(
+            &n(*hero),
+            "the chest's lock",
+            (*points, *help, cards, *opened),
+            "The lid comes up.",
+        ),
+        GameEvent::MovePaid {
+            figure,
+            squares,
+            points,
+            left,
+        } => format!(
+            "{} walks {squares} square{}: {points} action point{}, {left} left.",
+            n(*figure),
+            plural(u32::from(*squares)),
+            plural(u32::from(*points))
+        ),
         GameEvent::ThreatenedStep { figure, .. } => {
             format!("{} pays a point more to step away from a monster's side.", n(*figure))
         }

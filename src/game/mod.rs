@@ -1,6 +1,7 @@
 //! The game layer: ECS state, the command path and the turn-phase systems. Runs headless.
 
 pub mod describe;
+mod event_kinds;
 pub mod heroquest;
 pub mod logic;
 pub mod model;

@@ -191,6 +191,8 @@ pub struct Dungeon {
     pub groups: BTreeMap<FigureId, String>,
     /// The quest's levers (indexes) already pulled (the action-point module).
     pub levers_pulled: std::collections::BTreeSet<u32>,
+    /// Locked chests (indexes into the quest's furniture) picked open (the action-point module).
+    pub chests_opened: std::collections::BTreeSet<u32>,
 }
 
 /// A monster the heroes have seen: only these act on the sorcerer's turn.
@@ -563,6 +565,13 @@ pub enum Command {
         door: u32,
         points: u8,
     },
+    /// The action-point module: the same for the locked chest `chest` (its index among the
+    /// quest's furniture), in Range 1.
+    PickChest {
+        hero: FigureId,
+        chest: u32,
+        points: u8,
+    },
     /// The action-point module: pull the quest's lever `lever` (its index), in Range 1, for a
     /// point (Pull a Lever).
     PullLever {
@@ -845,6 +854,16 @@ pub enum GameEvent {
         cards: Vec<u8>,
         opened: bool,
     },
+    /// A locked chest's lock tried (the action-point module), as `LockPicked`; an opened chest
+    /// then gives a treasure card.
+    ChestPicked {
+        hero: FigureId,
+        chest: u32,
+        points: u8,
+        help: u8,
+        cards: Vec<u8>,
+        opened: bool,
+    },
     LeverPulled {
         hero: FigureId,
         lever: u32,
@@ -854,6 +873,14 @@ pub enum GameEvent {
     HeroEntered {
         figure: FigureId,
         at: Pos,
+    },
+    /// What a hero's move cost under the action-point module: the squares walked (the one it
+    /// came on at too), the points they took, the points left.
+    MovePaid {
+        figure: FigureId,
+        squares: u8,
+        points: u8,
+        left: u8,
     },
     /// A hero paid a point more to leave a threatened square (the action-point module).
     ThreatenedStep {
@@ -912,84 +939,4 @@ pub enum GameEvent {
         figure: FigureId,
         text: String,
     },
-}
-
-impl GameEvent {
-    /// The event's kind in snake_case (the keys of `simulate --json`'s `event_counts`).
-    pub fn kind(&self) -> &'static str {
-        match self {
-            GameEvent::QuestStarted { .. } => "quest_started",
-            GameEvent::TurnStarted { .. } => "turn_started",
-            GameEvent::MovementRolled { .. } => "movement_rolled",
-            GameEvent::HeroMoved { .. } => "hero_moved",
-            GameEvent::MonsterMoved { .. } => "monster_moved",
-            GameEvent::MoveInterrupted { .. } => "move_interrupted",
-            GameEvent::DoorOpened { .. } => "door_opened",
-            GameEvent::DoorClosed { .. } => "door_closed",
-            GameEvent::AreaRevealed { .. } => "area_revealed",
-            GameEvent::MonsterRevealed { .. } => "monster_revealed",
-            // An attack rolled as d6 pools (the referee dice pool) is counted apart.
-            GameEvent::Attack { attack, defend, .. } if crate::rules::dice::rolled_pools(attack, defend) => {
-                "pool_attack"
-            }
-            GameEvent::Attack { .. } => "attack",
-            GameEvent::MonsterKilled { .. } => "monster_killed",
-            GameEvent::HeroKilled { .. } => "hero_killed",
-            GameEvent::ObjectiveCompleted => "objective_completed",
-            GameEvent::HeroEscaped { .. } => "hero_escaped",
-            GameEvent::HeroEntered { .. } => "hero_entered",
-            GameEvent::HeroGotOut { .. } => "hero_got_out",
-            GameEvent::CaptiveFreed { .. } => "captive_freed",
-            GameEvent::CaptiveMoved { .. } => "captive_moved",
-            GameEvent::CaptiveRescued { .. } => "captive_rescued",
-            GameEvent::CaptiveKilled { .. } => "captive_killed",
-            GameEvent::QuestWon { .. } => "quest_won",
-            GameEvent::QuestLost { .. } => "quest_lost",
-            GameEvent::CommandRejected { .. } => "command_rejected",
-            GameEvent::SorcererReasoned { .. } => "sorcerer_reasoned",
-            GameEvent::SchoolChosen { .. } => "school_chosen",
-            GameEvent::SpellCast { .. } => "spell_cast",
-            GameEvent::DreadSpellCast { .. } => "dread_spell_cast",
-            GameEvent::Wounded { .. } => "wounded",
-            GameEvent::Healed { .. } => "healed",
-            GameEvent::StatusGained { .. } => "status_gained",
-            GameEvent::StatusEnded { .. } => "status_ended",
-            GameEvent::TurnSkipped { .. } => "turn_skipped",
-            GameEvent::ThrownWeaponLost { .. } => "thrown_weapon_lost",
-            GameEvent::TreasureDrawn { .. } => "treasure_drawn",
-            GameEvent::SpecialTreasureFound { .. } => "special_treasure_found",
-            GameEvent::NothingFound { .. } => "nothing_found",
-            GameEvent::GoldFound { .. } => "gold_found",
-            GameEvent::PotionFound { .. } => "potion_found",
-            GameEvent::ItemFound { .. } => "item_found",
-            GameEvent::HazardDrawn { .. } => "hazard_drawn",
-            GameEvent::WanderingMonster { .. } => "wandering_monster",
-            GameEvent::MonsterSummoned { .. } => "monster_summoned",
-            GameEvent::QuestMessage { .. } => "quest_message",
-            GameEvent::DoorChanged { .. } => "door_changed",
-            GameEvent::TrapFound { .. } => "trap_found",
-            GameEvent::TrapSprung { .. } => "trap_sprung",
-            GameEvent::TrapDisarmed { .. } => "trap_disarmed",
-            GameEvent::TrapJumped { .. } => "trap_jumped",
-            GameEvent::JumpFailed { .. } => "jump_failed",
-            GameEvent::DisarmFailed { .. } => "disarm_failed",
-            GameEvent::SecretDoorFound { .. } => "secret_door_found",
-            GameEvent::PotionDrunk { .. } => "potion_drunk",
-            GameEvent::DeathAverted { .. } => "death_averted",
-            GameEvent::ItemGiven { .. } => "item_given",
-            GameEvent::WeaponWielded { .. } => "weapon_wielded",
-            GameEvent::PossessionsDropped { .. } => "possessions_dropped",
-            GameEvent::PossessionsClaimed { .. } => "possessions_claimed",
-            GameEvent::PossessionsPickedUp { .. } => "possessions_picked_up",
-            GameEvent::ArtifactUsed { .. } => "artifact_used",
-            GameEvent::HeroRetreated { .. } => "hero_retreated",
-            GameEvent::QuestAbandoned { .. } => "quest_abandoned",
-            GameEvent::LockPicked { opened: true, .. } => "lock_picked",
-            GameEvent::LockPicked { .. } => "lock_failed",
-            GameEvent::LeverPulled { .. } => "lever_pulled",
-            GameEvent::ThreatenedStep { .. } => "threatened_step",
-            GameEvent::DangerDrawn { failed: true, .. } => "terrain_failed",
-            GameEvent::DangerDrawn { .. } => "terrain_crossed",
-        }
-    }
 }

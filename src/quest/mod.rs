@@ -284,6 +284,9 @@ pub struct RawFurniture {
     /// A trap sprung by searching this room for treasure before it is disarmed.
     #[serde(default)]
     pub trap: Option<RawFurnitureTrap>,
+    /// A chest locked until a hero picks it (the action-point module).
+    #[serde(default)]
+    pub locked: bool,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -503,6 +506,8 @@ pub struct Gear {
 pub struct QuestFurniture {
     pub kind: String,
     pub rect: Rect,
+    /// A locked chest (the action-point module): picked with points, it gives a treasure card.
+    pub locked: bool,
 }
 
 /// A validated quest, ready to be set up on the board.

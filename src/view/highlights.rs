@@ -245,6 +245,26 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
                 .with_rotation(Quat::from_rotation_z(if pulled { -0.7 } else { 0.7 })),
         ));
     }
+    // The action-point module's locked chests still shut: an iron padlock on the lid.
+    for (i, f) in snap.quest.furniture.iter().enumerate() {
+        let on = Pos::new(f.rect.x, f.rect.y);
+        if !f.locked || snap.dungeon.chests_opened.contains(&(i as u32)) || !(sorcerer.0 || snap.fog.is_revealed(on)) {
+            continue;
+        }
+        let c = world_of(on, w, h) + Vec2::new(TILE * 0.22, -TILE * 0.2);
+        for (size, colour, z) in [
+            (Vec2::new(TILE * 0.3, TILE * 0.26), Color::srgb(0.55, 0.57, 0.6), 2.8),
+            (Vec2::new(TILE * 0.07, TILE * 0.12), Color::srgb(0.08, 0.08, 0.1), 2.9),
+        ] {
+            world.spawn((
+                Name::new("Highlight"),
+                Highlight,
+                DespawnOnExit(Screen::Playing),
+                Sprite::from_color(colour, size),
+                Transform::from_translation(c.extend(z)),
+            ));
+        }
+    }
     if sorcerer.0 {
         sorcerer_highlights(
             world,

@@ -270,7 +270,7 @@ fn usable(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &Equipment) -
 
 /// heroquest-2021.md, Treasure Cards: the deck is shuffled before every draw; gold and potions
 /// are kept, hazards and wandering monsters go back into the deck.
-fn draw_card(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Outcome {
+pub(super) fn draw_card(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Outcome {
     let rules = snap.quest.rules.clone();
     let deck = snap.dungeon.deck.clone();
     if deck.is_empty() {

@@ -236,28 +236,26 @@ fn lock_and_lever_choices(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Vec<(Stri
     }
     let p = snap.turn.progress(h.id);
     if p.allowance.is_some() && p.moving != MoveState::Done {
+        let left = p.steps_left();
         for d in snap
             .doors
             .iter()
             .filter(|d| d.kind == DoorKind::Lock && d.locked && d.edge.touches(at))
         {
             let help = super::lock_help(snap, h.id, d);
-            for points in 1..=p.steps_left() {
-                let chance = crate::rules::response::pick_chance(points + help);
-                v.push((
-                    format!(
-                        "Pick the lock: {points} point{} ({:.0}% to open{})",
-                        crate::text::plural(u32::from(points)),
-                        chance * 100.0,
-                        if help > 0 { ", with help" } else { "" }
-                    ),
-                    Command::PickLock {
-                        hero: h.id,
-                        door: d.id,
-                        points,
-                    },
-                ));
-            }
+            v.extend(lock_tries("Pick the lock", help, left, |points| Command::PickLock {
+                hero: h.id,
+                door: d.id,
+                points,
+            }));
+        }
+        for (chest, on) in super::locked_chests_in_reach(snap, at) {
+            let help = super::chest_help(snap, h.id, on);
+            v.extend(lock_tries("Pick the chest", help, left, |points| Command::PickChest {
+                hero: h.id,
+                chest,
+                points,
+            }));
         }
     }
     v.extend(
@@ -265,6 +263,25 @@ fn lock_and_lever_choices(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Vec<(Stri
             .map(|lever| ("Pull the lever".to_string(), Command::PullLever { hero: h.id, lever })),
     );
     v
+}
+
+/// One lock attempt for each number of points from 1 to `left`, labelled `what` with its exact
+/// chance (the `help` counted in).
+fn lock_tries(what: &str, help: u8, left: u8, attempt: impl Fn(u8) -> Command) -> Vec<(String, Command)> {
+    (1..=left)
+        .map(|points| {
+            let chance = crate::rules::response::pick_chance(points + help);
+            (
+                format!(
+                    "{what}: {points} point{} ({:.0}% to open{})",
+                    crate::text::plural(u32::from(points)),
+                    chance * 100.0,
+                    if help > 0 { ", with help" } else { "" }
+                ),
+                attempt(points),
+            )
+        })
+        .collect()
 }
 
 /// The actions the active human hero can take now, for the action bar: (label, command).

@@ -29,7 +29,7 @@ pub use choices::{
     attackable_now, hero_choices, hero_options, legal_commands, may_use, monster_spells, reach, steps_left,
 };
 pub use movement::reveal;
-pub use points::{levers_in_reach, lock_help, payer as minor_action_payer};
+pub use points::{chest_help, levers_in_reach, lock_help, locked_chests_in_reach, payer as minor_action_payer};
 pub use setup::derive_fighter;
 pub use turn::may_act;
 
@@ -223,6 +223,7 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
         Command::Wield { hero, weapon } => actions::wield(world, &snap, *hero, weapon),
         Command::Retreat { hero } => actions::retreat(world, &snap, *hero),
         Command::PickLock { hero, door, points } => points::pick_lock(world, &snap, *hero, *door, *points),
+        Command::PickChest { hero, chest, points } => points::pick_chest(world, &snap, *hero, *chest, *points),
         Command::PullLever { hero, lever } => points::pull_lever(world, &snap, *hero, *lever),
         Command::EndTurn => {
             if snap.turn.draft.is_some() {

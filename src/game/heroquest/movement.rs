@@ -255,6 +255,15 @@ pub(in crate::game) fn move_figure(
         evs.extend(lead_captive(world, f.id, &trail));
     }
     p.steps_used = p.steps_used.saturating_add(taken).min(p.allowance.unwrap_or(0));
+    // The action-point module: the log says what the move cost (item 7 of issue 21).
+    if f.hero && snap.action_points() && taken > 0 {
+        evs.push(GameEvent::MovePaid {
+            figure: f.id,
+            squares: (trail.len() - 1 + usize::from(entering)) as u8,
+            points: taken,
+            left: p.steps_left(),
+        });
+    }
     p.moving = if p.steps_left() == 0 || ends_turn || ends_here {
         MoveState::Done
     } else {

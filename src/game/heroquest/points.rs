@@ -71,22 +71,48 @@ pub(in crate::game) fn pay(world: &mut bevy::prelude::World, hero: FigureId) {
 /// The living heroes other than `hero` standing beside `door` (on either of its squares): each
 /// adds 1 to a lock attempt (checklists.md 1.3 #19).
 pub fn lock_help(snap: &Snapshot, hero: FigureId, door: &Door) -> u8 {
+    helpers(snap, hero, |p| door.edge.touches(p))
+}
+
+/// The same for a locked chest on `chest`: heroes in Range 1 of it.
+pub fn chest_help(snap: &Snapshot, hero: FigureId, chest: Pos) -> u8 {
+    helpers(snap, hero, |p| in_range_1(snap, p, chest))
+}
+
+fn helpers(snap: &Snapshot, hero: FigureId, beside: impl Fn(Pos) -> bool) -> u8 {
     snap.living_heroes()
-        .filter(|o| o.id != hero && !o.captive && o.pos.is_some_and(|p| door.edge.touches(p)))
+        .filter(|o| o.id != hero && !o.captive && o.pos.is_some_and(&beside))
         .count() as u8
 }
 
-/// Picking the lock of `door` with `points` action points (action-point-movement.md, Pick a
-/// Lock; checklists.md 1.3 #16, #17, #19 to #23): the points are spent at once, two Response
-/// cards are drawn from the freshly shuffled deck, and the lock opens when the points and the
-/// help are more than the cards' sum; the door then opens and stays unlocked.
-pub(in crate::game) fn pick_lock(
+/// Orthogonally beside, with no wall or closed door between (Range 1).
+fn in_range_1(snap: &Snapshot, a: Pos, b: Pos) -> bool {
+    a.is_orthogonally_adjacent(b) && snap.edge_open(a, b)
+}
+
+/// The quest's locked chests (furniture indexes, with their squares) still shut that a hero on
+/// `at` has in Range 1.
+pub fn locked_chests_in_reach(snap: &Snapshot, at: Pos) -> impl Iterator<Item = (u32, Pos)> + '_ {
+    snap.quest
+        .furniture
+        .iter()
+        .enumerate()
+        .filter(|(i, f)| f.locked && !snap.dungeon.chests_opened.contains(&(*i as u32)))
+        .map(|(i, f)| (i as u32, Pos::new(f.rect.x, f.rect.y)))
+        .filter(move |(_, p)| in_range_1(snap, at, *p))
+}
+
+/// A lock attempt's common part (Pick a Lock; checklists.md 1.3 #16, #17, #19 to #21): the
+/// module, the hero's turn and roll, the points (all spent at once); two Response cards from
+/// the freshly shuffled deck beat by the points and `help` or not. Gives the hero and the
+/// cards, and whether the lock opened; nothing is changed when it refuses.
+fn attempt<'a>(
     world: &mut World,
-    snap: &Snapshot,
+    snap: &'a Snapshot,
     hero: FigureId,
-    door: u32,
     points: u8,
-) -> Result<Vec<GameEvent>, String> {
+    beside: impl Fn(&FigureSnap, Pos) -> Result<u8, String>,
+) -> Result<(&'a FigureSnap, u8, Vec<u8>, bool), String> {
     if !snap.action_points() {
         return Err("picking locks is part of the action-point module, which this game is not played with".into());
     }
@@ -97,18 +123,8 @@ pub(in crate::game) fn pick_lock(
     if !h.hero {
         return Err("monsters do not pick locks".into());
     }
-    let d = snap.door(door).ok_or_else(|| format!("there is no door {door}"))?;
-    match d.kind {
-        DoorKind::Lock if d.locked => {}
-        DoorKind::Lock => return Err("that lock is already open".into()),
-        DoorKind::Portcullis => return Err("a portcullis has no lock to pick: its lever opens it".into()),
-        DoorKind::Plain if d.locked => return Err("that door is barred by the quest: no lock to pick".into()),
-        DoorKind::Plain => return Err("that door has no lock".into()),
-    }
     let at = h.pos.ok_or("that hero is not on the board")?;
-    if !d.edge.touches(at) {
-        return Err(format!("{} must stand beside the door to pick its lock", h.name));
-    }
+    let help = beside(h, at)?;
     let mut p = snap.turn.progress(h.id);
     if p.moving == MoveState::Done {
         return Err(format!("{}'s move is over, and with it the action points", h.name));
@@ -130,22 +146,91 @@ pub(in crate::game) fn pick_lock(
             crate::text::plural(u32::from(p.steps_left()))
         ));
     }
-    let help = lock_help(snap, h.id, d);
     let cards = response::draw(rng(world), 2);
     let opened = response::opens(points + help, &cards);
     p.steps_used += points;
     set_progress(world, h.id, p);
+    Ok((h, help, cards.iter().map(|c| c.value).collect(), opened))
+}
+
+/// Picking the lock of `door` with `points` action points (action-point-movement.md, Pick a
+/// Lock; checklists.md 1.3 #16 to #23): the lock opens when the points and the help are more
+/// than the two cards' sum; the door then opens and stays unlocked.
+pub(in crate::game) fn pick_lock(
+    world: &mut World,
+    snap: &Snapshot,
+    hero: FigureId,
+    door: u32,
+    points: u8,
+) -> Result<Vec<GameEvent>, String> {
+    let d = snap.door(door).ok_or_else(|| format!("there is no door {door}"))?;
+    let (h, help, cards, opened) = attempt(world, snap, hero, points, |h, at| {
+        match d.kind {
+            DoorKind::Lock if d.locked => {}
+            DoorKind::Lock => return Err("that lock is already open".into()),
+            DoorKind::Portcullis => return Err("a portcullis has no lock to pick: its lever opens it".into()),
+            DoorKind::Plain if d.locked => return Err("that door is barred by the quest: no lock to pick".into()),
+            DoorKind::Plain => return Err("that door has no lock".into()),
+        }
+        if !d.edge.touches(at) {
+            return Err(format!("{} must stand beside the door to pick its lock", h.name));
+        }
+        Ok(lock_help(snap, h.id, d))
+    })?;
     let mut evs = vec![GameEvent::LockPicked {
         hero: h.id,
         door,
         points,
         help,
-        cards: cards.iter().map(|c| c.value).collect(),
+        cards,
         opened,
     }];
     if opened {
         set_door(world, door, true);
         evs.extend(super::reveal(world));
+    }
+    Ok(evs)
+}
+
+/// Picking a locked chest (action-point-movement.md, Pick a Lock and Treasure Chest;
+/// checklists.md 1.3 #16 to #22): as a door's lock, from Range 1; an opened chest gives a card
+/// from the treasure deck (hazards and wandering monsters too) and stays open and empty.
+pub(in crate::game) fn pick_chest(
+    world: &mut World,
+    snap: &Snapshot,
+    hero: FigureId,
+    chest: u32,
+    points: u8,
+) -> Result<Vec<GameEvent>, String> {
+    let f = snap
+        .quest
+        .furniture
+        .get(chest as usize)
+        .filter(|f| f.locked)
+        .ok_or_else(|| format!("there is no locked chest {chest}"))?;
+    let on = Pos::new(f.rect.x, f.rect.y);
+    let (h, help, cards, opened) = attempt(world, snap, hero, points, |h, at| {
+        if snap.dungeon.chests_opened.contains(&chest) {
+            return Err("that chest is already open".into());
+        }
+        if !in_range_1(snap, at, on) {
+            return Err(format!("{} must stand beside the chest to pick its lock", h.name));
+        }
+        Ok(chest_help(snap, h.id, on))
+    })?;
+    let mut evs = vec![GameEvent::ChestPicked {
+        hero: h.id,
+        chest,
+        points,
+        help,
+        cards,
+        opened,
+    }];
+    if opened {
+        world.resource_mut::<Dungeon>().chests_opened.insert(chest);
+        let now = Snapshot::capture(world).expect("quest in play");
+        let h = now.figure(hero).expect("the hero").clone();
+        evs.extend(super::actions::draw_card(world, &now, &h)?);
     }
     Ok(evs)
 }

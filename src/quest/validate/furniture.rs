@@ -4,7 +4,7 @@
 use super::*;
 
 /// Checks the furniture; fills `cx.furniture_at`, returns the pieces that passed and their traps.
-pub(super) fn check(cx: &mut Ctx) -> (Vec<QuestFurniture>, Vec<QuestTrap>) {
+pub(super) fn check(cx: &mut Ctx, modules: &crate::rules::systems::Modules) -> (Vec<QuestFurniture>, Vec<QuestTrap>) {
     let raw = cx.raw;
     let mut furniture = Vec::new();
     let mut furniture_traps = Vec::new();
@@ -70,6 +70,23 @@ pub(super) fn check(cx: &mut Ctx) -> (Vec<QuestFurniture>, Vec<QuestTrap>) {
                 break;
             }
         }
+        // A locked chest (the action-point module, checklists.md 1.3 #22): a chest, with no
+        // trap (its lock is what guards it).
+        if f.locked {
+            let why = if !modules.action_points() {
+                Some("a locked chest needs the action-point module: add modules: [\"action-points\"] to the quest")
+            } else if f.kind != "chest" {
+                Some("only a chest can be locked")
+            } else if f.trap.is_some() {
+                Some("a locked chest holds no trap: its lock guards it")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                cx.out.err(sub(&path, &[Field("locked")]), why.into());
+                clash = true;
+            }
+        }
         if !clash {
             if let Some(t) = &f.trap {
                 if t.damage == 0 || t.damage > 6 {
@@ -89,6 +106,7 @@ pub(super) fn check(cx: &mut Ctx) -> (Vec<QuestFurniture>, Vec<QuestTrap>) {
             furniture.push(QuestFurniture {
                 kind: f.kind.clone(),
                 rect,
+                locked: f.locked,
             });
         }
     }

@@ -137,7 +137,7 @@ pub fn validate(
         names: BTreeSet::new(),
     };
     board::blocked(&mut cx);
-    let (furniture, furniture_traps) = furniture::check(&mut cx);
+    let (furniture, furniture_traps) = furniture::check(&mut cx, &modules);
     let heroes = heroes::party(&mut cx);
     let door_edges = doors::doors(&mut cx);
     let (locks, portcullises, levers) = doors::locks(&mut cx, &modules);

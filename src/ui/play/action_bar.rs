@@ -101,11 +101,12 @@ fn buttons(
         if let Some(choices) = p.choices {
             // Weapons are changed on the hero card (the keyboard and gamepad menu lists them
             // too).
-            for (label, cmd) in choices
-                .0
-                .iter()
-                .filter(|(_, c)| !matches!(c, Command::Wield { .. } | Command::PickLock { .. }))
-            {
+            for (label, cmd) in choices.0.iter().filter(|(_, c)| {
+                !matches!(
+                    c,
+                    Command::Wield { .. } | Command::PickLock { .. } | Command::PickChest { .. }
+                )
+            }) {
                 if ui.button(label).clicked() {
                     out.write(cmd.clone());
                 }
@@ -132,36 +133,44 @@ fn buttons(
     });
 }
 
-/// The action-point module's lock attempts as one menu: "Pick the lock…", then each number of
-/// points the hero may spend with its chance to open (the choices' own labels).
+/// The action-point module's lock attempts as menus: "Pick the lock…" for a door, "Pick the
+/// chest…" for a locked chest, then each number of points the hero may spend with its chance to
+/// open (the choices' own labels).
 fn lock_menu(ui: &mut egui::Ui, choices: &crate::game::heroquest::HeroChoices, out: &mut MessageWriter<Command>) {
-    let picks: Vec<&(String, Command)> = choices
-        .0
-        .iter()
-        .filter(|(_, c)| matches!(c, Command::PickLock { .. }))
-        .collect();
-    if picks.is_empty() {
-        return;
-    }
-    ui.menu_button("Pick the lock…", |ui| {
-        ui.set_max_width(300.0);
-        ui.label(
-            egui::RichText::new(
-                "Spend action points on the lock: it opens if they (and 1 for each hero beside the door) \
-                 beat the sum of two Response cards. The points are spent either way.",
-            )
-            .small()
-            .italics(),
-        );
-        for (label, cmd) in picks.into_iter().rev() {
-            if ui.button(label.trim_start_matches("Pick the lock: ")).clicked() {
-                out.write(cmd.clone());
-                ui.close();
-            }
+    let menus: [(&str, &str, fn(&Command) -> bool); 2] = [
+        ("Pick the lock…", "Pick the lock: ", |c| {
+            matches!(c, Command::PickLock { .. })
+        }),
+        ("Pick the chest…", "Pick the chest: ", |c| {
+            matches!(c, Command::PickChest { .. })
+        }),
+    ];
+    for (title, prefix, kind) in menus {
+        let picks: Vec<&(String, Command)> = choices.0.iter().filter(|(_, c)| kind(c)).collect();
+        if picks.is_empty() {
+            continue;
         }
-    })
-    .response
-    .on_hover_text("How many action points to spend on the lock, with the chance each gives.");
+        ui.menu_button(title, |ui| {
+            ui.set_max_width(300.0);
+            ui.label(
+                egui::RichText::new(
+                    "Spend action points on the lock: it opens if they (and 1 for each hero beside it) beat \
+                     the sum of two Response cards. The points are spent either way. A chest opened gives a \
+                     treasure card.",
+                )
+                .small()
+                .italics(),
+            );
+            for (label, cmd) in picks.into_iter().rev() {
+                if ui.button(label.trim_start_matches(prefix)).clicked() {
+                    out.write(cmd.clone());
+                    ui.close();
+                }
+            }
+        })
+        .response
+        .on_hover_text("How many action points to spend on the lock, with the chance each gives.");
+    }
 }
 
 /// "Spells", then a menu of targets for each spell the hero may cast (greyed out with none).

@@ -85,6 +85,28 @@ pub fn card_for(snap: &Snapshot, at: crate::rules::geometry::Pos) -> Option<Card
         if let Some(t) = snap.quest.terrain.get(&at).filter(|_| snap.action_points()) {
             return Some(terrain_card(t));
         }
+        // A locked chest (the action-point module).
+        if let Some((i, _)) = snap
+            .quest
+            .furniture
+            .iter()
+            .enumerate()
+            .find(|(_, f)| f.locked && f.rect.contains(at))
+        {
+            let open = snap.dungeon.chests_opened.contains(&(i as u32));
+            return Some(Card {
+                title: if open { "Opened chest" } else { "Locked chest" }.into(),
+                stats: if open {
+                    "Picked open and emptied.".into()
+                } else {
+                    "Pick its lock from beside it with action points: it opens when they (and 1 for each \
+                     hero beside it) beat two Response cards. Inside: a treasure card."
+                        .into()
+                },
+                conditions: None,
+                odds: None,
+            });
+        }
         // An empty square: the room's name, as the log names it.
         return Some(Card {
             title: snap.board().room_name(at)?.to_string(),
