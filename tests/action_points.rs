@@ -22,6 +22,14 @@ fn start(q: std::sync::Arc<hollowdeep::quest::Quest>, seed: u64) -> Game {
     g
 }
 
+/// `start`, then the barbarian rolls and has `points`.
+fn rolled(q: std::sync::Arc<hollowdeep::quest::Quest>, seed: u64, points: u8) -> Game {
+    let mut g = start(q, seed);
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    g.set_allowance(0, points);
+    g
+}
+
 fn ok(evs: &[GameEvent]) {
     assert!(rejected(evs).is_none(), "refused: {:?}", rejected(evs));
 }
@@ -57,10 +65,8 @@ fn threatened(points: u8) -> Game {
         DEFEAT_ALL,
         AP,
     );
-    let mut g = start(q, 1);
+    let mut g = rolled(q, 1, points);
     assert!(g.snap().figure(FigureId(1)).expect("the orc").awake, "the orc is seen");
-    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
-    g.set_allowance(0, points);
     g
 }
 
@@ -538,10 +544,7 @@ fn ground(terrain: &str, monsters: &str, extra: &str, points: u8, seed: u64) -> 
         DEFEAT_ALL,
         &format!("{AP} terrain: [{terrain}], {extra}"),
     );
-    let mut g = start(q, seed);
-    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
-    g.set_allowance(0, points);
-    g
+    rolled(q, seed, points)
 }
 
 #[test]
@@ -981,10 +984,7 @@ fn chest_room(dwarf: (i32, i32), points: u8, seed: u64) -> Game {
         DEFEAT_ALL,
         &format!("{AP} furniture: [(kind: \"chest\", at: (3, 1), locked: true)],"),
     );
-    let mut g = start(q, seed);
-    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
-    g.set_allowance(0, points);
-    g
+    rolled(q, seed, points)
 }
 
 #[test]
