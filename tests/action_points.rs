@@ -780,6 +780,16 @@ fn heroes_start_off_the_board_and_come_on_at_the_stairway_with_their_first_point
     let snap = g.snap();
     assert!(snap.heroes().all(|h| h.off_map() && h.pos.is_none()));
     assert!(snap.quest.stairway.squares().all(|q| snap.fog.is_revealed(q)));
+    // What they see from the stairway is what heroes standing on it see without the module.
+    let q = quest(
+        &["barbarian", "dwarf", "elf", "wizard"],
+        &[(12, 2), (13, 2), (12, 3), (13, 3)],
+        "",
+        FAR_ORC,
+        DEFEAT_ALL,
+    );
+    let on_the_stairs = Game::start(q, 1).snap().fog.revealed.clone();
+    assert_eq!(snap.fog.revealed, on_the_stairs);
     for cmd in [
         Command::SearchTreasure { hero: FigureId(0) },
         Command::SearchTraps { hero: FigureId(0) },

@@ -322,7 +322,12 @@ fn reveal_with(world: &mut World, snap: &mut Snapshot) -> Vec<GameEvent> {
     let mut fog = (*snap.fog).clone();
     let mut newly_rooms = Vec::new();
     let mut corridor_new = 0u32;
-    let eyes: Vec<Pos> = snap.living_heroes().filter_map(|h| h.pos).collect();
+    let mut eyes: Vec<Pos> = snap.living_heroes().filter_map(|h| h.pos).collect();
+    // Heroes waiting off the board (the action-point module) look down the stairway: what a
+    // hero standing on it would see is revealed before anyone comes on (rules-decisions #56).
+    if snap.heroes().any(|h| h.off_map()) {
+        eyes.extend(quest.stairway.squares().filter(|q| board.in_bounds(*q)));
+    }
     let show_area = |fog: &mut Fog, area, newly_rooms: &mut Vec<u16>| {
         if !newly_rooms.contains(&area) {
             newly_rooms.push(area);
@@ -332,21 +337,6 @@ fn reveal_with(world: &mut World, snap: &mut Snapshot) -> Vec<GameEvent> {
             }
         }
     };
-    // Heroes waiting off the board (the action-point module): the stairway's room is revealed
-    // before anyone stands in it (checklists.md 1.3 #2).
-    if snap.heroes().any(|h| h.off_map()) {
-        for q in quest.stairway.squares().filter(|q| board.in_bounds(*q)) {
-            let area = board.area(q);
-            if area != CORRIDOR {
-                if !fog.is_revealed(q) {
-                    show_area(&mut fog, area, &mut newly_rooms);
-                }
-            } else if !fog.revealed[board.index(q)] {
-                fog.revealed[board.index(q)] = true;
-                corridor_new += 1;
-            }
-        }
-    }
     for &eye in &eyes {
         let own = board.area(eye);
         if own != CORRIDOR && !fog.is_revealed(eye) {
