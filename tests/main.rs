@@ -9,6 +9,7 @@ mod e2e;
 mod events;
 mod fuzz;
 mod golden;
+mod heroica;
 mod import;
 mod legality;
 mod objectives;

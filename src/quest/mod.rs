@@ -4,6 +4,7 @@ mod action_points;
 pub mod gear;
 pub mod import;
 pub mod locate;
+pub mod mission;
 mod validate;
 pub mod watch;
 pub use action_points::{Failure, RawLever, RawTerrain, Terrain};

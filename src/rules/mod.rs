@@ -4,6 +4,7 @@ pub mod board;
 pub mod combat;
 pub mod dice;
 pub mod geometry;
+pub mod heroica;
 pub mod los;
 pub mod noise;
 pub mod odds;

@@ -1,0 +1,428 @@
+//! A LEGO Heroica mission file (issue 22; shared/rules/heroica.md; docs/heroica.md): a map of
+//! spaces drawn as text, the start and target spaces, and lists of what stands on them
+//! (monsters, items, chests, coffins, rocks, doors, buttons, torches). Read into permissive raw
+//! types, then checked, every problem reported at once as `file:line:col: message`, like quests.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Deserialize;
+
+use super::locate;
+use super::{Problem, Problems};
+use crate::rules::board::PathPart::{self, Field, Index};
+use crate::rules::geometry::{Edge, Pos};
+use crate::rules::heroica::HeroicaTables;
+use crate::rules::heroica::spaces::Spaces;
+
+/// Something on a space, in a chest or in a coffin.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub enum Thing {
+    Gold(u32),
+    Potion(String),
+    Key,
+    Weapon(String),
+    Relic(String),
+    /// Only in a coffin: the monster that climbs out.
+    Monster(String),
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMissionMonster {
+    pub kind: String,
+    pub at: (i32, i32),
+    /// The table's strength, unless the mission says otherwise (1 to 5).
+    #[serde(default)]
+    pub strength: Option<u8>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPlaced {
+    pub at: (i32, i32),
+    pub thing: Thing,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum MissionDoorKind {
+    /// Opened for good by the first hero onto one of its buttons.
+    Magic,
+    /// Opened by a hero stepping through with a key, which is spent.
+    Locked,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMissionDoor {
+    pub at: (i32, i32),
+    pub to: (i32, i32),
+    pub kind: MissionDoorKind,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawButton {
+    pub at: (i32, i32),
+    pub opens: ((i32, i32), (i32, i32)),
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Mission")]
+pub struct RawMission {
+    pub format: u32,
+    pub name: String,
+    pub story: String,
+    /// One string a row, one character a square: `.` a space, `S` a start space, `T` the target
+    /// space, a blank no space.
+    pub map: Vec<String>,
+    #[serde(default)]
+    pub monsters: Vec<RawMissionMonster>,
+    #[serde(default)]
+    pub items: Vec<RawPlaced>,
+    #[serde(default)]
+    pub chests: Vec<RawPlaced>,
+    #[serde(default)]
+    pub coffins: Vec<RawPlaced>,
+    #[serde(default)]
+    pub rocks: Vec<(i32, i32)>,
+    #[serde(default)]
+    pub doors: Vec<RawMissionDoor>,
+    #[serde(default)]
+    pub buttons: Vec<RawButton>,
+    #[serde(default)]
+    pub torches: Vec<(i32, i32)>,
+    /// Played as Battle Heroica unless a player chooses otherwise.
+    #[serde(default)]
+    pub battle: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MissionMonster {
+    pub kind: String,
+    pub name: String,
+    pub at: Pos,
+    pub strength: u8,
+}
+
+/// A checked mission.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mission {
+    pub id: String,
+    pub name: String,
+    pub story: String,
+    /// The spaces, every door closed.
+    pub spaces: Spaces,
+    pub starts: Vec<Pos>,
+    pub target: Pos,
+    pub monsters: Vec<MissionMonster>,
+    pub items: BTreeMap<Pos, Thing>,
+    pub chests: BTreeMap<Pos, Thing>,
+    pub coffins: BTreeMap<Pos, Thing>,
+    pub rocks: BTreeSet<Pos>,
+    pub doors: BTreeMap<Edge, MissionDoorKind>,
+    /// Each button and the door it opens.
+    pub buttons: BTreeMap<Pos, Edge>,
+    pub torches: BTreeSet<Pos>,
+    pub battle: bool,
+}
+
+/// Reads and checks a mission. `file` names it in the messages.
+pub fn parse_mission(id: &str, file: &str, text: &str) -> Result<Mission, Problems> {
+    let problem = |(line, col): (usize, usize), message: String| Problem {
+        file: file.to_string(),
+        line,
+        col,
+        message,
+    };
+    let raw: RawMission = match super::options().from_str(text) {
+        Ok(r) => r,
+        Err(e) => {
+            return Err(Problems(vec![problem(
+                (e.span.start.line, e.span.start.col),
+                e.code.to_string(),
+            )]));
+        }
+    };
+    let mut found: Vec<(usize, String)> = Vec::new();
+    let mission = check(id, &raw, text, &mut found);
+    if found.is_empty() {
+        Ok(mission)
+    } else {
+        found.sort_by_key(|(at, _)| *at);
+        Err(Problems(
+            found
+                .into_iter()
+                .map(|(at, m)| problem(locate::line_col(text, at), m))
+                .collect(),
+        ))
+    }
+}
+
+fn pos(p: (i32, i32)) -> Pos {
+    Pos::new(p.0, p.1)
+}
+
+/// The checks, each problem with its offset in `text`.
+fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)>) -> Mission {
+    let tables = HeroicaTables::get();
+    let mut err = |path: Vec<PathPart>, message: String| found.push((locate::locate(text, &path), message));
+    if raw.format != 1 {
+        err(
+            vec![Field("format")],
+            format!("format {} is not known here: write format: 1", raw.format),
+        );
+    }
+    // The map: its spaces, starts and target; a character's own column in its row's string.
+    let height = raw.map.len() as i32;
+    let width = raw.map.iter().map(|r| r.chars().count()).max().unwrap_or(0) as i32;
+    let mut cells = Vec::new();
+    let mut starts = Vec::new();
+    let mut targets = Vec::new();
+    for (y, row) in raw.map.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let p = Pos::new(x as i32, y as i32);
+            match c {
+                ' ' => continue,
+                '.' => {}
+                'S' => starts.push(p),
+                'T' => targets.push(p),
+                other => {
+                    // The row's string starts at its opening quote.
+                    let at = locate::locate(text, &[Field("map"), Index(y)])
+                        + 1
+                        + row[..row.char_indices().nth(x).map_or(0, |(i, _)| i)].len();
+                    found.push((
+                        at,
+                        format!("'{other}' is not a map character: use '.' for a space, 'S' for a start, 'T' for the target, a blank for no space"),
+                    ));
+                    continue;
+                }
+            }
+            cells.push(p);
+        }
+    }
+    let mut err = |path: Vec<PathPart>, message: String| found.push((locate::locate(text, &path), message));
+    if raw.map.is_empty() || cells.is_empty() {
+        err(vec![Field("map")], "the map has no spaces".into());
+    }
+    if starts.is_empty() {
+        err(vec![Field("map")], "the map has no start space 'S'".into());
+    }
+    if targets.len() != 1 {
+        err(
+            vec![Field("map")],
+            format!("the map needs one target space 'T', not {}", targets.len()),
+        );
+    }
+    let mut spaces = Spaces::new(width, height, cells);
+    let target = targets.first().copied().unwrap_or(Pos::new(0, 0));
+    // What stands where: one thing a space, never on a start.
+    let mut taken: BTreeMap<Pos, String> = BTreeMap::new();
+    let mut place = |err: &mut dyn FnMut(Vec<PathPart>, String), path: Vec<PathPart>, at: Pos, what: String| -> bool {
+        if !spaces.is_space(at) {
+            err(path, format!("{what} at {at} is not on a space of the map"));
+            false
+        } else if starts.contains(&at) {
+            err(path, format!("{what} at {at} stands on a start space"));
+            false
+        } else if let Some(other) = taken.get(&at) {
+            err(path, format!("{what} at {at} shares its space with {other}"));
+            false
+        } else {
+            taken.insert(at, what);
+            true
+        }
+    };
+    let mut monsters = Vec::new();
+    for (i, m) in raw.monsters.iter().enumerate() {
+        let path = vec![Field("monsters"), Index(i)];
+        let Some(def) = tables.monsters.get(&m.kind) else {
+            err(
+                vec![Field("monsters"), Index(i), Field("kind")],
+                format!(
+                    "unknown monster \"{}\" (known: {})",
+                    m.kind,
+                    known(tables.monsters.keys())
+                ),
+            );
+            continue;
+        };
+        let strength = m.strength.unwrap_or(def.strength);
+        if !(1..=5).contains(&strength) {
+            err(
+                vec![Field("monsters"), Index(i), Field("strength")],
+                format!("a monster's strength is 1 to 5, not {strength}"),
+            );
+            continue;
+        }
+        if place(&mut err, path, pos(m.at), def.name.clone()) {
+            monsters.push(MissionMonster {
+                kind: m.kind.clone(),
+                name: def.name.clone(),
+                at: pos(m.at),
+                strength,
+            });
+        }
+    }
+    let things =
+        |list: &[RawPlaced],
+         field: &'static str,
+         coffin: bool,
+         err: &mut dyn FnMut(Vec<PathPart>, String),
+         place: &mut dyn FnMut(&mut dyn FnMut(Vec<PathPart>, String), Vec<PathPart>, Pos, String) -> bool| {
+            let mut out = BTreeMap::new();
+            for (i, t) in list.iter().enumerate() {
+                let here = |f: &'static str| vec![Field(field), Index(i), Field(f)];
+                let unknown = match &t.thing {
+                    Thing::Potion(id) if !tables.potions.contains_key(id) => Some(format!(
+                        "unknown potion \"{id}\" (known: {})",
+                        known(tables.potions.keys())
+                    )),
+                    Thing::Weapon(id) if !tables.weapons.contains_key(id) => Some(format!(
+                        "unknown weapon \"{id}\" (known: {})",
+                        known(tables.weapons.keys())
+                    )),
+                    Thing::Relic(id) if !tables.relics.contains_key(id) => Some(format!(
+                        "unknown relic \"{id}\" (known: {})",
+                        known(tables.relics.keys())
+                    )),
+                    Thing::Monster(id) if !tables.monsters.contains_key(id) => Some(format!(
+                        "unknown monster \"{id}\" (known: {})",
+                        known(tables.monsters.keys())
+                    )),
+                    Thing::Monster(_) if !coffin => Some("only a coffin holds a monster".into()),
+                    Thing::Gold(0) => Some("Gold(0) is nothing: give 1 or more".into()),
+                    _ => None,
+                };
+                if let Some(why) = unknown {
+                    err(here("thing"), why);
+                    continue;
+                }
+                let what = match field {
+                    "chests" => "a chest".to_string(),
+                    "coffins" => "a coffin".to_string(),
+                    _ => "an item".to_string(),
+                };
+                if place(err, vec![Field(field), Index(i)], pos(t.at), what) {
+                    out.insert(pos(t.at), t.thing.clone());
+                }
+            }
+            out
+        };
+    let items = things(&raw.items, "items", false, &mut err, &mut place);
+    let chests = things(&raw.chests, "chests", false, &mut err, &mut place);
+    let coffins = things(&raw.coffins, "coffins", true, &mut err, &mut place);
+    let mut rocks = BTreeSet::new();
+    for (i, r) in raw.rocks.iter().enumerate() {
+        if place(&mut err, vec![Field("rocks"), Index(i)], pos(*r), "a rock".into()) {
+            rocks.insert(pos(*r));
+        }
+    }
+    let mut doors = BTreeMap::new();
+    for (i, d) in raw.doors.iter().enumerate() {
+        let (a, b) = (pos(d.at), pos(d.to));
+        let edge = Edge::new(a, b);
+        if !a.is_orthogonally_adjacent(b) || !spaces.is_space(a) || !spaces.is_space(b) {
+            err(
+                vec![Field("doors"), Index(i)],
+                format!("a door stands between two side-by-side spaces, and {a}-{b} are not"),
+            );
+        } else if doors.insert(edge, d.kind).is_some() {
+            err(
+                vec![Field("doors"), Index(i)],
+                format!("the door {a}-{b} is listed twice"),
+            );
+        }
+    }
+    let mut buttons = BTreeMap::new();
+    for (i, b) in raw.buttons.iter().enumerate() {
+        let edge = Edge::new(pos(b.opens.0), pos(b.opens.1));
+        if doors.get(&edge) != Some(&MissionDoorKind::Magic) {
+            err(
+                vec![Field("buttons"), Index(i), Field("opens")],
+                format!(
+                    "the button opens {}-{}, which is not a magic door of the mission",
+                    pos(b.opens.0),
+                    pos(b.opens.1)
+                ),
+            );
+        } else if place(&mut err, vec![Field("buttons"), Index(i)], pos(b.at), "a button".into()) {
+            buttons.insert(pos(b.at), edge);
+        }
+    }
+    if taken.contains_key(&target) && !monsters.iter().any(|m| m.at == target) {
+        err(
+            vec![Field("map")],
+            format!("the target {target} may hold its guardian monster, nothing else"),
+        );
+    }
+    for (i, d) in raw.doors.iter().enumerate() {
+        let edge = Edge::new(pos(d.at), pos(d.to));
+        if d.kind == MissionDoorKind::Magic && !buttons.values().any(|e| *e == edge) {
+            err(
+                vec![Field("doors"), Index(i)],
+                format!("no button opens the magic door {}-{}", pos(d.at), pos(d.to)),
+            );
+        }
+    }
+    let keys = items
+        .values()
+        .chain(chests.values())
+        .chain(coffins.values())
+        .filter(|t| **t == Thing::Key)
+        .count();
+    if keys == 0 && (doors.values().any(|k| *k == MissionDoorKind::Locked) || !chests.is_empty()) {
+        err(
+            vec![Field("doors")],
+            "a locked door or a chest needs a key somewhere in the mission".into(),
+        );
+    }
+    let mut torches = BTreeSet::new();
+    for (i, t) in raw.torches.iter().enumerate() {
+        let at = pos(*t);
+        if at.x < 0 || at.y < 0 || at.x >= width || at.y >= height {
+            err(
+                vec![Field("torches"), Index(i)],
+                format!("the torch at {at} is off the map"),
+            );
+        } else {
+            torches.insert(at);
+        }
+    }
+    // The target must be reachable from a start, doors and rocks counted as passable.
+    if let Some(&start) = starts.first()
+        && spaces.is_space(target)
+    {
+        let dist = spaces.distances(&[start], u16::MAX, |_| true);
+        if spaces.dist_at(&dist, target).is_none() {
+            err(
+                vec![Field("map")],
+                format!("the target {target} cannot be reached from the start {start}"),
+            );
+        }
+    }
+    for edge in doors.keys() {
+        spaces.set_door(edge.0, edge.1, true);
+    }
+    Mission {
+        id: id.to_string(),
+        name: raw.name.clone(),
+        story: raw.story.clone(),
+        spaces,
+        starts,
+        target,
+        monsters,
+        items,
+        chests,
+        coffins,
+        rocks,
+        doors,
+        buttons,
+        torches,
+        battle: raw.battle,
+    }
+}
+
+fn known<'a>(ids: impl Iterator<Item = &'a String>) -> String {
+    ids.map(String::as_str).collect::<Vec<_>>().join(", ")
+}
