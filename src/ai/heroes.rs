@@ -757,7 +757,22 @@ fn goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Vec<Pos> {
     if !explore.is_empty() || snap.turn.objective_done {
         return explore;
     }
-    // Nothing left in view to explore and the job not done: the way on is a secret door.
+    // Nothing left in view to explore and the job not done: a room the heroes have seen and
+    // nobody has searched for treasure (a quest's item may lie there, however far), else the
+    // way on is a secret door.
+    let searched: std::collections::BTreeSet<u16> = snap.dungeon.searched.iter().map(|(_, a)| *a).collect();
+    let unsearched = reachable(
+        snap.board()
+            .squares()
+            .filter(|p| {
+                let area = snap.area(*p);
+                snap.fog.is_revealed(*p) && area != CORRIDOR && !searched.contains(&area) && snap.can_stop_on(h, *p)
+            })
+            .collect(),
+    );
+    if !unsearched.is_empty() {
+        return unsearched;
+    }
     reachable(secret_door_spots(snap, h))
 }
 
