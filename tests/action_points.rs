@@ -692,6 +692,56 @@ fn terrain_is_checked_where_it_is_written() {
     assert!(e.contains("needs a failure"), "{e}");
     let e = err(text("(at: (7, 0)), (at: (7, 0))", m));
     assert!(e.contains("listed twice"), "{e}");
+    let e = err(text("(at: (12, 2), cost: 2)", m));
+    assert!(e.contains("t.ron:4:") && e.contains("on the stairway"), "{e}");
+}
+
+#[test]
+fn ground_that_gives_way_is_a_pit() {
+    // checklists §1.3 #27: a failure may be the HeroQuest pit (rules-decisions #17): the fall
+    // wounds without defence, the move and the turn end, and the square stays an open pit, fought
+    // from with a die fewer.
+    let terrain = "(at: (7, 0), dangerous: true, failure: Pit, name: \"Rotten floor\")";
+    let mut fell = 0;
+    for seed in 0..100 {
+        let (mut g, evs) = cross_beside_the_orc(terrain, seed);
+        let failed = evs
+            .iter()
+            .any(|e| matches!(e, GameEvent::DangerDrawn { failed: true, .. }));
+        let snap = g.snap();
+        if !failed {
+            assert!(!snap.in_pit(p(7, 0)), "{evs:?}");
+            continue;
+        }
+        fell += 1;
+        assert!(
+            evs.iter()
+                .any(|e| matches!(e, GameEvent::TrapSprung { at, .. } if *at == p(7, 0))),
+            "{evs:?}"
+        );
+        assert!(
+            evs.iter().any(|e| matches!(
+                e,
+                GameEvent::Wounded {
+                    figure: FigureId(0),
+                    amount: 1,
+                    ..
+                }
+            )),
+            "{evs:?}"
+        );
+        assert_eq!(g.pos(0), Some(p(7, 0)));
+        assert!(snap.in_pit(p(7, 0)));
+        assert_ne!(g.turn().phase, Phase::Hero(FigureId(0)), "the turn ends");
+        let (h, orc) = (snap.figure(FigureId(0)).unwrap(), snap.figure(FigureId(1)).unwrap());
+        assert_eq!(
+            snap.attack_dice(h, orc, None),
+            2,
+            "the Barbarian's 3 dice, one fewer in the pit"
+        );
+    }
+    // One card, two Eyes in twelve: a sixth of the crossings.
+    assert!(fell > 6, "only {fell} falls in 100 crossings");
 }
 
 #[test]

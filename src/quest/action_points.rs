@@ -34,6 +34,9 @@ pub enum Failure {
     Wound(u8),
     /// The figure's move ends on the square.
     EndMove,
+    /// The HeroQuest pit (rules-decisions #17): the ground opens, the fall wounds (no defence),
+    /// the move and the turn end, and the square stays an open pit, fought from with a die fewer.
+    Pit,
 }
 
 /// A validated terrain square.

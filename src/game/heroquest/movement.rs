@@ -221,12 +221,13 @@ pub(in crate::game) fn move_figure(
                 }
             }
             // The action-point module's dangerous terrain.
-            let (danger, ends_move) = super::points::enter_square(world, &now, f, q);
+            let (danger, ends) = super::points::enter_square(world, &now, f, q);
             if !danger.is_empty() {
                 evs.extend(danger);
                 now = Snapshot::capture(world).expect("quest in play");
                 let alive = now.figure(f.id).is_some_and(|h| h.alive());
-                if ends_move || !alive {
+                ends_turn |= ends.turn && alive;
+                if ends.moving || !alive {
                     ends_here = true;
                     if !alive || now.can_stop_on(f, at) {
                         evs.extend(reveal_with(world, &mut now));

@@ -320,14 +320,14 @@ pub(in crate::game) fn enter_square(
     now: &Snapshot,
     f: &FigureSnap,
     at: Pos,
-) -> (Vec<GameEvent>, bool) {
+) -> (Vec<GameEvent>, Ends) {
     let Some(t) = now
         .quest
         .terrain
         .get(&at)
         .filter(|t| t.dangerous && f.hero && now.action_points())
     else {
-        return (Vec::new(), false);
+        return (Vec::new(), Ends::default());
     };
     let beside = now
         .monsters()
@@ -346,13 +346,20 @@ pub(in crate::game) fn enter_square(
         eyes: cards.iter().map(|c| c.eye).collect(),
         failed,
     }];
-    let mut ends = false;
+    let mut ends = Ends::default();
     if failed && let Some(failure) = t.failure.clone() {
-        let (more, end) = suffer(world, f.id, &failure, &t.name);
+        let (more, end) = suffer(world, f.id, at, &failure, &t.name);
         evs.extend(more);
         ends = end;
     }
     (evs, ends)
+}
+
+/// What a failure event ends: the figure's move, and its turn too (a pit).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(in crate::game) struct Ends {
+    pub moving: bool,
+    pub turn: bool,
 }
 
 /// A figure pushed onto `at` (Pushed Event; checklists.md 1.3 #31, #32): heroes and monsters
@@ -375,19 +382,25 @@ pub(in crate::game) fn pushed_onto(world: &mut World, figure: FigureId, at: Pos)
         eyes: Vec::new(),
         failed: true,
     }];
-    evs.extend(suffer(world, figure, &failure.0, &failure.1).0);
+    evs.extend(suffer(world, figure, at, &failure.0, &failure.1).0);
     evs
 }
 
-/// A failure event: its events and whether the figure's move ends.
-fn suffer(world: &mut World, figure: FigureId, failure: &crate::quest::Failure, name: &str) -> (Vec<GameEvent>, bool) {
+/// A failure event on `at`: its events and what it ends.
+fn suffer(
+    world: &mut World,
+    figure: FigureId,
+    at: Pos,
+    failure: &crate::quest::Failure,
+    name: &str,
+) -> (Vec<GameEvent>, Ends) {
+    let cause = if name.is_empty() {
+        "dangerous ground".to_string()
+    } else {
+        crate::text::the(name)
+    };
     match failure {
         crate::quest::Failure::Wound(n) => {
-            let cause = if name.is_empty() {
-                "dangerous ground".to_string()
-            } else {
-                crate::text::the(name)
-            };
             let mut evs = vec![GameEvent::Wounded {
                 figure,
                 amount: *n,
@@ -395,8 +408,64 @@ fn suffer(world: &mut World, figure: FigureId, failure: &crate::quest::Failure, 
                 cause,
             }];
             evs.extend(super::apply_damage(world, figure, *n, None));
-            (evs, false)
+            (evs, Ends::default())
         }
-        crate::quest::Failure::EndMove => (Vec::new(), true),
+        crate::quest::Failure::EndMove => (
+            Vec::new(),
+            Ends {
+                moving: true,
+                turn: false,
+            },
+        ),
+        crate::quest::Failure::Pit => pit(world, figure, at, cause),
     }
+}
+
+/// The ground of `at` opens under `figure` (checklists.md 1.3 #27, `Pit`): as the HeroQuest pit
+/// (rules-decisions #17), the fall wounds with no defence and the move and the turn end; the
+/// square stays an open pit (a sprung pit trap), fought from with a die fewer, which wounds
+/// nobody who enters it again.
+fn pit(world: &mut World, figure: FigureId, at: Pos, cause: String) -> (Vec<GameEvent>, Ends) {
+    let snap = Snapshot::capture(world).expect("quest in play");
+    let ends = Ends {
+        moving: true,
+        turn: true,
+    };
+    if snap.in_pit(at) {
+        return (Vec::new(), ends);
+    }
+    let mut evs = Vec::new();
+    if snap.trap_at(at).is_none() {
+        let id = snap.traps.iter().map(|t| t.id + 1).max().unwrap_or(0);
+        let text = format!("{} gives way: a pit!", crate::text::capital(&cause));
+        world.spawn((
+            Name::new(format!("pit {id}")),
+            QuestEntity,
+            Trap {
+                id,
+                kind: crate::quest::TrapKind::Pit,
+                at,
+                state: TrapState::Sprung,
+                furniture: None,
+                damage: 0,
+                text: text.clone(),
+            },
+        ));
+        evs.push(GameEvent::TrapSprung {
+            trap: id,
+            kind: crate::quest::TrapKind::Pit,
+            figure,
+            at,
+            text,
+        });
+    }
+    let n = snap.rules().traps.pit_damage;
+    evs.push(GameEvent::Wounded {
+        figure,
+        amount: n,
+        dice: Vec::new(),
+        cause: "the fall".into(),
+    });
+    evs.extend(super::apply_damage(world, figure, n, None));
+    (evs, ends)
 }

@@ -150,6 +150,11 @@ pub(super) fn terrain(cx: &mut Ctx, modules: &crate::rules::systems::Modules) ->
                 here("at"),
                 format!("terrain at {at} must be a free floor square of the board"),
             );
+        } else if cx.stair.contains(at) {
+            cx.out.err(
+                here("at"),
+                format!("terrain at {at} is on the stairway, where heroes come on and leave: keep it plain floor"),
+            );
         } else if !seen.insert(at) {
             cx.out.err(here("at"), format!("terrain at {at} is listed twice"));
         } else if !(1..=6).contains(&t.cost) {
@@ -160,7 +165,7 @@ pub(super) fn terrain(cx: &mut Ctx, modules: &crate::rules::systems::Modules) ->
         } else if t.dangerous && t.failure.is_none() {
             cx.out.err(
                 vec![Field("terrain"), Index(i)],
-                "a dangerous square needs a failure: Wound(n) or EndMove".into(),
+                "a dangerous square needs a failure: Wound(n), EndMove or Pit".into(),
             );
         } else if matches!(t.failure, Some(Failure::Wound(0))) {
             cx.out

@@ -59,6 +59,7 @@ fn terrain_card(t: &crate::quest::Terrain) -> Card {
         let what = match failure {
             crate::quest::Failure::Wound(n) => format!("{n} wound{}, no defence", crate::text::plural(u32::from(*n))),
             crate::quest::Failure::EndMove => "the move ends there".into(),
+            crate::quest::Failure::Pit => "the ground opens: a fall into a pit, and the turn ends".into(),
         };
         if t.dangerous {
             stats.push_str(&format!(
