@@ -216,3 +216,21 @@ fn the_example_in_the_docs_is_a_valid_mission() {
     let end = start + doc[start..].find("```").unwrap();
     parse_mission("example", "docs/heroica.md", &doc[start..end]).unwrap_or_else(|e| panic!("{e}"));
 }
+
+#[test]
+fn the_missions_are_built_in_and_load_by_id_or_path() {
+    // Issue 22, item 6 (part): `hollowdeep quests` lists the missions with the word Heroica and
+    // `hollowdeep validate` checks them, by id or path; a quest file is not taken for a mission.
+    use hollowdeep::quest::mission::{builtin_missions, load_mission, looks_like_mission};
+    let ids: Vec<&str> = builtin_missions().iter().map(|(id, _, _)| *id).collect();
+    assert!(ids.len() >= 4 && ids.contains(&"the-goblin-gate"), "{ids:?}");
+    for id in &ids {
+        load_mission(id).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/quests/heroica/the-goblin-gate.ron");
+    assert_eq!(load_mission(path).unwrap().name, "The Goblin Gate");
+    assert!(looks_like_mission("// a comment\n  Mission(format: 1)"));
+    assert!(!looks_like_mission("// Mission\nQuest(format: 1)"));
+    let e = load_mission("/nowhere/at-all.ron").unwrap_err().to_string();
+    assert!(e.starts_with("/nowhere/at-all.ron:1:1: cannot read mission"), "{e}");
+}

@@ -182,6 +182,25 @@ pub enum Mode {
 fn validate_paths(paths: &[String]) -> bool {
     let mut ok = true;
     for p in paths {
+        if is_mission(p) {
+            match quest::mission::load_mission(p) {
+                Ok(m) => {
+                    let n = |k: usize, what: &str| format!("{k} {what}{}", crate::text::plural(k as u32));
+                    println!(
+                        "{p}: ok (Heroica mission {}, {}, {}, {})",
+                        m.name,
+                        n(m.spaces.spaces().count(), "space"),
+                        n(m.monsters.len(), "monster"),
+                        n(m.doors.len(), "door")
+                    )
+                }
+                Err(problems) => {
+                    ok = false;
+                    println!("{problems}");
+                }
+            }
+            continue;
+        }
         match quest::load(p) {
             Ok(q) => {
                 println!(
@@ -201,6 +220,17 @@ fn validate_paths(paths: &[String]) -> bool {
         }
     }
     ok
+}
+
+/// A LEGO Heroica mission: a built-in mission's id, or a file whose first word is `Mission`.
+fn is_mission(p: &str) -> bool {
+    if quest::mission::builtin_missions().iter().any(|(id, _, _)| *id == p) {
+        return true;
+    }
+    crate::reading::read_limited(std::path::Path::new(p), crate::reading::limits::QUEST)
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+        .is_some_and(|t| quest::mission::looks_like_mission(&t))
 }
 
 /// `validate --watch`: the quests are checked again each time a quest or board file in their
@@ -617,6 +647,13 @@ pub fn run() -> ExitCode {
                 match quest::load(id) {
                     Ok(q) => println!("{id:<28} {}", q.name),
                     Err(p) => println!("{id:<28} BROKEN (quests/{file}): {p}"),
+                }
+            }
+            // LEGO Heroica's missions: checked, not yet playable (issue 22).
+            for (id, file, _) in quest::mission::builtin_missions() {
+                match quest::mission::load_mission(id) {
+                    Ok(m) => println!("{id:<28} Heroica: {} (not playable yet)", m.name),
+                    Err(p) => println!("{id:<28} Heroica: BROKEN (quests/heroica/{file}): {p}"),
                 }
             }
             ExitCode::SUCCESS

@@ -426,3 +426,55 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
 fn known<'a>(ids: impl Iterator<Item = &'a String>) -> String {
     ids.map(String::as_str).collect::<Vec<_>>().join(", ")
 }
+
+/// Whether a file's text is a mission (its first word, past blanks and comments, is `Mission`),
+/// not a quest.
+pub fn looks_like_mission(text: &str) -> bool {
+    let mut rest = text;
+    loop {
+        rest = rest.trim_start();
+        if let Some(after) = rest.strip_prefix("//") {
+            rest = after.split_once('\n').map_or("", |(_, r)| r);
+        } else {
+            return rest.starts_with("Mission");
+        }
+    }
+}
+
+/// The missions built into the game (`quests/heroica/*.ron`): (id, file name, bytes).
+pub fn builtin_missions() -> &'static [(&'static str, &'static str, &'static [u8])] {
+    crate::embedded::BUILTIN_MISSIONS
+}
+
+/// A built-in mission by id, or a mission file by path, read and checked.
+pub fn load_mission(id_or_path: &str) -> Result<Mission, Problems> {
+    let (id, file, bytes): (String, String, Vec<u8>) =
+        match builtin_missions().iter().find(|(id, _, _)| *id == id_or_path) {
+            Some((id, file, bytes)) => (id.to_string(), format!("quests/heroica/{file}"), bytes.to_vec()),
+            None => {
+                let path = std::path::Path::new(id_or_path);
+                let bytes = crate::reading::read_limited(path, crate::reading::limits::QUEST).map_err(|e| {
+                    Problems(vec![Problem {
+                        file: id_or_path.to_string(),
+                        line: 1,
+                        col: 1,
+                        message: format!("cannot read mission: {e}"),
+                    }])
+                })?;
+                let id = path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                (id, id_or_path.to_string(), bytes)
+            }
+        };
+    let text = std::str::from_utf8(&bytes).map_err(|_| {
+        Problems(vec![Problem {
+            file: file.clone(),
+            line: 1,
+            col: 1,
+            message: "the file is not valid UTF-8 text".into(),
+        }])
+    })?;
+    parse_mission(&id, &file, text)
+}
