@@ -234,3 +234,31 @@ fn the_missions_are_built_in_and_load_by_id_or_path() {
     let e = load_mission("/nowhere/at-all.ron").unwrap_err().to_string();
     assert!(e.starts_with("/nowhere/at-all.ron:1:1: cannot read mission"), "{e}");
 }
+
+#[test]
+fn relics_change_what_a_fight_roll_does() {
+    // checklists §1.2 #44 and §1.2a, Relics: the Fang of Fury, the Helmet of Protection, the
+    // Crystal of Deflection (once a mission).
+    use hollowdeep::rules::heroica::{RelicPower, against_relics, with_relics};
+    let none: &[RelicPower] = &[];
+    assert_eq!(
+        with_relics(Fight::SwordSkull, 2, none, false).0,
+        hero_fights(Fight::SwordSkull, 2)
+    );
+    let (fang, _) = with_relics(Fight::SwordSkull, 2, &[RelicPower::SwordSkullIsSword], false);
+    assert_eq!(
+        fang,
+        hero_fights(Fight::Sword, 2),
+        "a Sword and Skull counts as a Sword"
+    );
+    let (helm, _) = with_relics(Fight::Skull, 3, &[RelicPower::LessHarm], false);
+    assert_eq!(helm.hero_loses, 2);
+    let (helm1, _) = with_relics(Fight::Skull, 1, &[RelicPower::LessHarm], false);
+    assert_eq!(helm1.hero_loses, 1, "never less than 1");
+    let (crystal, spent) = with_relics(Fight::Skull, 3, &[RelicPower::IgnoreSkull], true);
+    assert!(spent && crystal.hero_loses == 0 && !crystal.knock_back);
+    let (used_up, spent) = with_relics(Fight::Skull, 3, &[RelicPower::IgnoreSkull], false);
+    assert!(!spent && used_up.hero_loses == 3, "once a mission");
+    let (m, _) = against_relics(Fight::Shield, 2, &[RelicPower::LessHarm], false);
+    assert_eq!(m.hero_loses, 2, "strength + 1, one less for the Helmet");
+}

@@ -270,3 +270,41 @@ pub fn monster_fights(fight: Fight, strength: u8) -> FightResult {
 pub fn healing_roll(face: &Face, max: u8) -> u8 {
     if face.shield { max } else { face.moves.min(max) }
 }
+
+/// A fight roll as the hero's relics change it (checklists §1.2a, Relics): the Fang of Fury
+/// reads a Sword and Skull as a Sword; the Helmet of Protection takes 1 from every loss of
+/// health, never below 1; the Crystal of Deflection (once a mission, when `crystal` is still
+/// unused) turns a Skull's loss and knock-back away. Returns the result and whether the Crystal
+/// was spent.
+pub fn with_relics(fight: Fight, strength: u8, relics: &[RelicPower], crystal: bool) -> (FightResult, bool) {
+    let fight = if fight == Fight::SwordSkull && relics.contains(&RelicPower::SwordSkullIsSword) {
+        Fight::Sword
+    } else {
+        fight
+    };
+    let mut r = hero_fights(fight, strength);
+    if r.hero_loses > 0 && relics.contains(&RelicPower::LessHarm) {
+        r.hero_loses = (r.hero_loses - 1).max(1);
+    }
+    let deflect = crystal && fight == Fight::Skull && relics.contains(&RelicPower::IgnoreSkull);
+    if deflect {
+        r.hero_loses = 0;
+        r.knock_back = false;
+    }
+    (r, deflect)
+}
+
+/// The monster player's fight roll against a hero with these relics (Battle Heroica): the
+/// Helmet softens each hit the same way; the Crystal turns one hit away.
+pub fn against_relics(fight: Fight, strength: u8, relics: &[RelicPower], crystal: bool) -> (FightResult, bool) {
+    let mut r = monster_fights(fight, strength);
+    if r.hero_loses > 0 && relics.contains(&RelicPower::LessHarm) {
+        r.hero_loses = (r.hero_loses - 1).max(1);
+    }
+    let deflect = crystal && r.hero_loses > 0 && relics.contains(&RelicPower::IgnoreSkull);
+    if deflect {
+        r.hero_loses = 0;
+        r.knock_back = false;
+    }
+    (r, deflect)
+}

@@ -267,6 +267,41 @@ impl Spaces {
     }
 }
 
+impl Spaces {
+    /// The monsters (of `monsters`) a shot from `from` reaches (checklists §1.2a: the Ranger and
+    /// the Bow in a straight line of empty spaces, the Wizard and the Wand around corners): up to
+    /// `range` spaces away, every space before the target `empty`.
+    pub fn shots(
+        &self,
+        from: Pos,
+        range: u8,
+        straight: bool,
+        monsters: &[Pos],
+        empty: impl Fn(Pos) -> bool,
+    ) -> Vec<Pos> {
+        if straight {
+            return monsters
+                .iter()
+                .copied()
+                .filter(|m| self.in_line(from, *m, range, &empty))
+                .collect();
+        }
+        // Around corners: the walking distance to a space beside the monster, through empty
+        // spaces, and one step more onto it.
+        let dist = self.distances(&[from], u16::from(range.saturating_sub(1)), &empty);
+        monsters
+            .iter()
+            .copied()
+            .filter(|m| {
+                *m != from
+                    && self
+                        .steps_from(*m)
+                        .any(|q| self.dist_at(&dist, q).is_some_and(|d| d < u16::from(range)))
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,6 +387,29 @@ mod tests {
             sp.knock_back(Pos::new(3, 2), Some(Pos::new(3, 1)), Pos::new(3, 1), |_| true),
             Some(Pos::new(4, 2))
         );
+    }
+
+    #[test]
+    fn a_shot_around_corners_counts_the_walk() {
+        let sp = plus();
+        // From (0,2) round the corner to a monster on (3,0): (3,1) is 4 steps away, the monster the 5th.
+        let m = [Pos::new(3, 0)];
+        assert_eq!(sp.shots(Pos::new(0, 2), 5, false, &m, |_| true), m.to_vec());
+        assert!(
+            sp.shots(Pos::new(0, 2), 4, false, &m, |_| true).is_empty(),
+            "5 away, not 4"
+        );
+        assert!(
+            sp.shots(Pos::new(0, 2), 5, true, &m, |_| true).is_empty(),
+            "not in a line"
+        );
+        // A figure in the way blocks the walk.
+        assert!(
+            sp.shots(Pos::new(0, 2), 5, false, &m, |p| p != Pos::new(2, 2))
+                .is_empty()
+        );
+        // Beside: 1 away.
+        assert_eq!(sp.shots(Pos::new(3, 1), 1, false, &m, |_| true), m.to_vec());
     }
 
     #[test]
