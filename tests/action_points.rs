@@ -1192,3 +1192,65 @@ fn the_sorcerer_sees_the_heroes_its_moves_pin() {
         "squares without the module"
     );
 }
+
+/// A headless app with `device`'s seat playing every hero, the window's input systems and the
+/// quest `q` started.
+fn seated(q: std::sync::Arc<hollowdeep::quest::Quest>, device: hollowdeep::seating::Device) -> bevy::prelude::App {
+    use hollowdeep::input::seats::{Seat, Seats};
+    let mut app = hollowdeep::sim::headless_app();
+    app.add_plugins(bevy::input::InputPlugin)
+        .add_plugins(hollowdeep::input::headless_plugin);
+    app.insert_resource(classic());
+    app.insert_resource(Seats(vec![Seat {
+        player: "Ann".into(),
+        heroes: q.heroes.clone(),
+        device,
+    }]));
+    hollowdeep::game::logic::start_quest(app.world_mut(), q, 1);
+    app.update();
+    app
+}
+
+#[test]
+fn keyboard_players_come_down_the_stairway_too() {
+    // Issue 21, item 7 ("Keyboard and gamepad players can do all of it") for item 2: at the
+    // keyboard an arrow rolls, then brings the hero onto the first free stairway square; with
+    // the board cursor (keyboard alone, a gamepad) the cursor starts on the stairway and
+    // confirming a lit square comes on along the shown way.
+    use bevy::prelude::KeyCode;
+    use hollowdeep::seating::Device;
+    let q = quest_with(&["barbarian"], &[(2, 1)], "", FAR_ORC, DEFEAT_ALL, AP);
+    let log = |app: &bevy::prelude::App| app.world().resource::<EventLog>().0.clone();
+    let mut app = seated(q.clone(), Device::MouseKeyboard);
+    press_key(&mut app, KeyCode::ArrowDown);
+    assert!(
+        log(&app).iter().any(|e| matches!(e, GameEvent::MovementRolled { .. })),
+        "an arrow rolls first"
+    );
+    press_key(&mut app, KeyCode::ArrowDown);
+    let entered = log(&app).into_iter().find_map(|e| match e {
+        GameEvent::HeroEntered { at, .. } => Some(at),
+        _ => None,
+    });
+    assert_eq!(entered, Some(p(12, 2)), "the first free stairway square");
+    // The board cursor: Enter rolls on the hero's (missing) square, then moves to the square
+    // below the stairway and comes on there.
+    let mut app = seated(q, Device::Keyboard);
+    press_key(&mut app, KeyCode::Enter);
+    assert!(
+        log(&app).iter().any(|e| matches!(e, GameEvent::MovementRolled { .. })),
+        "{:?}",
+        log(&app)
+    );
+    for _ in 0..2 {
+        press_key(&mut app, KeyCode::ArrowDown);
+    }
+    press_key(&mut app, KeyCode::Enter);
+    let evs = log(&app);
+    assert!(
+        evs.iter().any(|e| matches!(e, GameEvent::HeroEntered { .. })),
+        "{evs:?}"
+    );
+    let snap = hollowdeep::game::snapshot::Snapshot::capture(app.world_mut()).unwrap();
+    assert_eq!(snap.figure(FigureId(0)).unwrap().pos, Some(p(12, 4)), "{evs:?}");
+}
