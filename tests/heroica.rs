@@ -262,3 +262,18 @@ fn relics_change_what_a_fight_roll_does() {
     let (m, _) = against_relics(Fight::Shield, 2, &[RelicPower::LessHarm], false);
     assert_eq!(m.hero_loses, 2, "strength + 1, one less for the Helmet");
 }
+
+#[test]
+fn a_fight_chain_goes_on_only_after_a_win_beside_another_monster() {
+    // heroica.md, Fighting monsters ("If you win, immediately fight the next monster");
+    // checklists §1.2 #19.
+    use hollowdeep::rules::heroica::fights_on;
+    assert!(fights_on(&hero_fights(Fight::Sword, 1), true));
+    assert!(!fights_on(&hero_fights(Fight::Sword, 1), false), "nobody else beside");
+    assert!(
+        !fights_on(&hero_fights(Fight::Skull, 1), true),
+        "a Skull ends the chain"
+    );
+    // Sword and Skull: a win, and the chain goes on if the knock-back leaves another beside.
+    assert!(fights_on(&hero_fights(Fight::SwordSkull, 1), true));
+}

@@ -4,6 +4,7 @@
 //! spaces and how figures move on it. No Bevy here; the rule system and its computer players
 //! build on these.
 
+pub mod epic;
 pub mod spaces;
 
 use std::collections::BTreeMap;
@@ -263,6 +264,13 @@ pub fn monster_fights(fight: Fight, strength: u8) -> FightResult {
             skill_instead: false,
         },
     }
+}
+
+/// Whether a hero's fight goes on to the next monster (heroica.md, Fighting monsters: "If you
+/// win, immediately fight the next monster"; checklists §1.2 #19): it defeated this one and,
+/// after any knock-back, still stands beside another. A Skull ends the chain.
+pub fn fights_on(result: &FightResult, beside_another: bool) -> bool {
+    result.monster_defeated && beside_another
 }
 
 /// Health healed by one healing-turn roll (heroica.md, Health; checklists §1.2 #25): the

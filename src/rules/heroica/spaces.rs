@@ -333,6 +333,27 @@ mod tests {
     }
 
     #[test]
+    fn a_monster_player_moves_by_the_same_rules_past_a_healing_hero() {
+        // heroica.md, Battle Heroica: a monster moving beside a hero must stop and fight it,
+        // but not beside a hero who is healing (checklists §1.2 #52, #53); it never enters a
+        // hero's space.
+        let sp = plus();
+        let (fighting, healing) = (Pos::new(3, 0), Pos::new(1, 2));
+        // From (6,2) westwards: the healing hero on (1,2) does not stop it at (2,2).
+        let mv = sp.moves(Pos::new(6, 2), 4, |p| p != fighting && p != healing, |_| false);
+        assert!(mv.iter().any(|(p, _)| *p == Pos::new(2, 2)));
+        // Up the column, the hero on (3,0) stops it at (3,1).
+        let mv = sp.moves(
+            Pos::new(3, 4),
+            4,
+            |p| p != fighting && p != healing,
+            |p| sp.open(p, fighting),
+        );
+        assert!(mv.iter().any(|(p, _)| *p == Pos::new(3, 1)));
+        assert!(!mv.iter().any(|(p, _)| *p == fighting));
+    }
+
+    #[test]
     fn a_door_closes_the_way_and_the_fight() {
         let mut sp = plus();
         sp.set_door(Pos::new(3, 2), Pos::new(4, 2), true);
