@@ -816,7 +816,19 @@ fn ground_that_ends_the_move_under_an_ally_ends_it_on_the_next_free_square() {
 
 /// Two heroes of an action-point quest, off the board as it opens, with `objective`.
 fn off_the_board(objective: &str, monsters: &str) -> Game {
-    let q = quest_with(&["barbarian", "dwarf"], &[(2, 1), (3, 2)], "", monsters, objective, AP);
+    off_the_board_with(objective, monsters, "")
+}
+
+/// `off_the_board`, with more top-level fields (`extra`, a RON snippet ending in a comma).
+fn off_the_board_with(objective: &str, monsters: &str, extra: &str) -> Game {
+    let q = quest_with(
+        &["barbarian", "dwarf"],
+        &[(2, 1), (3, 2)],
+        "",
+        monsters,
+        objective,
+        &format!("{AP} {extra}"),
+    );
     Game::start(q, 1)
 }
 
@@ -1000,15 +1012,11 @@ fn the_ring_of_return_brings_a_hero_on_at_the_stairway() {
     // checklists §1.3 #8 ("A hero with a teleport may use it to come onto the map"; the Ring of
     // Return's destination is the stairway) and #26 (teleporting counts as movement, not as a
     // point spent).
-    let q = quest_with(
-        &["barbarian", "dwarf"],
-        &[(2, 1), (3, 2)],
-        "",
-        FAR_ORC,
+    let mut g = off_the_board_with(
         DEFEAT_ALL,
-        &format!("{AP} equipment: {{\"barbarian\": (items: [\"ring_of_return\"])}},"),
+        FAR_ORC,
+        "equipment: {\"barbarian\": (items: [\"ring_of_return\"])},",
     );
-    let mut g = Game::start(q, 1);
     let ring = Command::UseArtifact {
         hero: FigureId(0),
         item: "ring_of_return".into(),

@@ -229,12 +229,18 @@ pub fn hero_fights(fight: Fight, strength: u8) -> FightResult {
             knock_back: true,
             ..Default::default()
         },
-        Fight::SwordSkull => FightResult {
-            monster_defeated: true,
-            hero_loses: strength,
-            knock_back: true,
-            skill_instead: false,
-        },
+        Fight::SwordSkull => sword_and_skull(strength),
+    }
+}
+
+/// Sword and Skull, on either side's roll: the monster is defeated, and the hero loses its
+/// strength in health and is knocked back.
+fn sword_and_skull(strength: u8) -> FightResult {
+    FightResult {
+        monster_defeated: true,
+        hero_loses: strength,
+        knock_back: true,
+        skill_instead: false,
     }
 }
 
@@ -257,12 +263,7 @@ pub fn monster_fights(fight: Fight, strength: u8) -> FightResult {
             monster_defeated: true,
             ..Default::default()
         },
-        Fight::SwordSkull => FightResult {
-            monster_defeated: true,
-            hero_loses: strength,
-            knock_back: true,
-            skill_instead: false,
-        },
+        Fight::SwordSkull => sword_and_skull(strength),
     }
 }
 
@@ -290,26 +291,23 @@ pub fn with_relics(fight: Fight, strength: u8, relics: &[RelicPower], crystal: b
     } else {
         fight
     };
-    let mut r = hero_fights(fight, strength);
-    if r.hero_loses > 0 && relics.contains(&RelicPower::LessHarm) {
-        r.hero_loses = (r.hero_loses - 1).max(1);
-    }
-    let deflect = crystal && fight == Fight::Skull && relics.contains(&RelicPower::IgnoreSkull);
-    if deflect {
-        r.hero_loses = 0;
-        r.knock_back = false;
-    }
-    (r, deflect)
+    protect(hero_fights(fight, strength), relics, crystal && fight == Fight::Skull)
 }
 
 /// The monster player's fight roll against a hero with these relics (Battle Heroica): the
 /// Helmet softens each hit the same way; the Crystal turns one hit away.
 pub fn against_relics(fight: Fight, strength: u8, relics: &[RelicPower], crystal: bool) -> (FightResult, bool) {
-    let mut r = monster_fights(fight, strength);
+    let r = monster_fights(fight, strength);
+    let hit = r.hero_loses > 0;
+    protect(r, relics, crystal && hit)
+}
+
+/// The Helmet's softening, then the Crystal when `deflectable` (and the hero carries it).
+fn protect(mut r: FightResult, relics: &[RelicPower], deflectable: bool) -> (FightResult, bool) {
     if r.hero_loses > 0 && relics.contains(&RelicPower::LessHarm) {
         r.hero_loses = (r.hero_loses - 1).max(1);
     }
-    let deflect = crystal && r.hero_loses > 0 && relics.contains(&RelicPower::IgnoreSkull);
+    let deflect = deflectable && relics.contains(&RelicPower::IgnoreSkull);
     if deflect {
         r.hero_loses = 0;
         r.knock_back = false;
