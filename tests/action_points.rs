@@ -54,17 +54,23 @@ fn points_left(g: &mut Game, id: u32) -> u8 {
     g.turn().progress(FigureId(id)).steps_left()
 }
 
-/// A barbarian at (5,0) in the top corridor with an orc beside it at (6,0), rolled, with
-/// `points` action points.
-fn threatened(points: u8) -> Game {
-    let q = quest_with(
+/// A barbarian at (5,0) in the top corridor with an orc beside it at (6,0) that never moves;
+/// `extra`: more top-level fields.
+fn beside_the_orc(extra: &str) -> std::sync::Arc<hollowdeep::quest::Quest> {
+    quest_with(
         &["barbarian"],
         &[(5, 0)],
         "",
         "(kind: \"orc\", at: (6, 0), movement: 0)",
         DEFEAT_ALL,
-        AP,
-    );
+        extra,
+    )
+}
+
+/// A barbarian at (5,0) in the top corridor with an orc beside it at (6,0), rolled, with
+/// `points` action points.
+fn threatened(points: u8) -> Game {
+    let q = beside_the_orc(AP);
     let mut g = rolled(q, 1, points);
     assert!(g.snap().figure(FigureId(1)).expect("the orc").awake, "the orc is seen");
     g
@@ -517,14 +523,7 @@ fn the_sorcerer_knows_a_hero_beside_its_monster_pays_to_get_away() {
     // hero its orc stands beside is a point further from everywhere; without the module, squares.
     use hollowdeep::ai::perception::Perception;
     let with = threatened(6);
-    let q = quest_with(
-        &["barbarian"],
-        &[(5, 0)],
-        "",
-        "(kind: \"orc\", at: (6, 0), movement: 0)",
-        DEFEAT_ALL,
-        "",
-    );
+    let q = beside_the_orc("");
     let without = start(q, 1);
     let mut games = [with, without];
     let [a, b] = games.each_mut().map(|g| Perception::new(&g.snap()));
@@ -1185,14 +1184,7 @@ fn the_sorcerer_sees_the_heroes_its_moves_pin() {
         freed > held + 0.01,
         "the orc gone frees the barbarian: {held} -> {freed}"
     );
-    let q = quest_with(
-        &["barbarian"],
-        &[(5, 0)],
-        "",
-        "(kind: \"orc\", at: (6, 0), movement: 0)",
-        DEFEAT_ALL,
-        "",
-    );
+    let q = beside_the_orc("");
     let mut plain = start(q, 1);
     assert_eq!(
         chance(&mut plain, false),
