@@ -277,3 +277,35 @@ fn a_fight_chain_goes_on_only_after_a_win_beside_another_monster() {
     // Sword and Skull: a win, and the chain goes on if the knock-back leaves another beside.
     assert!(fights_on(&hero_fights(Fight::SwordSkull, 1), true));
 }
+
+#[test]
+fn a_key_behind_its_own_door_is_refused_at_the_door() {
+    // docs/heroica.md: the target must be reachable with the keys and buttons on the way (each
+    // key opens one locked door); a door whose only key lies beyond it is named where it is
+    // written.
+    let map = ["S.....T"];
+    let e = refused(&mission(
+        &map,
+        "doors: [\n(at: (2, 0), to: (3, 0), kind: Locked)],\n items: [(at: (4, 0), thing: Key)],",
+    ));
+    assert!(
+        e.contains("m.ron:6:1:") && e.contains("lies behind the door (2,0)-(3,0)"),
+        "{e}"
+    );
+    // Two locked doors, one key before them: the second is shut.
+    let e = refused(&mission(
+        &map,
+        "doors: [(at: (2, 0), to: (3, 0), kind: Locked),\n(at: (4, 0), to: (5, 0), kind: Locked)],\n items: [(at: (1, 0), thing: Key)],",
+    ));
+    assert!(e.contains("m.ron:6:1:") && e.contains("(4,0)-(5,0)"), "{e}");
+    // Two keys before them: fine.
+    parse_mission(
+        "m",
+        "m.ron",
+        &mission(
+            &map,
+            "doors: [(at: (2, 0), to: (3, 0), kind: Locked), (at: (4, 0), to: (5, 0), kind: Locked)],\n items: [(at: (1, 0), thing: Key), (at: (3, 0), thing: Key)],",
+        ),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+}

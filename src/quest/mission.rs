@@ -399,6 +399,19 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
                 vec![Field("map")],
                 format!("the target {target} cannot be reached from the start {start}"),
             );
+        } else if let Err(shut) = keys_and_buttons(&spaces, &starts, target, &doors, &buttons, &items, &coffins) {
+            let i = raw
+                .doors
+                .iter()
+                .position(|d| Edge::new(pos(d.at), pos(d.to)) == shut)
+                .unwrap_or(0);
+            err(
+                vec![Field("doors"), Index(i)],
+                format!(
+                    "the target {target} lies behind the door {}-{}, and no key or button on the way opens it",
+                    shut.0, shut.1
+                ),
+            );
         }
     }
     for edge in doors.keys() {
@@ -420,6 +433,71 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
         buttons,
         torches,
         battle: raw.battle,
+    }
+}
+
+/// Whether the heroes can open their way to `target` with what lies on the way: each key
+/// picked up (on a space or in a coffin; a chest's key costs one to get) opens one locked door,
+/// a button its magic door. Rocks count as passable (the store sells the Pick Axe). Else the
+/// first door still shut beside the spaces reached.
+fn keys_and_buttons(
+    spaces: &Spaces,
+    starts: &[Pos],
+    target: Pos,
+    doors: &BTreeMap<Edge, MissionDoorKind>,
+    buttons: &BTreeMap<Pos, Edge>,
+    items: &BTreeMap<Pos, Thing>,
+    coffins: &BTreeMap<Pos, Thing>,
+) -> Result<(), Edge> {
+    let mut opened: BTreeSet<Edge> = BTreeSet::new();
+    loop {
+        let mut sp = spaces.clone();
+        for edge in doors.keys().filter(|e| !opened.contains(e)) {
+            sp.set_door(edge.0, edge.1, true);
+        }
+        let dist = sp.distances(starts, u16::MAX, |_| true);
+        let reached = |p: Pos| sp.dist_at(&dist, p).is_some();
+        if reached(target) {
+            return Ok(());
+        }
+        let keys = items
+            .iter()
+            .chain(coffins.iter())
+            .filter(|(p, t)| **t == Thing::Key && reached(**p))
+            .count();
+        let locks_opened = opened
+            .iter()
+            .filter(|e| doors.get(e) == Some(&MissionDoorKind::Locked))
+            .count();
+        let at_hand = |e: &&Edge| reached(e.0) || reached(e.1);
+        let pressed = buttons
+            .iter()
+            .filter(|(b, e)| reached(**b) && !opened.contains(e))
+            .map(|(_, e)| *e)
+            .next();
+        let unlocked = (keys > locks_opened)
+            .then(|| {
+                doors
+                    .iter()
+                    .filter(|(e, k)| **k == MissionDoorKind::Locked && !opened.contains(e))
+                    .map(|(e, _)| e)
+                    .find(at_hand)
+                    .copied()
+            })
+            .flatten();
+        match pressed.or(unlocked) {
+            Some(e) => {
+                opened.insert(e);
+            }
+            None => {
+                return Err(doors
+                    .keys()
+                    .filter(|e| !opened.contains(e))
+                    .find(at_hand)
+                    .copied()
+                    .unwrap_or_else(|| *doors.keys().next().expect("a door shuts the way")));
+            }
+        }
     }
 }
 
