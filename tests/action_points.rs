@@ -175,15 +175,21 @@ fn a_monster_behind_a_wall_threatens_nobody() {
 /// The barbarian at (2,1) and the dwarf at (3,2) in the north-west room, its door to the
 /// corridor at (2,0)-(2,1) closed.
 fn room(extra: &str) -> Game {
-    let q = quest_with(
+    start(north_west_room("", (3, 2), &format!("{AP} {extra}")), 1)
+}
+
+/// The barbarian at (2,1) in the north-west room and the dwarf at `dwarf`, the room's door to
+/// the corridor at (2,0)-(2,1) closed and written with `door` (its RON fields); `extra`: more
+/// top-level fields.
+fn north_west_room(door: &str, dwarf: (i32, i32), extra: &str) -> std::sync::Arc<hollowdeep::quest::Quest> {
+    quest_with(
         &["barbarian", "dwarf"],
-        &[(2, 1), (3, 2)],
-        "(at: (2, 0), to: (2, 1))",
+        &[(2, 1), dwarf],
+        &format!("(at: (2, 0), to: (2, 1), {door})"),
         FAR_ORC,
         DEFEAT_ALL,
-        &format!("{AP} {extra}"),
-    );
-    start(q, 1)
+        extra,
+    )
 }
 
 /// Why the barbarian may not open door `d` by hand.
@@ -237,15 +243,7 @@ fn a_door_costs_a_point_and_the_move_goes_on_after_it() {
 fn without_the_module_a_door_is_free() {
     // heroquest-2021.md: opening a door costs nothing; the module changes only games played
     // with it.
-    let q = quest_with(
-        &["barbarian", "dwarf"],
-        &[(2, 1), (3, 2)],
-        "(at: (2, 0), to: (2, 1))",
-        FAR_ORC,
-        DEFEAT_ALL,
-        "",
-    );
-    let mut g = start(q, 1);
+    let mut g = start(north_west_room("", (3, 2), ""), 1);
     let d = door(&mut g);
     ok(&g.send(Command::OpenDoor {
         hero: FigureId(0),
@@ -282,15 +280,7 @@ fn a_gift_costs_a_point() {
 /// The north-west room's door to the corridor, (2,0)-(2,1), as `door` (a RON snippet's fields),
 /// the barbarian at (2,1) inside and the dwarf at `dwarf`.
 fn locked_room(door: &str, dwarf: (i32, i32), extra: &str, seed: u64) -> Game {
-    let q = quest_with(
-        &["barbarian", "dwarf"],
-        &[(2, 1), dwarf],
-        &format!("(at: (2, 0), to: (2, 1), {door})"),
-        FAR_ORC,
-        DEFEAT_ALL,
-        &format!("{AP} {extra}"),
-    );
-    start(q, seed)
+    start(north_west_room(door, dwarf, &format!("{AP} {extra}")), seed)
 }
 
 #[test]

@@ -405,17 +405,14 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         GameEvent::MoveInterrupted { figure, reason, .. } => {
             format!("{} stops: {reason}.", n(*figure))
         }
-        GameEvent::DoorOpened { by, door } => {
+        GameEvent::DoorOpened { by, door } | GameEvent::DoorClosed { by, door } => {
+            let verb = if matches!(e, GameEvent::DoorOpened { .. }) {
+                "opens"
+            } else {
+                "closes"
+            };
             format!(
-                "{} opens the door{}{}.",
-                n(*by),
-                names.door_place(*door),
-                a_point(names, *by)
-            )
-        }
-        GameEvent::DoorClosed { by, door } => {
-            format!(
-                "{} closes the door{}{}.",
+                "{} {verb} the door{}{}.",
                 n(*by),
                 names.door_place(*door),
                 a_point(names, *by)

@@ -394,7 +394,7 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
         && spaces.is_space(target)
     {
         let dist = spaces.distances(&[start], u16::MAX, |_| true);
-        if spaces.dist_at(&dist, target).is_none() {
+        if dist.dist(target).is_none() {
             err(
                 vec![Field("map")],
                 format!("the target {target} cannot be reached from the start {start}"),
@@ -456,7 +456,7 @@ fn keys_and_buttons(
             sp.set_door(edge.0, edge.1, true);
         }
         let dist = sp.distances(starts, u16::MAX, |_| true);
-        let reached = |p: Pos| sp.dist_at(&dist, p).is_some();
+        let reached = |p: Pos| dist.dist(p).is_some();
         if reached(target) {
             return Ok(());
         }

@@ -477,8 +477,11 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
         let Some((field, stops)) = reach(snap, f) else { return };
         // A hero may walk onto a known trap (and spring it, rules-decisions #19): the squares
         // only a way over one reaches are listed too, by that way.
-        let over = f
-            .hero
+        let known_trap = snap
+            .traps
+            .iter()
+            .any(|t| t.furniture.is_none() && t.state == TrapState::Known);
+        let over = (f.hero && known_trap)
             .then(|| snap.reach_over_traps(f, steps_left(snap, f).unwrap_or(0) as u16))
             .flatten();
         let dear = over.iter().flat_map(|o| {

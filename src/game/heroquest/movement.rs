@@ -141,8 +141,14 @@ pub(in crate::game) fn move_figure(
     } else {
         snap.clone()
     };
-    // The figure as it stands now (on the board, once it has come on).
-    let f = &now.figure(f.id).cloned().unwrap_or_else(|| f.clone());
+    // A hero that has just come on, as it stands now (on the board).
+    let came_on;
+    let f = if entering {
+        came_on = now.figure(f.id).cloned().expect("the hero came on");
+        &came_on
+    } else {
+        f
+    };
     for (i, &q) in walk.iter().enumerate() {
         // The action-point module: a way out takes the hero off the board the moment it is
         // entered (action-point-movement.md, Entering and Exiting the Map; `settle` lifts it).

@@ -3,9 +3,10 @@
 //! Fighting monsters; checklists §1.2 #4, #9–#12, #17). Pure: what stands where comes in as
 //! closures, so the rule system, its tests and its computer players ask the same questions.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::BTreeSet;
 
 use crate::rules::geometry::{Edge, Pos};
+use crate::rules::paths::DistanceField;
 
 /// The spaces of a mission and its closed doors.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,40 +82,21 @@ impl Spaces {
         around(p).into_iter().filter(move |q| self.open(p, *q))
     }
 
-    /// Walking distances from `from` through the spaces `enter` allows (the start always).
-    pub fn distances(&self, from: &[Pos], limit: u16, enter: impl Fn(Pos) -> bool) -> Vec<u16> {
-        let mut dist = vec![u16::MAX; self.space.len()];
-        let mut queue = VecDeque::new();
-        for &s in from {
-            if self.is_space(s) && dist[self.index(s)] == u16::MAX {
-                dist[self.index(s)] = 0;
-                queue.push_back(s);
-            }
-        }
-        while let Some(p) = queue.pop_front() {
-            let d = dist[self.index(p)];
-            if d >= limit {
-                continue;
-            }
-            for q in self.steps_from(p) {
-                if dist[self.index(q)] == u16::MAX && enter(q) {
-                    dist[self.index(q)] = d + 1;
-                    queue.push_back(q);
-                }
-            }
-        }
-        dist
-    }
-
-    pub fn dist_at(&self, dist: &[u16], p: Pos) -> Option<u16> {
-        self.is_space(p).then(|| dist[self.index(p)]).filter(|d| *d != u16::MAX)
+    /// Walking distances from `from` through the spaces `enter` allows (the start always), up to
+    /// `limit` steps: the shared breadth-first field (`rules::paths`).
+    pub fn distances(&self, from: &[Pos], limit: u16, enter: impl Fn(Pos) -> bool) -> DistanceField {
+        let from: Vec<Pos> = from.iter().copied().filter(|p| self.is_space(*p)).collect();
+        DistanceField::multi(self.width, self.height, &from, limit, |a, b| {
+            self.open(a, b) && enter(b)
+        })
     }
 
     /// Every space a figure on `from` may end a move of up to `steps` on, with the way there
     /// (heroica.md, Moving Heroes: no diagonal steps; checklists §1.2 #4, #11, #12). `enter`: the
     /// spaces it may step into (not a monster's or a rock's; other heroes it passes); `stops`:
-    /// a space it must stop on (beside a monster, for a fight). The start itself never stops it.
-    /// Breadth-first in N, E, S, W order, so the way to each space is the same every time.
+    /// a space it must stop on (beside a monster, for a fight), so no step leads on from it. The
+    /// start itself never stops it. Breadth-first in N, E, S, W order, so the way to each space
+    /// is the same every time.
     pub fn moves(
         &self,
         from: Pos,
@@ -122,44 +104,17 @@ impl Spaces {
         enter: impl Fn(Pos) -> bool,
         stops: impl Fn(Pos) -> bool,
     ) -> Vec<(Pos, Vec<Pos>)> {
-        let mut parent: Vec<Option<Pos>> = vec![None; self.space.len()];
-        let mut dist = vec![u16::MAX; self.space.len()];
-        let mut out = Vec::new();
         if !self.is_space(from) {
-            return out;
+            return Vec::new();
         }
-        dist[self.index(from)] = 0;
-        let mut queue = VecDeque::from([from]);
-        while let Some(p) = queue.pop_front() {
-            let d = dist[self.index(p)];
-            if p != from {
-                let mut way = vec![p];
-                let mut at = p;
-                while let Some(back) = parent[self.index(at)] {
-                    if back == from {
-                        break;
-                    }
-                    way.push(back);
-                    at = back;
-                }
-                way.reverse();
-                out.push((p, way));
-                if stops(p) {
-                    continue;
-                }
-            }
-            if d >= u16::from(steps) {
-                continue;
-            }
-            for q in self.steps_from(p) {
-                if dist[self.index(q)] == u16::MAX && enter(q) {
-                    dist[self.index(q)] = d + 1;
-                    parent[self.index(q)] = Some(p);
-                    queue.push_back(q);
-                }
-            }
-        }
-        out
+        let field = DistanceField::new(self.width, self.height, from, u16::from(steps), |a, b| {
+            self.open(a, b) && enter(b) && (a == from || !stops(a))
+        });
+        field
+            .reached()
+            .filter(|(p, d)| *d > 0 && *p != from)
+            .filter_map(|(p, _)| field.path_to(p).map(|way| (p, way)))
+            .collect()
     }
 
     /// Where a figure whose move ended on a space another figure holds goes on to (heroica.md,
@@ -187,7 +142,7 @@ impl Spaces {
             let next = if self.open(at, straight) && free(straight) && !seen.contains(&straight) {
                 Some(straight)
             } else {
-                let far = |q: &Pos| self.dist_at(&from_start, *q).map_or(0, i32::from);
+                let far = |q: &Pos| from_start.dist(*q).map_or(0, i32::from);
                 let pick = |ok: &dyn Fn(Pos) -> bool| {
                     self.steps_from(at)
                         .filter(|q| !seen.contains(q) && enter(*q) && ok(*q))
@@ -232,10 +187,10 @@ impl Spaces {
             return Some(back);
         }
         let from_monster = self.distances(&[monster], u16::MAX, |_| true);
-        let here = self.dist_at(&from_monster, hero).unwrap_or(0);
+        let here = from_monster.dist(hero).unwrap_or(0);
         self.steps_from(hero)
             .filter(|q| *q != monster && free(*q))
-            .filter_map(|q| self.dist_at(&from_monster, q).map(|d| (d, q)))
+            .filter_map(|q| from_monster.dist(q).map(|d| (d, q)))
             .filter(|(d, _)| *d > here)
             .fold(None::<(u16, Pos)>, |best, (d, q)| match best {
                 Some((bd, _)) if bd >= d => best,
@@ -296,7 +251,7 @@ impl Spaces {
                 *m != from
                     && self
                         .steps_from(*m)
-                        .any(|q| self.dist_at(&dist, q).is_some_and(|d| d < u16::from(range)))
+                        .any(|q| dist.dist(q).is_some_and(|d| d < u16::from(range)))
             })
             .collect()
     }
