@@ -13,6 +13,7 @@ use crate::ai::{HeroBot, SorcererLevel};
 use crate::ai::{Opponents, SorcererMind};
 use crate::game::{self, Controller, Controllers, logic};
 use crate::quest::Quest;
+use crate::rules::heroica::play::Happening;
 
 /// A game that has not ended after this many rounds counts as unfinished.
 pub const MAX_ROUNDS: u32 = 300;
@@ -165,6 +166,12 @@ pub struct Report {
     pub event_counts: BTreeMap<String, u64>,
     pub think_ms: ThinkMs,
     pub games_per_sec: f64,
+    /// LEGO Heroica: the missions each seat won, by seat (first seat first); empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seat_wins: Vec<u32>,
+    /// Battle Heroica: the monster player's wins (two heroes defeated).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub monster_wins: Option<u32>,
 }
 
 fn percentile(sorted: &[u64], q: f64) -> f64 {
@@ -201,7 +208,7 @@ pub fn simulate(quest: Arc<Quest>, games: u32, seed: u64, matchup: Matchup, thre
     results.sort_by_key(|(g, _)| *g);
     let mut r = Report {
         quest: quest.id.clone(),
-        rules: quest.rules.id.clone(),
+        rules: quest.system.id().to_string(),
         modules: quest.modules.ids(),
         sorcerer: matchup.sorcerer,
         heroes_bot: matchup.heroes_bot,
@@ -222,6 +229,12 @@ pub fn simulate(quest: Arc<Quest>, games: u32, seed: u64, matchup: Matchup, thre
             max: 0.0,
         },
         games_per_sec: 0.0,
+        seat_wins: if quest.mission.is_some() {
+            vec![0; quest.heroes.len()]
+        } else {
+            Vec::new()
+        },
+        monster_wins: (quest.mission.is_some() && quest.modules.battle()).then_some(0),
     };
     let mut think = Vec::new();
     let mut rounds = 0u64;
@@ -234,6 +247,20 @@ pub fn simulate(quest: Arc<Quest>, games: u32, seed: u64, matchup: Matchup, thre
         rounds += res.rounds as u64;
         for e in &res.events {
             *r.event_counts.entry(e.kind().to_string()).or_default() += 1;
+            match e {
+                // Heroes are numbered by seat.
+                GameEvent::Heroica(Happening::Won { hero }) => {
+                    if let Some(w) = r.seat_wins.get_mut(*hero as usize) {
+                        *w += 1;
+                    }
+                }
+                GameEvent::Heroica(Happening::MonstersWon) => {
+                    if let Some(w) = r.monster_wins.as_mut() {
+                        *w += 1;
+                    }
+                }
+                _ => {}
+            }
         }
         think.extend(res.think_ns);
     }

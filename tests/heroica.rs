@@ -233,6 +233,23 @@ fn the_missions_are_built_in_and_load_by_id_or_path() {
     assert!(!looks_like_mission("// Mission\nQuest(format: 1)"));
     let e = load_mission("/nowhere/at-all.ron").unwrap_err().to_string();
     assert!(e.starts_with("/nowhere/at-all.ron:1:1: cannot read mission"), "{e}");
+    // `play` and `simulate` load a mission as a quest under LEGO Heroica, by id or by path.
+    use hollowdeep::rules::systems::RuleSystem;
+    for q in [
+        hollowdeep::quest::load("the-goblin-gate"),
+        hollowdeep::quest::load(path),
+    ] {
+        let q = q.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((q.system, q.name.as_str()), (RuleSystem::Heroica, "The Goblin Gate"));
+        assert!(q.mission.is_some());
+    }
+    // A quest file cannot ask for Heroica: a board of spaces is a mission's.
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/quests/the-bone-orchard.ron")).unwrap();
+    let text = text.replacen("Quest(", "Quest(\n    rules: \"heroica\",", 1);
+    let e = hollowdeep::quest::parse("x", "x.ron", text.as_bytes(), None)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("LEGO Heroica is played from a mission file"), "{e}");
 }
 
 #[test]

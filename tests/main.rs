@@ -10,6 +10,7 @@ mod events;
 mod fuzz;
 mod golden;
 mod heroica;
+mod heroica_play;
 mod import;
 mod legality;
 mod objectives;

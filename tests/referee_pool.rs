@@ -229,7 +229,7 @@ fn a_quests_modules_are_checked_where_they_are_written() {
     assert!(args(None, &[]).apply(base.clone()).unwrap().modules.is_empty());
     let e = args(Some("heroica"), &[]).apply(base.clone()).unwrap_err();
     assert!(
-        e.starts_with("--rules: LEGO Heroica") && e.contains("not playable yet"),
+        e.starts_with("--rules: \"The Goblin Warren\" is written for \"heroquest-2021\"") && e.contains("\"heroica\""),
         "{e}"
     );
     let e = args(None, &["nope"]).apply(base).unwrap_err();

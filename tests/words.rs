@@ -85,6 +85,7 @@ fn a_monster_appearing_is_placed_in_its_room_or_the_corridor() {
         Some(q.board.clone()),
         Default::default(),
         false,
+        false,
     );
     let room = q.board.squares().find(|p| q.board.is_room(*p)).expect("a room");
     let room_name = &q.board.area_info[q.board.area(room) as usize].name;
@@ -181,7 +182,13 @@ fn pointing_at_an_empty_room_square_names_the_room_the_log_names() {
             let card = card_for(&snap, p);
             if q.board.is_room(p) {
                 let card = card.expect("a room square has a name");
-                let names = FigureNames(Default::default(), Some(q.board.clone()), Default::default(), false);
+                let names = FigureNames(
+                    Default::default(),
+                    Some(q.board.clone()),
+                    Default::default(),
+                    false,
+                    false,
+                );
                 assert_eq!(format!("the {}", card.title), names.place(p));
                 named += 1;
             } else {

@@ -102,6 +102,7 @@ fn drive_computer_players(world: &mut World) {
         && let Some(snap) = Snapshot::capture(world)
         && snap.turn.phase == Phase::Sorcerer
         && snap.turn.pending.is_none()
+        && snap.table.is_none()
     {
         let (mut turn, level) = sorcerer_inputs(world);
         let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
@@ -147,6 +148,10 @@ pub fn recall_sorcerer(world: &mut World, sent: &Command) {
     let Some(snap) = Snapshot::capture(world) else {
         return;
     };
+    if snap.table.is_some() {
+        // Heroica's monster player keeps no memory between commands.
+        return;
+    }
     let (mut turn, level) = sorcerer_inputs(world);
     let (cmd, _) = ai::sorcerer::next_command(&snap, &mut turn, level);
     turn.notes.clear();
@@ -184,6 +189,9 @@ pub fn decide_from(world: &mut World, snap: Option<Snapshot>) -> Option<(Command
         None => Snapshot::capture(world)?,
     };
     let person_sorcerer = world.resource::<Controllers>().sorcerer == Controller::Human;
+    if let Some(table) = snap.table.clone() {
+        return heroica_decides(world, &snap, &table, person_sorcerer).map(|cmd| (cmd, snap));
+    }
     if let Some(Pending::PlaceWanderer { kind, squares, .. }) = &snap.turn.pending {
         if person_sorcerer {
             return None;
@@ -221,6 +229,61 @@ pub fn decide_from(world: &mut World, snap: Option<Snapshot>) -> Option<(Command
         }
     };
     cmd.map(|cmd| (cmd, snap))
+}
+
+/// LEGO Heroica's computer players: a rival for a hero no person plays, the monster player in
+/// Battle (its reasons in the log, as the sorcerer's).
+fn heroica_decides(
+    world: &mut World,
+    snap: &Snapshot,
+    table: &crate::rules::heroica::play::Table,
+    person_sorcerer: bool,
+) -> Option<Command> {
+    use crate::game::heroica::command_of;
+    let opponents = world.get_resource::<Opponents>().copied().unwrap_or_default();
+    match snap.turn.phase {
+        Phase::Over(_) => None,
+        Phase::Sorcerer if person_sorcerer => None,
+        Phase::Hero(id) => {
+            if world.resource::<Controllers>().human_to_act(&snap.turn) {
+                return None;
+            }
+            if last_was_rejected(world) {
+                return Some(Command::EndTurn);
+            }
+            Some(command_of(&ai::heroica::rival(
+                table,
+                id.0,
+                opponents.heroes_bot,
+                snap.ai_seed,
+            )))
+        }
+        Phase::Sorcerer => {
+            if last_was_rejected(world) {
+                return Some(Command::EndTurn);
+            }
+            let started = Instant::now();
+            let (act, reason) = ai::heroica::monster_player(table, opponents.sorcerer, snap.ai_seed);
+            let spent = started.elapsed().as_nanos() as u64;
+            let cmd = command_of(&act);
+            let mut mind = world.resource_mut::<SorcererMind>();
+            mind.current_ns += spent;
+            if cmd == Command::EndTurn {
+                let total = std::mem::take(&mut mind.current_ns);
+                mind.turn_ns.push(total);
+            }
+            if let Some((figure, text)) = reason {
+                logic::narrate(
+                    world,
+                    GameEvent::SorcererReasoned {
+                        figure: FigureId(figure),
+                        text,
+                    },
+                );
+            }
+            Some(cmd)
+        }
+    }
 }
 
 fn last_was_rejected(world: &World) -> bool {

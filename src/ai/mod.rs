@@ -2,6 +2,7 @@
 
 pub mod driver;
 pub mod heroes;
+pub mod heroica;
 pub mod perception;
 pub mod planner;
 pub mod sorcerer;

@@ -39,10 +39,11 @@ impl RuleArgs {
     pub fn apply(&self, q: quest::Quest) -> Result<quest::Quest, String> {
         if let Some(id) = &self.rules {
             crate::rules::systems::playable_rule_system(id).map_err(|e| format!("--rules: {e}"))?;
-            if *id != q.rules.id {
+            if *id != q.system.id() {
                 return Err(format!(
                     "--rules: \"{}\" is written for \"{}\" and cannot be played under \"{id}\"",
-                    q.name, q.rules.id
+                    q.name,
+                    q.system.id()
                 ));
             }
         }
@@ -649,10 +650,14 @@ pub fn run() -> ExitCode {
                     Err(p) => println!("{id:<28} BROKEN (quests/{file}): {p}"),
                 }
             }
-            // LEGO Heroica's missions: checked, not yet playable (issue 22).
+            // LEGO Heroica's missions, played like quests (`play --quest ID`, `simulate`).
             for (id, file, _) in quest::mission::builtin_missions() {
                 match quest::mission::load_mission(id) {
-                    Ok(m) => println!("{id:<28} Heroica: {} (not playable yet)", m.name),
+                    Ok(m) => println!(
+                        "{id:<28} Heroica: {}{}",
+                        m.name,
+                        if m.battle { " (Battle)" } else { "" }
+                    ),
                     Err(p) => println!("{id:<28} Heroica: BROKEN (quests/heroica/{file}): {p}"),
                 }
             }
@@ -833,6 +838,18 @@ fn report_text(r: &crate::sim::Report) -> String {
         r.think_ms.p50, r.think_ms.p95, r.think_ms.max
     );
     let _ = writeln!(out, "games/s {:.1}", r.games_per_sec);
+    if !r.seat_wins.is_empty() {
+        let seats: Vec<String> = r
+            .seat_wins
+            .iter()
+            .enumerate()
+            .map(|(i, w)| format!("seat {} {w}", i + 1))
+            .collect();
+        let monsters = r
+            .monster_wins
+            .map_or(String::new(), |m| format!("  monster player {m}"));
+        let _ = writeln!(out, "wins by seat: {}{monsters}", seats.join("  "));
+    }
     for (k, v) in &r.event_counts {
         let _ = writeln!(out, "  {k:<20} {v}");
     }

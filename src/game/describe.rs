@@ -219,6 +219,10 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
             )
         }
         Command::PullLever { hero, .. } => format!("{} pulling a lever", who(*hero)),
+        Command::UseSkill { figure, skill, .. } => {
+            format!("{} using {}", who(*figure), super::heroica::describe::skill_name(skill))
+        }
+        Command::Buy { hero, item } => format!("{} buying {item}", who(*hero)),
     };
     running_text(line, names)
 }
@@ -380,6 +384,7 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
     let n = |id| names.get(id);
     let place = |at: Pos| format!("{}{}", names.place(at), next_to(at, names, heroes));
     Some(match e {
+        GameEvent::Heroica(h) => super::heroica::describe::line(h, names),
         GameEvent::QuestStarted { quest, name, seed } => {
             let title = if name.is_empty() { quest } else { name };
             format!("The quest \"{title}\" begins (seed {seed}).")
@@ -388,6 +393,10 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
             round,
             actor: Actor::Hero(h),
         } => format!("Round {round}: {}'s turn.", n(*h)),
+        GameEvent::TurnStarted {
+            round,
+            actor: Actor::Sorcerer,
+        } if names.4 => format!("Round {round}: the monster player's turn."),
         GameEvent::TurnStarted {
             round,
             actor: Actor::Sorcerer,
@@ -503,6 +512,8 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         GameEvent::HeroGotOut { figure } => {
             format!("{} slips out of the dungeon by the way out.", n(*figure))
         }
+        GameEvent::QuestWon { .. } | GameEvent::QuestLost { .. } if names.4 => return None,
+        GameEvent::SorcererReasoned { text, .. } if names.4 => format!("Monster player: {text}"),
         GameEvent::QuestWon { round } => {
             format!("Victory! The heroes complete the quest in {round} rounds.")
         }

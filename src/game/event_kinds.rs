@@ -6,6 +6,7 @@ impl GameEvent {
     /// The event's kind in snake_case (the keys of `simulate --json`'s `event_counts`).
     pub fn kind(&self) -> &'static str {
         match self {
+            GameEvent::Heroica(h) => h.kind(),
             GameEvent::QuestStarted { .. } => "quest_started",
             GameEvent::TurnStarted { .. } => "turn_started",
             GameEvent::MovementRolled { .. } => "movement_rolled",

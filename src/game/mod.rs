@@ -2,6 +2,7 @@
 
 pub mod describe;
 mod event_kinds;
+pub mod heroica;
 pub mod heroquest;
 pub mod logic;
 pub mod model;

@@ -385,6 +385,9 @@ pub struct FigureNames(
     /// Played with the action-point module: a roll is points, and the log says what a minor
     /// action cost.
     pub bool,
+    /// A LEGO Heroica mission: the monsters' side is the monster player, and a mission's end
+    /// is told by Heroica's own line.
+    pub bool,
 );
 
 impl FigureNames {
@@ -581,6 +584,20 @@ pub enum Command {
     /// The sorcerer puts a wandering monster a hero drew on this square (see `Pending`).
     PlaceWanderer {
         at: Pos,
+    },
+    /// LEGO Heroica: a skill on a Shield (the hero's own, named by its kind, or a weapon's or a
+    /// relic's id): `to` where its move ends or the item it takes, `target` the monster it
+    /// defeats.
+    UseSkill {
+        figure: FigureId,
+        skill: String,
+        target: Option<FigureId>,
+        to: Option<Pos>,
+    },
+    /// LEGO Heroica: buy a potion or a weapon from the store before rolling.
+    Buy {
+        hero: FigureId,
+        item: String,
     },
 }
 
@@ -939,4 +956,7 @@ pub enum GameEvent {
         figure: FigureId,
         text: String,
     },
+    /// What happened under LEGO Heroica's rules (its die, fights, packs): figures by their
+    /// `FigureId` numbers.
+    Heroica(crate::rules::heroica::play::Happening),
 }

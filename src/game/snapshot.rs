@@ -315,6 +315,9 @@ pub struct Snapshot {
     /// The computer players' own noise seed (easy sorcerer, random bot): derived from the game's
     /// seed but never the dice stream itself.
     pub ai_seed: u64,
+    /// The rule system's own picture of the game where its rules need more than the figures
+    /// (LEGO Heroica's mission in play), from `RuleSystem::state`.
+    pub table: Option<Arc<crate::rules::heroica::play::Table>>,
 }
 
 impl Snapshot {
@@ -326,18 +329,23 @@ impl Snapshot {
         }
         // Changes made after this read carry a newer tick than `read_tick`.
         let tick = world.increment_change_tick();
-        world.resource_scope(|world, mut queries: Mut<SnapResource>| {
-            let queries = &mut *queries.0;
-            let previous = std::mem::replace(&mut queries.read_tick, tick);
-            // Figures with any component changed after the last read (a filter on change ticks
-            // alone: reading every component of every figure to compare ticks cost far more).
-            let mut changed = std::mem::take(&mut queries.changed_figures);
-            changed.clear();
-            world.last_change_tick_scope(previous, |world| changed.extend(queries.changed.iter(world)));
-            let snap = Self::read_with(world, queries, previous, &changed);
-            queries.changed_figures = changed;
-            snap
-        })
+        world
+            .resource_scope(|world, mut queries: Mut<SnapResource>| {
+                let queries = &mut *queries.0;
+                let previous = std::mem::replace(&mut queries.read_tick, tick);
+                // Figures with any component changed after the last read (a filter on change ticks
+                // alone: reading every component of every figure to compare ticks cost far more).
+                let mut changed = std::mem::take(&mut queries.changed_figures);
+                changed.clear();
+                world.last_change_tick_scope(previous, |world| changed.extend(queries.changed.iter(world)));
+                let snap = Self::read_with(world, queries, previous, &changed);
+                queries.changed_figures = changed;
+                snap
+            })
+            .map(|mut snap| {
+                snap.table = snap.quest.system.state(world);
+                snap
+            })
     }
 
     /// `previous`: the tick of the read before; `changed`: the figures with a component changed
@@ -548,6 +556,7 @@ impl Snapshot {
             loot,
             dungeon,
             ai_seed,
+            table: None,
         })
     }
 

@@ -6,9 +6,9 @@
 
 use bevy::prelude::*;
 
-use super::heroquest;
 use super::model::{Command, FigureId, GameEvent};
 use super::snapshot::Snapshot;
+use super::{heroica, heroquest};
 use crate::quest::{Quest, QuestMonster};
 use crate::rules::systems::RuleSystem;
 
@@ -18,6 +18,7 @@ impl RuleSystem {
     pub(in crate::game) fn begin(self, world: &mut World, quest: &Quest) -> Vec<GameEvent> {
         match self {
             RuleSystem::HeroQuest2021 => heroquest::begin(world, quest),
+            RuleSystem::Heroica => heroica::begin(world, quest),
         }
     }
 
@@ -31,6 +32,7 @@ impl RuleSystem {
     ) -> Result<Vec<GameEvent>, String> {
         match self {
             RuleSystem::HeroQuest2021 => heroquest::apply(world, snap, cmd),
+            RuleSystem::Heroica => heroica::apply(world, snap, cmd),
         }
     }
 
@@ -39,6 +41,8 @@ impl RuleSystem {
     pub(in crate::game) fn settle(self, world: &mut World) -> (Vec<GameEvent>, Option<Snapshot>) {
         match self {
             RuleSystem::HeroQuest2021 => heroquest::settle(world),
+            // Heroica ends a mission inside `apply`, the moment it is won.
+            RuleSystem::Heroica => (Vec::new(), None),
         }
     }
 
@@ -47,6 +51,8 @@ impl RuleSystem {
     pub(in crate::game) fn reveal(self, world: &mut World) -> Vec<GameEvent> {
         match self {
             RuleSystem::HeroQuest2021 => heroquest::reveal(world),
+            // The whole board is in view from the start (checklists §1.2 #3).
+            RuleSystem::Heroica => Vec::new(),
         }
     }
 
@@ -54,6 +60,8 @@ impl RuleSystem {
     pub(in crate::game) fn bring_monsters(self, world: &mut World, monsters: &[QuestMonster]) -> Vec<GameEvent> {
         match self {
             RuleSystem::HeroQuest2021 => heroquest::bring_monsters(world, monsters),
+            // A mission has no quest events.
+            RuleSystem::Heroica => Vec::new(),
         }
     }
 
@@ -67,6 +75,7 @@ impl RuleSystem {
     ) -> Vec<GameEvent> {
         match self {
             RuleSystem::HeroQuest2021 => heroquest::give(world, snap, hero, item),
+            RuleSystem::Heroica => Vec::new(),
         }
     }
 
@@ -76,6 +85,19 @@ impl RuleSystem {
     pub fn legal(self, snap: &Snapshot) -> Vec<Command> {
         match self {
             RuleSystem::HeroQuest2021 => heroquest::legal_commands(snap),
+            RuleSystem::Heroica => heroica::legal(snap),
+        }
+    }
+
+    /// The rule system's own picture of the game, for `Snapshot::table`: None where the figures
+    /// say everything (HeroQuest).
+    pub(in crate::game) fn state(
+        self,
+        world: &mut World,
+    ) -> Option<std::sync::Arc<crate::rules::heroica::play::Table>> {
+        match self {
+            RuleSystem::HeroQuest2021 => None,
+            RuleSystem::Heroica => heroica::capture(world).map(std::sync::Arc::new),
         }
     }
 }

@@ -13,18 +13,7 @@ use crate::rules::board::PathPart::{self, Field, Index};
 use crate::rules::geometry::{Edge, Pos};
 use crate::rules::heroica::HeroicaTables;
 use crate::rules::heroica::spaces::Spaces;
-
-/// Something on a space, in a chest or in a coffin.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub enum Thing {
-    Gold(u32),
-    Potion(String),
-    Key,
-    Weapon(String),
-    Relic(String),
-    /// Only in a coffin: the monster that climbs out.
-    Monster(String),
-}
+pub use crate::rules::heroica::{MissionDoorKind, Thing};
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -41,14 +30,6 @@ pub struct RawMissionMonster {
 pub struct RawPlaced {
     pub at: (i32, i32),
     pub thing: Thing,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-pub enum MissionDoorKind {
-    /// Opened for good by the first hero onto one of its buttons.
-    Magic,
-    /// Opened by a hero stepping through with a key, which is spent.
-    Locked,
 }
 
 #[derive(Clone, Debug, Deserialize)]

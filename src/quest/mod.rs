@@ -2,6 +2,7 @@
 
 mod action_points;
 pub mod gear;
+mod heroica;
 pub mod import;
 pub mod locate;
 pub mod mission;
@@ -559,6 +560,8 @@ pub struct Quest {
     pub modules: crate::rules::systems::Modules,
     /// What each square could ever see (walls only): bounds the fog's sight-line tests.
     pub sight: Arc<crate::rules::los::SightBound>,
+    /// A LEGO Heroica mission's own pieces (`Quest::from_mission`); None for a HeroQuest quest.
+    pub mission: Option<Arc<mission::Mission>>,
 }
 
 /// The kinds of trap a quest places (the game's `Trap` component carries one).
@@ -584,7 +587,7 @@ impl Quest {
     /// The quest played with exactly these modules (a saved game's), its own included or not.
     pub fn exactly_modules(&self, ids: &[String]) -> Result<Quest, String> {
         let mut q = self.clone();
-        q.modules = crate::rules::systems::Modules::choose(&q.rules.id, ids)?;
+        q.modules = crate::rules::systems::Modules::choose(q.system.id(), ids)?;
         Ok(q)
     }
 
@@ -766,6 +769,9 @@ pub fn load(id_or_path: &str) -> Result<Quest, Problems> {
     if let Some((id, file, text)) = BUILTIN_QUESTS.iter().find(|(id, _, _)| *id == id_or_path) {
         return parse(id, &format!("quests/{file}"), text, None);
     }
+    if mission::builtin_missions().iter().any(|(id, _, _)| *id == id_or_path) {
+        return mission::load_mission(id_or_path).map(Quest::from_mission);
+    }
     let path = Path::new(id_or_path);
     if import::is_heroscribe(path) {
         return load_heroscribe(id_or_path, path);
@@ -867,6 +873,9 @@ pub fn parse_with(
             1,
             "the file is empty; a quest starts with `Quest(`".into(),
         )]));
+    }
+    if mission::looks_like_mission(text) {
+        return mission::parse_mission(id, file, text).map(Quest::from_mission);
     }
     let raw: RawQuest = match options().from_str(text) {
         Ok(r) => r,

@@ -14,12 +14,16 @@ use serde::{Deserialize, Serialize};
 pub enum RuleSystem {
     #[default]
     HeroQuest2021,
+    /// LEGO Heroica: a race of heroes over a board of spaces, played from mission files
+    /// (`quests/heroica/`); its own tables are `rules::heroica::HeroicaTables`.
+    Heroica,
 }
 
 impl RuleSystem {
     pub fn id(self) -> &'static str {
         match self {
             RuleSystem::HeroQuest2021 => HEROQUEST_2021,
+            RuleSystem::Heroica => HEROICA,
         }
     }
 
@@ -38,9 +42,11 @@ impl RuleSystem {
     }
 
     /// Its tables: heroes, monsters, weapons, spells, the treasure deck (`assets/rules/<id>.ron`).
+    /// Heroica's own tables are `HeroicaTables` (`assets/rules/heroica.ron`); a mission's quest
+    /// carries the 2021 set only for the engine's shared parts, which Heroica never asks.
     pub fn tables(self) -> crate::rules::ruleset::RuleSet {
         match self {
-            RuleSystem::HeroQuest2021 => crate::rules::ruleset::RuleSet::heroquest_2021(),
+            RuleSystem::HeroQuest2021 | RuleSystem::Heroica => crate::rules::ruleset::RuleSet::heroquest_2021(),
         }
     }
 }
@@ -104,6 +110,7 @@ pub struct Module {
 pub enum ModuleId {
     RefereeDicePool,
     ActionPoints,
+    HeroicaBattle,
 }
 
 impl ModuleId {
@@ -125,6 +132,7 @@ fn module(id: ModuleId) -> &'static Entry {
 }
 
 pub const HEROQUEST_2021: &str = "heroquest-2021";
+pub const HEROICA: &str = "heroica";
 
 pub const RULE_SYSTEMS: &[RuleText] = &[
     RuleText {
@@ -142,11 +150,11 @@ pub const RULE_SYSTEMS: &[RuleText] = &[
         system: None,
     },
     RuleText {
-        id: "heroica",
+        id: HEROICA,
         name: "LEGO Heroica",
-        summary: "The race, Battle against the computer and the Epic campaign (not playable yet).",
+        summary: "A race to the target on the LEGO die, with forced fights and knock-backs; Battle against the computer's monsters.",
         text: "heroica.md",
-        system: None,
+        system: Some(RuleSystem::Heroica),
     },
 ];
 
@@ -176,6 +184,19 @@ const MODULES: &[Entry] = &[
             text: "action-point-movement.md",
             changes: &[Part::HeroMovement],
             on: HEROQUESTS,
+            playable: true,
+        },
+    },
+    Entry {
+        key: "heroica-battle",
+        module: Module {
+            id: ModuleId::HeroicaBattle,
+            name: "Battle Heroica",
+            summary: "A monster player (the computer, or a person) moves one monster a turn after the heroes and \
+                      wins on two hero defeats.",
+            text: "heroica.md",
+            changes: &[Part::MonsterTurn],
+            on: &[HEROICA],
             playable: true,
         },
     },
@@ -268,6 +289,11 @@ impl Modules {
     pub fn action_points(&self) -> bool {
         self.has(ModuleId::ActionPoints)
     }
+
+    /// Battle Heroica: a monster player (heroica.md, Battle Heroica).
+    pub fn battle(&self) -> bool {
+        self.has(ModuleId::HeroicaBattle)
+    }
 }
 
 /// Two modules that replace the same part of the rules cannot be played together.
@@ -330,10 +356,11 @@ mod tests {
     fn rule_systems_by_id() {
         assert!(playable_rule_system("heroquest-2021").is_ok());
         assert!(
-            playable_rule_system("heroica")
+            playable_rule_system("heroquest-revised")
                 .unwrap_err()
                 .contains("not playable yet")
         );
+        assert_eq!(RuleSystem::from_id("heroica"), Ok(RuleSystem::Heroica));
         assert!(
             playable_rule_system("chess")
                 .unwrap_err()

@@ -94,7 +94,7 @@ impl Replay {
         let (sorcerer, heroes_bot) = (opponents.sorcerer, opponents.heroes_bot);
         let mut r = Replay {
             format: REPLAY_FORMAT,
-            rules: quest.rules.id.clone(),
+            rules: quest.system.id().to_string(),
             quest: quest_source.to_string(),
             seed,
             sorcerer,
@@ -143,10 +143,12 @@ impl Replay {
         let q = q
             .exactly_modules(&self.modules)
             .map_err(|e| format!("the replay's modules: {e}"))?;
-        if q.rules.id != self.rules {
+        if q.system.id() != self.rules {
             return Err(format!(
                 "the replay was played under rule set \"{}\", but \"{}\" uses \"{}\"",
-                self.rules, self.quest, q.rules.id
+                self.rules,
+                self.quest,
+                q.system.id()
             ));
         }
         let mut world = rebuild_world(self.sorcerer);
@@ -307,10 +309,12 @@ impl SavedQuest {
         let q = q
             .exactly_modules(&self.modules)
             .map_err(|e| format!("the saved game's modules: {e}"))?;
-        if q.rules.id != self.rules {
+        if q.system.id() != self.rules {
             return Err(format!(
                 "the game was saved under rule set \"{}\", but \"{}\" now uses \"{}\"",
-                self.rules, self.quest, q.rules.id
+                self.rules,
+                self.quest,
+                q.system.id()
             ));
         }
         Ok(Arc::new(q))

@@ -898,13 +898,13 @@ fn rules_row(ui: &mut egui::Ui, q: &Quest, ticked: &mut Vec<String>) {
     use crate::rules::systems;
     ui.horizontal_wrapped(|ui| {
         ui.label("Rules:");
-        match systems::rule_system(&q.rules.id) {
+        match systems::rule_system(q.system.id()) {
             Some(r) => ui.label(egui::RichText::new(r.name).strong()).on_hover_text(r.summary),
-            None => ui.label(&q.rules.id),
+            None => ui.label(q.system.id()),
         };
         ui.label(egui::RichText::new("Modules:").weak());
         let own = q.modules.ids();
-        for (id, m) in systems::modules().filter(|(_, m)| m.on.contains(&q.rules.id.as_str())) {
+        for (id, m) in systems::modules().filter(|(_, m)| m.on.contains(&q.system.id())) {
             let mine = own.iter().any(|o| o == id);
             let mut on = mine || ticked.iter().any(|t| t == id);
             let hover = if mine {

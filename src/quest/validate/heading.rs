@@ -25,10 +25,21 @@ pub(super) fn check(raw: &RawQuest, out: &mut Found) -> (RuleSystem, RuleSet, cr
             "the quest needs a briefing for the heroes".into(),
         );
     }
-    let system = RuleSystem::from_id(&raw.rules).unwrap_or_else(|e| {
-        out.err(vec![Field("rules")], e);
-        RuleSystem::default()
-    });
+    let system = match RuleSystem::from_id(&raw.rules) {
+        // A board of spaces is drawn in a mission file, not a quest's rooms.
+        Ok(RuleSystem::Heroica) => {
+            out.err(
+                vec![Field("rules")],
+                "LEGO Heroica is played from a mission file (`Mission(` …, see docs/heroica.md), not a quest".into(),
+            );
+            RuleSystem::default()
+        }
+        Ok(system) => system,
+        Err(e) => {
+            out.err(vec![Field("rules")], e);
+            RuleSystem::default()
+        }
+    };
     let mut rules = system.tables();
     let modules = crate::rules::systems::Modules::choose(&raw.rules, &raw.modules).unwrap_or_else(|e| {
         out.err(vec![Field("modules")], e);

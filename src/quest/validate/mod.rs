@@ -212,6 +212,7 @@ pub fn validate(
         modules,
         sight,
         warnings: Vec::new(),
+        mission: None,
     };
     Ok((quest, warnings))
 }

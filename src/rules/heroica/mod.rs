@@ -4,7 +4,9 @@
 //! spaces and how figures move on it. No Bevy here; the rule system and its computer players
 //! build on these.
 
+mod act;
 pub mod epic;
+pub mod play;
 pub mod spaces;
 
 use std::collections::BTreeMap;
@@ -14,8 +16,28 @@ use serde::Deserialize;
 
 pub const HEROICA_RON: &str = include_str!("../../../assets/rules/heroica.ron");
 
+/// Something on a space, in a chest or in a coffin.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize, serde::Serialize)]
+pub enum Thing {
+    Gold(u32),
+    Potion(String),
+    Key,
+    Weapon(String),
+    Relic(String),
+    /// Only in a coffin: the monster that climbs out.
+    Monster(String),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+pub enum MissionDoorKind {
+    /// Opened for good by the first hero onto one of its buttons.
+    Magic,
+    /// Opened by a hero stepping through with a key, which is spent.
+    Locked,
+}
+
 /// The fight symbol of a die face (heroica.md, Fighting monsters).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize)]
 pub enum Fight {
     Shield,
     Sword,

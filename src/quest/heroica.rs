@@ -1,0 +1,107 @@
+//! A LEGO Heroica mission as a `Quest` the engine plays (`RuleSystem::Heroica`): a board with
+//! one area whose squares off the map are blocked and whose doors stand on walls (so a closed
+//! door shuts like a HeroQuest door), the mission kept whole for what only Heroica has.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use super::mission::{Mission, MissionDoorKind};
+use super::{Gear, Objective, ObjectiveKind, Quest};
+use crate::rules::board::{Board, BoardDef};
+use crate::rules::geometry::{Pos, Rect};
+use crate::rules::systems::{ModuleId, Modules, RuleSystem};
+
+/// The heroes of a mission when the players choose none: four of the eight.
+pub const DEFAULT_HEROES: [&str; 4] = ["knight", "barbarian", "wizard", "ranger"];
+
+impl Quest {
+    /// The quest that plays `mission` under LEGO Heroica, with the four default heroes; Battle
+    /// Heroica when the mission asks for it.
+    pub fn from_mission(mission: Mission) -> Quest {
+        let sp = &mission.spaces;
+        let (width, height) = (sp.width.max(4), sp.height.max(4));
+        let walls = mission.doors.keys().map(|e| ((e.0.x, e.0.y), (e.1.x, e.1.y))).collect();
+        let def = BoardDef {
+            name: mission.name.clone(),
+            width,
+            height,
+            rooms: Vec::new(),
+            walls,
+        };
+        // A mission's size and doors are checked (`parse_mission`): the board always builds.
+        let board = Board::from_def(&mission.id, &def).unwrap_or_else(|_| crate::rules::board::classic_board());
+        let blocked: BTreeSet<Pos> = board.squares().filter(|p| !sp.is_space(*p)).collect();
+        let heroes: Vec<String> = DEFAULT_HEROES.iter().map(|h| h.to_string()).collect();
+        let hero_starts = (0..heroes.len())
+            .map(|i| mission.starts[i % mission.starts.len().max(1)])
+            .collect();
+        let doors = mission.doors.keys().map(|e| (*e, false)).collect();
+        let of = |kind| -> BTreeSet<_> {
+            mission
+                .doors
+                .iter()
+                .filter(|(_, k)| **k == kind)
+                .map(|(e, _)| *e)
+                .collect()
+        };
+        let sight = {
+            let mut open: Vec<u8> = (0..board.len()).map(|i| !board.walls_at(i) & 0x0F).collect();
+            for e in mission.doors.keys() {
+                board.open_side(&mut open, e.0, e.1);
+            }
+            Arc::new(crate::rules::los::SightBound::new(board.width, board.height, open))
+        };
+        let start = mission.starts.first().copied().unwrap_or(Pos::new(0, 0));
+        let modules = if mission.battle {
+            Modules::choose(
+                crate::rules::systems::HEROICA,
+                &[ModuleId::HeroicaBattle.id().to_string()],
+            )
+            .unwrap_or_default()
+        } else {
+            Modules::default()
+        };
+        Quest {
+            id: mission.id.clone(),
+            name: mission.name.clone(),
+            briefing: mission.story.clone(),
+            board: Arc::new(board),
+            board_file: None,
+            system: RuleSystem::Heroica,
+            rules: Arc::new(RuleSystem::Heroica.tables()),
+            gear: heroes.iter().map(|h| (h.clone(), Gear::default())).collect(),
+            heroes,
+            hero_starts,
+            stairway: Rect {
+                x: start.x,
+                y: start.y,
+                w: 1,
+                h: 1,
+            },
+            doors,
+            locks: of(MissionDoorKind::Locked),
+            portcullises: of(MissionDoorKind::Magic),
+            levers: mission.buttons.iter().map(|(p, e)| (*p, *e)).collect(),
+            terrain: BTreeMap::new(),
+            monsters: Vec::new(),
+            furniture: Vec::new(),
+            blocked,
+            objective: Objective {
+                kind: ObjectiveKind::Reach(mission.target),
+                return_to_stairway: false,
+            },
+            wandering_monster: String::new(),
+            traps: Vec::new(),
+            secret_doors: Vec::new(),
+            treasure: Vec::new(),
+            spell_schools: Some(BTreeMap::new()),
+            events: Vec::new(),
+            hero_names: BTreeMap::new(),
+            left_out: Vec::new(),
+            warnings: Vec::new(),
+            modules,
+            sight,
+            mission: Some(Arc::new(mission)),
+        }
+    }
+}

@@ -1,0 +1,924 @@
+//! A Heroica mission in play, as plain data (`Table`): the spaces and their doors, the figures,
+//! the things lying about, the turn; what the side to act may do now (`Table::legal`). What an
+//! act does is `act.rs`. The rule system (`game::heroica`) reads the ECS world into a table,
+//! lets it act with the game's dice stream and writes the result back; the computer players
+//! plan on copies. Pure: no Bevy.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::spaces::Spaces;
+use super::{HeroicaTables, MissionDoorKind, PotionEffect, Power, RelicPower, Skill, SkillKind, Thing};
+use crate::rules::geometry::{Edge, Pos};
+
+/// A figure's id: the heroes in seat order, then the monsters (the engine's `FigureId`).
+pub type Id = u32;
+
+/// What holds a thing on its space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Holder {
+    /// Lying on the space: taken by any hero moving into or through it.
+    Loose,
+    /// In a chest: taken by a hero with a key, who spends it.
+    Chest,
+    /// In a coffin: the first hero in opens it.
+    Coffin,
+}
+
+/// A hero's Hero Pack (heroica.md, Moving Heroes and Epic Heroica).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pack {
+    pub gold: u32,
+    pub potions: Vec<String>,
+    pub keys: u32,
+    pub weapons: Vec<String>,
+    pub relics: Vec<String>,
+    /// The kinds of the monsters it defeated this mission.
+    pub defeated: Vec<String>,
+    /// The Crystal of Deflection and the Scepter of Summoning work once a mission.
+    pub crystal_used: bool,
+    pub scepter_used: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeroPiece {
+    pub id: Id,
+    /// The table's hero id ("knight").
+    pub kind: String,
+    pub seat: usize,
+    pub at: Pos,
+    pub health: u8,
+    pub max: u8,
+    /// Lost all its health: it heals on its turns until full (heroica.md, Health).
+    pub healing: bool,
+    pub pack: Pack,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MonsterPiece {
+    pub id: Id,
+    pub kind: String,
+    pub strength: u8,
+    /// None once defeated.
+    pub at: Option<Pos>,
+}
+
+/// Where the acting figure's turn stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// Before the roll: buy from the store, drink, fight a monster beside it, roll.
+    #[default]
+    Start,
+    /// The movement roll is made (`face`: 0..6, see `HeroicaTables::face`): move, a Ranged
+    /// skill on a Shield, or end the turn.
+    Rolled { face: u8 },
+    /// It must fight one of these (a forced stop, a fight chain, a coffin's monster).
+    MustFight { foes: Vec<Id> },
+    /// Its fight roll showed the Shield against `foe`: defeat it, or use a Melee skill.
+    ShieldFight { foe: Id },
+    /// Nothing left but potions and the end of the turn.
+    Done,
+}
+
+/// Whose turn it is: a hero's, or the monster player's (Battle Heroica).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Side {
+    Hero(Id),
+    Monsters,
+}
+
+/// How a mission ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum End {
+    /// This hero reached the target or defeated its guardian first.
+    Won(Id),
+    /// Battle Heroica: the monster player defeated two heroes.
+    MonstersWon,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnState {
+    pub side: Side,
+    pub round: u32,
+    pub stage: Stage,
+    /// The monster the monster player took this turn.
+    pub chosen: Option<Id>,
+    /// The space the acting figure last stepped from: a knock-back goes back there.
+    pub came_from: Option<Pos>,
+    /// A Speed Potion's spaces, this turn.
+    pub extra_moves: u8,
+    /// A Defence Potion drunk this turn: no health lost.
+    pub defence: bool,
+    /// Battle Heroica: heroes brought to 0 health so far.
+    pub hero_defeats: u32,
+    pub over: Option<End>,
+}
+
+impl Default for TurnState {
+    fn default() -> Self {
+        TurnState {
+            side: Side::Hero(0),
+            round: 1,
+            stage: Stage::Start,
+            chosen: None,
+            came_from: None,
+            extra_moves: 0,
+            defence: false,
+            hero_defeats: 0,
+            over: None,
+        }
+    }
+}
+
+/// What a player does (the engine's `Command`s map onto these one to one).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Act {
+    /// A hero's movement or healing roll; the monster player's choice of a monster and its roll.
+    Roll {
+        figure: Id,
+    },
+    /// Steps along `path` (the start excluded).
+    Move {
+        figure: Id,
+        path: Vec<Pos>,
+    },
+    /// Fight a figure beside it; after a fight Shield, defeat the monster fought.
+    Fight {
+        figure: Id,
+        target: Id,
+    },
+    /// A skill: the hero's own (`skill` is its kind, "knight"), a weapon's or a relic's (their
+    /// ids). `to`: where its move ends or the item it takes; `target`: the monster it defeats.
+    Skill {
+        figure: Id,
+        skill: String,
+        target: Option<Id>,
+        to: Option<Pos>,
+    },
+    Drink {
+        figure: Id,
+        potion: String,
+    },
+    /// Buy a potion or a weapon from the store, before rolling.
+    Buy {
+        figure: Id,
+        item: String,
+    },
+    EndTurn,
+}
+
+/// Why a figure rolled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RollFor {
+    Move,
+    Fight,
+    Heal,
+}
+
+/// What happened, in the past tense (the engine carries them in `GameEvent::Heroica`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Happening {
+    TurnBegan {
+        side: Side,
+        round: u32,
+    },
+    Rolled {
+        figure: Id,
+        face: String,
+        roll_for: RollFor,
+    },
+    Stepped {
+        figure: Id,
+        from: Pos,
+        to: Pos,
+    },
+    /// The steps of one move summed up, for the log (the rule system adds it after the steps).
+    Walked {
+        figure: Id,
+        spaces: u8,
+        to: Pos,
+    },
+    PickedUp {
+        hero: Id,
+        thing: Thing,
+        from: Holder,
+        at: Pos,
+    },
+    /// A key opened a locked door or a chest.
+    KeySpent {
+        hero: Id,
+        at: Pos,
+    },
+    DoorOpened {
+        edge: Edge,
+        by: Id,
+    },
+    RockBroken {
+        hero: Id,
+        at: Pos,
+    },
+    CoffinOpened {
+        hero: Id,
+        at: Pos,
+    },
+    MonsterAppeared {
+        monster: Id,
+        kind: String,
+        at: Pos,
+    },
+    /// A fight roll: `figure` fought `foe`.
+    Fought {
+        figure: Id,
+        foe: Id,
+        face: String,
+    },
+    Defeated {
+        monster: Id,
+        by: Id,
+    },
+    Hurt {
+        hero: Id,
+        lost: u8,
+        health: u8,
+    },
+    /// The Crystal of Deflection turned a hit away.
+    Deflected {
+        hero: Id,
+    },
+    /// The Defence Potion kept the health.
+    Shielded {
+        hero: Id,
+    },
+    KnockedBack {
+        figure: Id,
+        from: Pos,
+        to: Pos,
+    },
+    /// Out of health: it heals on its turns from now on.
+    Fell {
+        hero: Id,
+    },
+    Healed {
+        hero: Id,
+        gained: u8,
+        health: u8,
+    },
+    /// Full health again: it moves next turn.
+    Recovered {
+        hero: Id,
+    },
+    SkillUsed {
+        figure: Id,
+        skill: String,
+    },
+    Bought {
+        hero: Id,
+        item: String,
+        price: u32,
+    },
+    Drank {
+        hero: Id,
+        potion: String,
+    },
+    Won {
+        hero: Id,
+    },
+    MonstersWon,
+}
+
+impl Happening {
+    /// Its kind in snake_case (the keys of `simulate --json`'s `event_counts`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Happening::TurnBegan { .. } => "heroica_turn",
+            Happening::Rolled {
+                roll_for: RollFor::Move,
+                ..
+            } => "lego_move_roll",
+            Happening::Rolled {
+                roll_for: RollFor::Heal,
+                ..
+            } => "lego_heal_roll",
+            Happening::Rolled {
+                roll_for: RollFor::Fight,
+                ..
+            } => "lego_fight_roll",
+            Happening::Stepped { .. } => "stepped",
+            Happening::Walked { .. } => "walked",
+            Happening::PickedUp { .. } => "picked_up",
+            Happening::KeySpent { .. } => "key_spent",
+            Happening::DoorOpened { .. } => "heroica_door_opened",
+            Happening::RockBroken { .. } => "rock_broken",
+            Happening::CoffinOpened { .. } => "coffin_opened",
+            Happening::MonsterAppeared { .. } => "monster_appeared",
+            Happening::Fought { .. } => "fought",
+            Happening::Defeated { .. } => "defeated",
+            Happening::Hurt { .. } => "hurt",
+            Happening::Deflected { .. } => "deflected",
+            Happening::Shielded { .. } => "shielded",
+            Happening::KnockedBack { .. } => "knocked_back",
+            Happening::Fell { .. } => "fell",
+            Happening::Healed { .. } => "healed",
+            Happening::Recovered { .. } => "recovered",
+            Happening::SkillUsed { .. } => "skill_used",
+            Happening::Bought { .. } => "bought",
+            Happening::Drank { .. } => "drank",
+            Happening::Won { .. } => "mission_won",
+            Happening::MonstersWon => "monsters_won",
+        }
+    }
+}
+
+/// A mission in play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// The spaces, with the doors shut that are shut now.
+    pub spaces: Spaces,
+    pub target: Pos,
+    pub heroes: Vec<HeroPiece>,
+    pub monsters: Vec<MonsterPiece>,
+    pub things: BTreeMap<Pos, (Holder, Thing)>,
+    pub rocks: BTreeSet<Pos>,
+    /// Every door and whether it is open.
+    pub doors: BTreeMap<Edge, (MissionDoorKind, bool)>,
+    pub buttons: BTreeMap<Pos, Edge>,
+    /// Battle Heroica: a monster player.
+    pub battle: bool,
+    pub turn: TurnState,
+}
+
+/// A skill a hero may use, and where it comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SkillUse {
+    /// The hero's kind, a weapon's id or a relic's id.
+    pub id: String,
+    pub skill: Skill,
+}
+
+impl Table {
+    pub fn hero(&self, id: Id) -> Option<&HeroPiece> {
+        self.heroes.iter().find(|h| h.id == id)
+    }
+
+    pub fn hero_mut(&mut self, id: Id) -> Option<&mut HeroPiece> {
+        self.heroes.iter_mut().find(|h| h.id == id)
+    }
+
+    pub fn monster(&self, id: Id) -> Option<&MonsterPiece> {
+        self.monsters.iter().find(|m| m.id == id)
+    }
+
+    pub fn monster_at(&self, p: Pos) -> Option<&MonsterPiece> {
+        self.monsters.iter().find(|m| m.at == Some(p))
+    }
+
+    pub fn hero_at(&self, p: Pos) -> Option<&HeroPiece> {
+        self.heroes.iter().find(|h| h.at == p)
+    }
+
+    /// The living monsters beside `p` (an open step away), by id.
+    pub fn monsters_beside(&self, p: Pos) -> Vec<Id> {
+        let mut v: Vec<Id> = self
+            .monsters
+            .iter()
+            .filter(|m| m.at.is_some_and(|q| self.spaces.open(p, q)))
+            .map(|m| m.id)
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// The heroes beside `p` a monster may fight: not those healing (checklists §1.2 #53).
+    pub fn heroes_beside(&self, p: Pos) -> Vec<Id> {
+        self.heroes
+            .iter()
+            .filter(|h| !h.healing && self.spaces.open(p, h.at))
+            .map(|h| h.id)
+            .collect()
+    }
+
+    /// Where a figure stands now.
+    pub fn at(&self, id: Id) -> Option<Pos> {
+        self.hero(id)
+            .map(|h| h.at)
+            .or_else(|| self.monster(id).and_then(|m| m.at))
+    }
+
+    pub fn is_hero(&self, id: Id) -> bool {
+        self.hero(id).is_some()
+    }
+
+    /// The spaces as a hero with `keys` keys walks them: a locked door opens to a key.
+    pub fn spaces_for(&self, keys: u32) -> Spaces {
+        let mut sp = self.spaces.clone();
+        if keys > 0 {
+            for (e, (kind, open)) in &self.doors {
+                if *kind == MissionDoorKind::Locked && !open {
+                    sp.set_door(e.0, e.1, false);
+                }
+            }
+        }
+        sp
+    }
+
+    fn carries_pick_axe(&self, hero: &HeroPiece, tables: &HeroicaTables) -> bool {
+        hero.pack
+            .weapons
+            .iter()
+            .any(|w| tables.weapons.get(w).is_some_and(|d| d.breaks_rocks))
+    }
+
+    /// May a hero step into `p`: never a monster's space, nor a rock without a Pick Axe.
+    pub fn hero_may_enter(&self, hero: &HeroPiece, p: Pos, tables: &HeroicaTables) -> bool {
+        self.monster_at(p).is_none() && (!self.rocks.contains(&p) || self.carries_pick_axe(hero, tables))
+    }
+
+    /// Must a hero's move end on `p`: beside a monster, a rock it breaks, an unopened coffin,
+    /// the target.
+    pub fn hero_stops(&self, p: Pos) -> bool {
+        p == self.target
+            || self.rocks.contains(&p)
+            || matches!(self.things.get(&p), Some((Holder::Coffin, _)))
+            || !self.monsters_beside(p).is_empty()
+    }
+
+    /// May a monster step into `p`: never a hero's space or a rock.
+    pub fn monster_may_enter(&self, p: Pos) -> bool {
+        self.hero_at(p).is_none() && !self.rocks.contains(&p)
+    }
+
+    /// The spaces a hero may move to with `steps`, and the way to each (one a space, the same
+    /// every time), keys counted.
+    pub fn hero_moves(&self, id: Id, steps: u8, tables: &HeroicaTables) -> Vec<(Pos, Vec<Pos>)> {
+        let Some(h) = self.hero(id) else { return Vec::new() };
+        // Locked doors open in the search while a key is carried or lies about; each way is
+        // then checked with the keys it really has.
+        let key_about = self
+            .things
+            .values()
+            .any(|(holder, t)| *holder == Holder::Loose && *t == Thing::Key);
+        let sp = self.spaces_for(h.pack.keys + u32::from(key_about));
+        sp.moves(
+            h.at,
+            steps,
+            |p| self.hero_may_enter(h, p, tables),
+            |p| self.hero_stops(p),
+        )
+        .into_iter()
+        .filter(|(_, way)| self.check_hero_walk(id, way, steps, tables).is_ok())
+        .collect()
+    }
+
+    /// The spaces the monster player's monster may move to with `steps`.
+    pub fn monster_moves(&self, id: Id, steps: u8) -> Vec<(Pos, Vec<Pos>)> {
+        let Some(at) = self.monster(id).and_then(|m| m.at) else {
+            return Vec::new();
+        };
+        self.spaces.moves(
+            at,
+            steps,
+            |p| self.monster_may_enter(p),
+            |p| !self.heroes_beside(p).is_empty(),
+        )
+    }
+
+    /// Whether a hero may walk `path` with `steps` spaces: each step open (a locked door while
+    /// a key is left), into a space it may enter, never on from a space where a move stops.
+    pub fn check_hero_walk(&self, id: Id, path: &[Pos], steps: u8, tables: &HeroicaTables) -> Result<(), String> {
+        let h = self.hero(id).ok_or("no such hero")?;
+        if path.is_empty() {
+            return Err("the move has no steps".into());
+        }
+        if path.len() > usize::from(steps) {
+            return Err(format!("the roll allows {steps} spaces, not {}", path.len()));
+        }
+        let mut keys = h.pack.keys;
+        let mut at = h.at;
+        let mut taken = Vec::new();
+        for (i, &p) in path.iter().enumerate() {
+            if i > 0 && self.hero_stops(at) {
+                return Err(format!("the move must end at ({}, {})", at.x, at.y));
+            }
+            if !at.is_orthogonally_adjacent(p) || !self.spaces.is_space(p) {
+                return Err(format!("({}, {}) is not a step from ({}, {})", p.x, p.y, at.x, at.y));
+            }
+            match self.doors.get(&Edge::new(at, p)) {
+                Some((_, true)) | None => {}
+                Some((MissionDoorKind::Locked, false)) if keys > 0 => keys -= 1,
+                Some((MissionDoorKind::Locked, false)) => return Err("the door is locked and no key is left".into()),
+                Some((MissionDoorKind::Magic, false)) => return Err("the magic door is shut".into()),
+            }
+            if !self.hero_may_enter(h, p, tables) {
+                return Err(format!("nothing may step into ({}, {})", p.x, p.y));
+            }
+            // A key picked up on the way opens a door further on; a chest spends one.
+            match self.things.get(&p) {
+                Some((Holder::Loose, Thing::Key)) if !taken.contains(&p) => keys += 1,
+                Some((Holder::Chest, _)) if keys > 0 && !taken.contains(&p) => keys -= 1,
+                _ => {}
+            }
+            taken.push(p);
+            at = p;
+        }
+        Ok(())
+    }
+
+    /// Whether the monster may walk `path` with `steps` spaces (a Shield may also take it
+    /// through a magic door beside it, one step).
+    pub fn check_monster_walk(&self, id: Id, path: &[Pos], steps: u8, shield: bool) -> Result<(), String> {
+        let from = self
+            .monster(id)
+            .and_then(|m| m.at)
+            .ok_or("no such monster on the board")?;
+        if path.is_empty() {
+            return Err("the move has no steps".into());
+        }
+        if shield
+            && path.len() == 1
+            && matches!(
+                self.doors.get(&Edge::new(from, path[0])),
+                Some((MissionDoorKind::Magic, _))
+            )
+        {
+            return if self.monster_may_enter(path[0]) {
+                Ok(())
+            } else {
+                Err("the space beyond the magic door is taken".into())
+            };
+        }
+        if path.len() > usize::from(steps) {
+            return Err(format!("the roll allows {steps} spaces, not {}", path.len()));
+        }
+        let mut at = from;
+        for (i, &p) in path.iter().enumerate() {
+            if i > 0 && !self.heroes_beside(at).is_empty() {
+                return Err(format!("the move must end at ({}, {})", at.x, at.y));
+            }
+            if !self.spaces.open(at, p) || !self.monster_may_enter(p) {
+                return Err(format!("the monster cannot step to ({}, {})", p.x, p.y));
+            }
+            at = p;
+        }
+        Ok(())
+    }
+
+    /// The skills a hero has: its own, then its weapons' (heroica.md, Heroes; checklists §1.2
+    /// #21, #35).
+    pub fn skills(&self, id: Id, tables: &HeroicaTables) -> Vec<SkillUse> {
+        let Some(h) = self.hero(id) else { return Vec::new() };
+        let own = tables.heroes.get(&h.kind).map(|d| SkillUse {
+            id: h.kind.clone(),
+            skill: d.skill,
+        });
+        own.into_iter()
+            .chain(h.pack.weapons.iter().filter_map(|w| {
+                tables.weapons.get(w).map(|d| SkillUse {
+                    id: w.clone(),
+                    skill: d.skill,
+                })
+            }))
+            .collect()
+    }
+
+    pub fn relic_powers(&self, id: Id, tables: &HeroicaTables) -> Vec<RelicPower> {
+        self.hero(id)
+            .map(|h| {
+                h.pack
+                    .relics
+                    .iter()
+                    .filter_map(|r| tables.relics.get(r).map(|d| d.power))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The monsters a shot from `from` reaches (the spaces between empty of figures and rocks).
+    pub fn shot_targets(&self, from: Pos, range: u8, straight: bool, shooter: Id) -> Vec<Id> {
+        let monsters: Vec<Pos> = self.monsters.iter().filter_map(|m| m.at).collect();
+        let empty = |p: Pos| {
+            self.monster_at(p).is_none()
+                && self.heroes.iter().all(|h| h.at != p || h.id == shooter)
+                && !self.rocks.contains(&p)
+        };
+        let mut hit: Vec<Id> = self
+            .spaces
+            .shots(from, range, straight, &monsters, empty)
+            .into_iter()
+            .filter_map(|p| self.monster_at(p).map(|m| m.id))
+            .collect();
+        hit.sort();
+        hit
+    }
+
+    /// The loose things up to `range` spaces from `from` by walking distance (the Sage, the
+    /// Scepter).
+    pub fn fetchable(&self, from: Pos, range: u8) -> Vec<Pos> {
+        let field = self.spaces.distances(&[from], u16::from(range), |_| true);
+        self.things
+            .iter()
+            .filter(|(p, (holder, _))| *holder == Holder::Loose && field.dist(**p).is_some())
+            .map(|(p, _)| *p)
+            .collect()
+    }
+
+    /// The figure whose turn it is, and its face when it has rolled.
+    pub fn actor(&self) -> Option<Id> {
+        match self.turn.side {
+            Side::Hero(id) => Some(id),
+            Side::Monsters => self.turn.chosen,
+        }
+    }
+
+    /// Every act the side to act may take now; `act` accepts each and refuses anything else.
+    pub fn legal(&self, tables: &HeroicaTables) -> Vec<Act> {
+        if self.turn.over.is_some() {
+            return Vec::new();
+        }
+        match self.turn.side {
+            Side::Hero(id) => self.hero_legal(id, tables),
+            Side::Monsters => self.monster_legal(tables),
+        }
+    }
+
+    fn hero_legal(&self, id: Id, tables: &HeroicaTables) -> Vec<Act> {
+        let Some(h) = self.hero(id) else {
+            return vec![Act::EndTurn];
+        };
+        let mut out = Vec::new();
+        match &self.turn.stage {
+            Stage::Start => {
+                out.push(Act::Roll { figure: id });
+                if !h.healing {
+                    for item in tables.potions.keys().chain(tables.weapons.keys()) {
+                        if self.may_buy(h, item, tables).is_ok() {
+                            out.push(Act::Buy {
+                                figure: id,
+                                item: item.clone(),
+                            });
+                        }
+                    }
+                    for m in self.monsters_beside(h.at) {
+                        out.push(Act::Fight { figure: id, target: m });
+                    }
+                }
+            }
+            Stage::Rolled { face } => {
+                let face_def = tables.face(*face);
+                let steps = face_def.moves.saturating_add(self.turn.extra_moves);
+                for (_, path) in self.hero_moves(id, steps, tables) {
+                    out.push(Act::Move { figure: id, path });
+                }
+                if face_def.shield {
+                    out.extend(self.ranged_uses(id, tables));
+                }
+            }
+            Stage::MustFight { foes } => {
+                for m in foes {
+                    out.push(Act::Fight { figure: id, target: *m });
+                }
+            }
+            Stage::ShieldFight { foe } => {
+                out.push(Act::Fight {
+                    figure: id,
+                    target: *foe,
+                });
+                out.extend(self.melee_uses(id, *foe, tables));
+            }
+            Stage::Done => {}
+        }
+        let mut potions: Vec<&String> = h.pack.potions.iter().collect();
+        potions.sort();
+        potions.dedup();
+        for p in potions {
+            if self.may_drink(h, p, tables).is_ok() {
+                out.push(Act::Drink {
+                    figure: id,
+                    potion: p.clone(),
+                });
+            }
+        }
+        if !matches!(self.turn.stage, Stage::MustFight { .. } | Stage::ShieldFight { .. }) {
+            out.push(Act::EndTurn);
+        }
+        out
+    }
+
+    fn monster_legal(&self, tables: &HeroicaTables) -> Vec<Act> {
+        let mut out = Vec::new();
+        match (&self.turn.stage, self.turn.chosen) {
+            (Stage::Start, _) => {
+                for m in self.monsters.iter().filter(|m| m.at.is_some()) {
+                    out.push(Act::Roll { figure: m.id });
+                }
+            }
+            (Stage::Rolled { face }, Some(m)) => {
+                let f = tables.face(*face);
+                for (_, path) in self.monster_moves(m, f.moves) {
+                    out.push(Act::Move { figure: m, path });
+                }
+                if f.shield
+                    && let Some(at) = self.monster(m).and_then(|x| x.at)
+                {
+                    for (e, (kind, _)) in &self.doors {
+                        if *kind == MissionDoorKind::Magic && (e.0 == at || e.1 == at) {
+                            let beyond = if e.0 == at { e.1 } else { e.0 };
+                            let way = vec![beyond];
+                            if !out.iter().any(|a| matches!(a, Act::Move { path, .. } if *path == way))
+                                && self.check_monster_walk(m, &way, f.moves, true).is_ok()
+                            {
+                                out.push(Act::Move { figure: m, path: way });
+                            }
+                        }
+                    }
+                }
+                if let Some(at) = self.monster(m).and_then(|x| x.at) {
+                    for hero in self.heroes_beside(at) {
+                        out.push(Act::Fight {
+                            figure: m,
+                            target: hero,
+                        });
+                    }
+                }
+            }
+            (Stage::MustFight { foes }, Some(m)) => {
+                for hero in foes {
+                    out.push(Act::Fight {
+                        figure: m,
+                        target: *hero,
+                    });
+                }
+            }
+            _ => {}
+        }
+        if !matches!(self.turn.stage, Stage::MustFight { .. }) {
+            out.push(Act::EndTurn);
+        }
+        out
+    }
+
+    /// The Ranged skills a hero may use on a movement Shield, each with its choices; and the
+    /// relics that work on one (checklists §1.2a).
+    pub fn ranged_uses(&self, id: Id, tables: &HeroicaTables) -> Vec<Act> {
+        let Some(h) = self.hero(id) else { return Vec::new() };
+        let mut out = Vec::new();
+        let skill = |s: &str, target: Option<Id>, to: Option<Pos>| Act::Skill {
+            figure: id,
+            skill: s.to_string(),
+            target,
+            to,
+        };
+        for u in self
+            .skills(id, tables)
+            .into_iter()
+            .filter(|u| u.skill.kind == SkillKind::Ranged)
+        {
+            match u.skill.power {
+                Power::Heal { .. } => out.push(skill(&u.id, None, None)),
+                Power::MoveThenDefeat { moves } => {
+                    for (to, table) in self.skill_moves(id, moves, tables) {
+                        let at = to.unwrap_or(h.at);
+                        out.push(skill(&u.id, None, to));
+                        for m in table.monsters_beside(at) {
+                            out.push(skill(&u.id, Some(m), to));
+                        }
+                    }
+                }
+                Power::Shoot { moves, range, straight } => {
+                    for (to, table) in self.skill_moves(id, moves, tables) {
+                        let at = to.unwrap_or(h.at);
+                        for m in table.shot_targets(at, range, straight, id) {
+                            out.push(skill(&u.id, Some(m), to));
+                        }
+                    }
+                }
+                Power::Fetch { range } => {
+                    for p in self.fetchable(h.at, range) {
+                        out.push(skill(&u.id, None, Some(p)));
+                    }
+                }
+                Power::Defeat { .. } | Power::DefeatAll { .. } | Power::DefeatForGold { .. } => {}
+            }
+        }
+        for r in &h.pack.relics {
+            match tables.relics.get(r).map(|d| d.power) {
+                Some(RelicPower::ShieldHeals) => out.push(skill(r, None, None)),
+                Some(RelicPower::ShieldFetch { range }) if !h.pack.scepter_used => {
+                    for p in self.fetchable(h.at, range) {
+                        out.push(skill(r, None, Some(p)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The Melee skills a hero may use after a fight Shield against `foe`.
+    pub fn melee_uses(&self, id: Id, foe: Id, tables: &HeroicaTables) -> Vec<Act> {
+        let mut out = Vec::new();
+        for u in self
+            .skills(id, tables)
+            .into_iter()
+            .filter(|u| u.skill.kind == SkillKind::Melee)
+        {
+            let then = match u.skill.power {
+                Power::Defeat { then_move } => {
+                    let mut t = self.clone();
+                    t.remove_monster(foe);
+                    Some((t, then_move))
+                }
+                Power::DefeatAll { then_move } => {
+                    let mut t = self.clone();
+                    for m in self.hero(id).map(|h| self.monsters_beside(h.at)).unwrap_or_default() {
+                        t.remove_monster(m);
+                    }
+                    Some((t, then_move))
+                }
+                Power::DefeatForGold { .. } => Some((self.clone(), 0)),
+                _ => None,
+            };
+            let Some((after, moves)) = then else { continue };
+            for (to, _) in after.skill_moves(id, moves, tables) {
+                out.push(Act::Skill {
+                    figure: id,
+                    skill: u.id.clone(),
+                    target: Some(foe),
+                    to,
+                });
+            }
+        }
+        out
+    }
+
+    /// A skill's move of up to `moves`: staying put (None), or each space it may end on, with
+    /// the table as it would stand there (for the monsters beside it then).
+    pub fn skill_moves(&self, id: Id, moves: u8, tables: &HeroicaTables) -> Vec<(Option<Pos>, Table)> {
+        let mut out = vec![(None, self.clone())];
+        if moves == 0 {
+            return out;
+        }
+        for (to, _) in self.hero_moves(id, moves, tables) {
+            if self.hero_at(to).is_some() {
+                continue;
+            }
+            let mut t = self.clone();
+            if let Some(h) = t.hero_mut(id) {
+                h.at = to;
+            }
+            out.push((Some(to), t));
+        }
+        out
+    }
+
+    pub(super) fn remove_monster(&mut self, id: Id) {
+        if let Some(m) = self.monsters.iter_mut().find(|m| m.id == id) {
+            m.at = None;
+        }
+    }
+
+    /// Whether a hero may buy `item` now (checklists §1.2 #35: from the store, before rolling).
+    pub fn may_buy(&self, h: &HeroPiece, item: &str, tables: &HeroicaTables) -> Result<u32, String> {
+        let price = match (tables.potions.get(item), tables.weapons.get(item)) {
+            (Some(p), _) => p.price,
+            (None, Some(w)) => {
+                if h.pack.weapons.iter().any(|x| x == item) {
+                    return Err(format!("already carries the {}", w.name));
+                }
+                w.price
+            }
+            _ => return Err(format!("the store has no \"{item}\"")),
+        };
+        if h.pack.gold < price {
+            return Err(format!("costs {price} gold; {} has {}", h.kind, h.pack.gold));
+        }
+        if self.turn.stage != Stage::Start || h.healing {
+            return Err("the store sells only before the roll".into());
+        }
+        Ok(price)
+    }
+
+    /// Whether a hero may drink `potion` now (checklists §1.2 #28, #27).
+    pub fn may_drink(&self, h: &HeroPiece, potion: &str, tables: &HeroicaTables) -> Result<PotionEffect, String> {
+        if !h.pack.potions.iter().any(|p| p == potion) {
+            return Err(format!("carries no {potion} potion"));
+        }
+        let effect = tables.potions.get(potion).ok_or("no such potion")?.effect;
+        let ok = match effect {
+            PotionEffect::Heal(_) => h.health < h.max,
+            PotionEffect::RollAgain => matches!(self.turn.stage, Stage::Rolled { .. }),
+            PotionEffect::ExtraMoves(_) => !h.healing && matches!(self.turn.stage, Stage::Start | Stage::Rolled { .. }),
+            PotionEffect::DefeatAdjacent => {
+                !h.healing
+                    && !matches!(self.turn.stage, Stage::ShieldFight { .. })
+                    && !self.monsters_beside(h.at).is_empty()
+            }
+            PotionEffect::NoHealthLost => !h.healing && !self.turn.defence && self.turn.stage != Stage::Done,
+        };
+        if ok {
+            Ok(effect)
+        } else {
+            Err(format!("the {potion} potion would do nothing now"))
+        }
+    }
+}
