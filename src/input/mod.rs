@@ -84,6 +84,9 @@ pub fn open_door(snap: &Snapshot, h: &crate::game::snapshot::FigureSnap, door: u
 
 /// Turns a click or a key into the command a player means, for the active human hero.
 pub fn intent_for_click(snap: &Snapshot, p: Pos) -> Option<Command> {
+    if snap.table.is_some() {
+        return heroica_intent(snap, p);
+    }
     let h = snap.active_hero()?;
     let progress = snap.turn.progress(h.id);
     // Off the board (the action-point module): roll, then come on by a lit square.
@@ -279,4 +282,23 @@ pub fn key_step(snap: &Snapshot, h: &crate::game::snapshot::FigureSnap, at: Pos,
         path.push(last.step(d));
     }
     path
+}
+
+/// A click or Confirm on a space under LEGO Heroica, judged from the rules' own list: the move
+/// that ends there, a fight with the monster there (or a skill's shot at it), else the roll.
+fn heroica_intent(snap: &Snapshot, p: Pos) -> Option<Command> {
+    let legal = snap.quest.system.legal(snap);
+    let find = |f: &dyn Fn(&Command) -> bool| legal.iter().find(|c| f(c)).cloned();
+    if let Some(c) = find(&|c| matches!(c, Command::Move { path, .. } if path.last() == Some(&p))) {
+        return Some(c);
+    }
+    if let Some(f) = snap.figure_at(p) {
+        if let Some(c) = find(&|c| matches!(c, Command::Attack { target, .. } if *target == f.id)) {
+            return Some(c);
+        }
+        if let Some(c) = find(&|c| matches!(c, Command::UseSkill { target: Some(t), to: None, .. } if *t == f.id)) {
+            return Some(c);
+        }
+    }
+    find(&|c| matches!(c, Command::RollMovement { .. }))
 }

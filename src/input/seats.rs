@@ -54,6 +54,9 @@ pub fn menu_lines(snap: &Snapshot) -> Vec<(String, Command)> {
         let picker = snap.figure(d.next).map(|f| f.kind.clone());
         return draft_lines(snap.rules(), d, picker.as_deref());
     }
+    if snap.table.is_some() {
+        return crate::view::heroica::menu_lines(snap);
+    }
     let Some(h) = snap.active_hero() else {
         return Vec::new();
     };

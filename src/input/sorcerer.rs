@@ -35,6 +35,9 @@ pub fn sorcerer_intent(snap: &Snapshot, selected: Option<FigureId>, p: Pos) -> O
     if snap.turn.phase != Phase::Sorcerer {
         return None;
     }
+    if snap.table.is_some() {
+        return heroica_intent(snap, p);
+    }
     let m = selected.and_then(|id| snap.figure(id)).filter(|m| may_use(snap, m));
     if let Some(t) = snap.figure_at(p) {
         if let Some(m) = m
@@ -66,6 +69,13 @@ pub fn sorcerer_menu(snap: &Snapshot, selected: Option<FigureId>) -> Vec<(String
     let mut lines = Vec::new();
     if snap.turn.pending.is_some() || snap.turn.phase != Phase::Sorcerer {
         return lines;
+    }
+    if snap.table.is_some() {
+        // Battle Heroica's monster player: the choices the board cannot show (fights, the end).
+        return crate::view::heroica::menu_lines(snap)
+            .into_iter()
+            .map(|(l, c)| (l, SorcererIntent::Send(c)))
+            .collect();
     }
     let rules = snap.rules();
     if let Some(m) = selected.and_then(|id| snap.figure(id)).filter(|m| may_use(snap, m))
@@ -252,4 +262,15 @@ pub fn headless_plugin(app: &mut App) {
             .run_if(resource_exists::<ActiveQuest>)
             .in_set(crate::game::GameSet::Input),
     );
+}
+
+/// The monster player's click under Battle Heroica, judged from the rules' own list: a monster
+/// to take and roll for, the space its move ends on, a hero to fight.
+fn heroica_intent(snap: &Snapshot, p: Pos) -> Option<SorcererIntent> {
+    let legal = snap.quest.system.legal(snap);
+    let find = |f: &dyn Fn(&Command) -> bool| legal.iter().find(|c| f(c)).cloned().map(SorcererIntent::Send);
+    let on = snap.figure_at(p).map(|f| f.id);
+    find(&|c| matches!(c, Command::Move { path, .. } if path.last() == Some(&p)))
+        .or_else(|| find(&|c| matches!(c, Command::RollMovement { hero } if Some(*hero) == on)))
+        .or_else(|| find(&|c| matches!(c, Command::Attack { target, .. } if Some(*target) == on)))
 }

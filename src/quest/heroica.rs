@@ -87,7 +87,9 @@ impl Quest {
             furniture: Vec::new(),
             blocked,
             objective: Objective {
-                kind: ObjectiveKind::Reach(mission.target),
+                kind: ObjectiveKind::Scripted(
+                    "Be the first to the target space (the red flag), or defeat the monster guarding it".into(),
+                ),
                 return_to_stairway: false,
             },
             wandering_monster: String::new(),

@@ -138,7 +138,7 @@ pub fn snapshot(world: &World, slot: &SaveSlot) -> Option<SavedQuest> {
         .unwrap_or_default();
     Some(SavedQuest {
         format: super::SAVE_FORMAT,
-        rules: quest.rules.id.clone(),
+        rules: quest.system.id().to_string(),
         quest: slot.source.clone(),
         name: quest.name.clone(),
         seed: world.get_resource::<Seed>()?.0,

@@ -14,7 +14,10 @@ pub const CORRIDOR: u32 = 1;
 pub const FOG: u32 = 2;
 pub const STAIRS: u32 = 3;
 pub const ROCK: u32 = 4;
-const ATLAS_TILES: u32 = 5;
+/// LEGO Heroica: a space is a tan tile; the ground around it a green baseplate with studs.
+pub const LEGO_SPACE: u32 = 5;
+pub const BASEPLATE: u32 = 6;
+const ATLAS_TILES: u32 = 7;
 
 #[derive(Resource, Clone)]
 pub struct Art {
@@ -32,6 +35,12 @@ impl Art {
             "ulag" | "grak" => "orc",
             "balur" => "wizard",
             "witch_lord" => "skeleton",
+            // LEGO Heroica's monsters.
+            "goblin_warrior" | "goblin_guardian" | "goblin_general" => "goblin",
+            "vampire_bat" => "bat",
+            "golem_guardian" | "golem_lord" => "golem",
+            "dark_druid" => "druid",
+            "vampire_lord" => "vampire",
             n => n,
         };
         self.icons
@@ -77,6 +86,27 @@ fn floor_atlas() -> Image {
                         let step = (y / 6) as i32;
                         let v = 190 - step * 22 + n / 2;
                         (v, v - 12, v - 30)
+                    }
+                    LEGO_SPACE | BASEPLATE => {
+                        // A smooth plastic face with one round stud in the middle, lit from the
+                        // top left.
+                        let (dx, dy) = (x as f32 - 15.5, y as f32 - 15.5);
+                        let d = (dx * dx + dy * dy).sqrt();
+                        let base = if tile == LEGO_SPACE {
+                            (196, 170, 120)
+                        } else {
+                            (62, 132, 64)
+                        };
+                        let shade = if d < 8.0 {
+                            if dx + dy < 0.0 { 22 } else { -6 }
+                        } else if d < 9.5 {
+                            -26
+                        } else if edge {
+                            -34
+                        } else {
+                            n / 6
+                        };
+                        (base.0 + shade, base.1 + shade, base.2 + shade)
                     }
                     _ => {
                         let v = 48 + n;

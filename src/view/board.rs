@@ -154,6 +154,10 @@ fn build_board(
             Transform::from_translation(pos.extend(2.0)),
         ));
     }
+    // LEGO Heroica's board has its own marks (`view::heroica`): no rubble, stairway or goal.
+    if q.mission.is_some() {
+        return;
+    }
     // Blocked squares: a rubble block.
     for p in &q.blocked {
         commands.spawn((
@@ -272,7 +276,14 @@ fn update_fog(
             let Ok(mut idx) = tiles.get_mut(e) else {
                 continue;
             };
-            let want = if !revealed(p) {
+            let want = if q.mission.is_some() {
+                // LEGO Heroica: spaces on a baseplate, the whole board in view.
+                if q.blocked.contains(&p) {
+                    art::BASEPLATE
+                } else {
+                    art::LEGO_SPACE
+                }
+            } else if !revealed(p) {
                 art::FOG
             } else if q.stairway.contains(p) {
                 art::STAIRS

@@ -194,6 +194,21 @@ pub fn figure_color(kind: &str, palette: Palette) -> Color {
         "dread_warrior" => Color::srgb(0.75, 0.5, 0.95),
         "gargoyle" => Color::srgb(0.7, 0.7, 0.78),
         "captive" => Color::srgb(0.62, 0.55, 0.42),
+        // LEGO Heroica's heroes (the Barbarian and the Wizard as above) and monsters.
+        "knight" => Color::srgb(0.55, 0.6, 0.72),
+        "ranger" => Color::srgb(0.3, 0.6, 0.3),
+        "thief" => Color::srgb(0.42, 0.36, 0.5),
+        "prince" => Color::srgb(0.75, 0.3, 0.6),
+        "druid" => Color::srgb(0.45, 0.55, 0.2),
+        "sage" => Color::srgb(0.8, 0.7, 0.35),
+        "goblin_warrior" | "goblin_guardian" => Color::srgb(0.55, 0.85, 0.3),
+        "goblin_general" | "goblin_king" => Color::srgb(0.85, 0.9, 0.3),
+        "bat" | "vampire_bat" => Color::srgb(0.7, 0.55, 0.85),
+        "spider" => Color::srgb(0.85, 0.45, 0.3),
+        "werewolf" => Color::srgb(0.75, 0.6, 0.45),
+        "golem_guardian" | "golem_lord" => Color::srgb(0.7, 0.7, 0.78),
+        "dark_druid" => Color::srgb(0.5, 0.8, 0.4),
+        "vampire_lord" => Color::srgb(0.9, 0.25, 0.35),
         _ => Color::srgb(0.9, 0.3, 0.3),
     }
 }
@@ -279,7 +294,8 @@ fn attach_figures(
                 // On a hero's bright disc the numbers sit on small dark dots, to be read at a glance.
                 if is_hero {
                     for x in [TILE * 0.32, -TILE * 0.32] {
-                        if x < 0.0 && hero.is_none() {
+                        // No mind (LEGO Heroica's heroes), no dot for it.
+                        if x < 0.0 && (hero.is_none() || mind.is_some_and(|m| m.max == 0)) {
                             continue;
                         }
                         p.spawn((
@@ -311,7 +327,7 @@ fn attach_figures(
                     ));
                 }
                 // A hero's mind points beside them, in blue.
-                if let (Some(mind), true) = (mind, hero.is_some()) {
+                if let (Some(mind), true) = (mind.filter(|m| m.max > 0), hero.is_some()) {
                     p.spawn((
                         MindBadge,
                         Text2d::new(mind.current.to_string()),

@@ -50,7 +50,7 @@ pub fn pointed(world: &mut World) -> (Option<Pos>, bool) {
     (at, cursor_player)
 }
 
-fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
+pub(super) fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
     let len = world.get_resource::<EventLog>().map_or(0, |l| l.0.len());
     // The sorcerer's player, on the sorcerer's move: the monster picked and the cursor.
     let sorcerer_view = world.get_resource::<super::ShowAll>().is_some_and(|s| s.0);
@@ -93,6 +93,10 @@ fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
     let Some(snap) = Snapshot::capture(world) else {
         return;
     };
+    if snap.table.is_some() {
+        super::heroica::highlights(world, &snap, hover, cb);
+        return;
+    }
     let Some(art) = world.get_resource::<Art>().cloned() else {
         return;
     };

@@ -4,6 +4,7 @@
 pub mod art;
 pub mod board;
 pub mod figures;
+pub mod heroica;
 pub mod highlights;
 pub mod sound;
 
@@ -48,7 +49,13 @@ pub fn plugin(app: &mut App) {
         .add_systems(PreUpdate, update_show_all)
         .add_systems(Startup, (spawn_camera, art::load_art))
         .add_systems(Update, fit_camera)
-        .add_plugins((board::plugin, figures::plugin, highlights::plugin, sound::plugin));
+        .add_plugins((
+            board::plugin,
+            figures::plugin,
+            highlights::plugin,
+            heroica::plugin,
+            sound::plugin,
+        ));
 }
 
 fn spawn_camera(mut commands: Commands) {

@@ -111,7 +111,14 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
             idle,
             GridPos(*start),
             HeroPack(pack.unwrap_or_default()),
-            (Equipment::default(), Inventory::default(), Status::default()),
+            // The engine's panels and saves read these of every hero; Heroica uses none.
+            (
+                Equipment::default(),
+                Inventory::default(),
+                Status::default(),
+                Mind { current: 0, max: 0 },
+                Spellbook::default(),
+            ),
         ));
     }
     let first_monster = quest.heroes.len() as u32;

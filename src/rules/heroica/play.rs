@@ -778,7 +778,6 @@ impl Table {
                 Power::MoveThenDefeat { moves } => {
                     for (to, table) in self.skill_moves(id, moves, tables) {
                         let at = to.unwrap_or(h.at);
-                        out.push(skill(&u.id, None, to));
                         for m in table.monsters_beside(at) {
                             out.push(skill(&u.id, Some(m), to));
                         }

@@ -16,6 +16,19 @@ pub(super) fn window(p: &Play, handing_over: bool) {
         return;
     };
     let lines = match &p.turn.draft {
+        None if p.heroica.is_some() => {
+            let view = p.heroica.expect("checked");
+            let names = |id: crate::game::model::FigureId| p.hero(id).map(|r| r.1.name.clone());
+            match &view.table {
+                Some(t) => view
+                    .acts
+                    .iter()
+                    .filter(|c| !matches!(c, crate::game::model::Command::Move { .. }))
+                    .map(|c| (crate::view::heroica::label(c, t, &names), c.clone()))
+                    .collect(),
+                None => Vec::new(),
+            }
+        }
         Some(d) => {
             let picker = p.hero(d.next).map(|h| h.1.class.clone());
             seats::draft_lines(&p.quest.rules, d, picker.as_deref())

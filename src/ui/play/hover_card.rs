@@ -78,6 +78,9 @@ fn terrain_card(t: &crate::quest::Terrain) -> Card {
 }
 
 pub fn card_for(snap: &Snapshot, at: crate::rules::geometry::Pos) -> Option<Card> {
+    if let Some(t) = &snap.table {
+        return heroica_card(t, at);
+    }
     if !snap.fog.is_revealed(at) {
         return None;
     }
@@ -226,4 +229,82 @@ pub(in crate::ui) fn hover_card_window(
             });
         });
     Ok(())
+}
+
+/// LEGO Heroica's card of a space: a hero's health and pack, a monster's strength and the odds
+/// of a fight, what lies there.
+fn heroica_card(t: &crate::rules::heroica::play::Table, at: crate::rules::geometry::Pos) -> Option<Card> {
+    use crate::game::heroica::describe::thing;
+    use crate::rules::heroica::play::Holder;
+    let tables = crate::rules::heroica::HeroicaTables::get();
+    let card = |title: String, stats: String| Card {
+        title,
+        stats,
+        conditions: None,
+        odds: None,
+    };
+    if let Some(h) = t.hero_at(at) {
+        let name = tables.heroes.get(&h.kind).map_or(h.kind.clone(), |d| d.name.clone());
+        let state = if h.healing { ", healing" } else { "" };
+        return Some(card(
+            name,
+            format!(
+                "Health {}/{}{state}  Gold {}  Keys {}",
+                h.health, h.max, h.pack.gold, h.pack.keys
+            ),
+        ));
+    }
+    if let Some(m) = t.monster_at(at) {
+        let name = tables.monsters.get(&m.kind).map_or(m.kind.clone(), |d| d.name.clone());
+        let guard = if at == t.target {
+            " Guards the target: defeating it wins."
+        } else {
+            ""
+        };
+        let win = percent(
+            tables.fight_chance(crate::rules::heroica::Fight::Shield)
+                + tables.fight_chance(crate::rules::heroica::Fight::Sword)
+                + tables.fight_chance(crate::rules::heroica::Fight::SwordSkull),
+        );
+        return Some(Card {
+            odds: Some(format!(
+                "A fight defeats it {win} of the time; a Skull costs {} health.",
+                m.strength
+            )),
+            ..card(name, format!("Strength {}.{guard}", m.strength))
+        });
+    }
+    if at == t.target {
+        return Some(card(
+            "The target".into(),
+            "The first hero to move in wins the mission.".into(),
+        ));
+    }
+    if t.rocks.contains(&at) {
+        return Some(card(
+            "Rock".into(),
+            "Nobody passes; a hero with a Pick Axe breaks it and stops there.".into(),
+        ));
+    }
+    if t.buttons.contains_key(&at) {
+        return Some(card(
+            "Magic button".into(),
+            "The first hero onto it opens its magic door for good.".into(),
+        ));
+    }
+    let (holder, what) = t.things.get(&at)?;
+    Some(match holder {
+        Holder::Loose => card(
+            crate::text::capital(&thing(what)),
+            "Picked up by the first hero to move into or through this space.".into(),
+        ),
+        Holder::Chest => card(
+            "Chest".into(),
+            "A hero with a key who moves in spends it and takes what is inside.".into(),
+        ),
+        Holder::Coffin => card(
+            "Coffin".into(),
+            "The first hero in opens it: a thing, or a monster that climbs out.".into(),
+        ),
+    })
 }

@@ -11,6 +11,7 @@ mod draft;
 mod end;
 mod hand_over;
 mod hero_cards;
+mod heroica;
 pub mod hover_card;
 mod pause;
 mod quest_panel;
@@ -88,6 +89,8 @@ struct Play<'a> {
     menus_up: bool,
     /// A replay is being watched.
     watching: bool,
+    /// A LEGO Heroica mission: its Hero Packs and choices.
+    heroica: Option<&'a crate::view::heroica::HeroicaView>,
 }
 
 impl<'a> Play<'a> {
@@ -137,7 +140,12 @@ pub(super) fn play_panels(
         Option<Res<crate::game::heroquest::HeroChoices>>,
         Option<Res<crate::view::highlights::SpellChoices>>,
     ),
-    (mut card, time, tumble): (ResMut<log::CardPopup>, Res<Time>, Res<DiceTumble>),
+    (mut card, time, tumble, heroica_view): (
+        ResMut<log::CardPopup>,
+        Res<Time>,
+        Res<DiceTumble>,
+        Option<Res<crate::view::heroica::HeroicaView>>,
+    ),
     (seed, opponents, slot, undo, news): (
         Option<Res<Seed>>,
         Option<Res<crate::ai::Opponents>>,
@@ -219,9 +227,13 @@ pub(super) fn play_panels(
         cursor_seat,
         menus_up: paused.0 || options.0,
         watching: watching.is_some(),
+        heroica: heroica_view.as_deref().filter(|_| quest.0.mission.is_some()),
     };
 
-    let left = hero_cards::panel(&mut root, &p, &mut out);
+    let left = match p.heroica {
+        Some(view) => heroica::pack_panel(&mut root, &p, view),
+        None => hero_cards::panel(&mut root, &p, &mut out),
+    };
     let right = quest_panel::panel(
         &mut root,
         &p,

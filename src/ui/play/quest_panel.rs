@@ -35,7 +35,9 @@ pub(super) fn panel(
             if let Some(w) = watching {
                 replay_controls(ui, w);
             }
-            if let Some(id) = p.active {
+            if let Some(view) = p.heroica {
+                super::heroica::action_bar(ui, p, view, out);
+            } else if let Some(id) = p.active {
                 action_bar::hero_turn(ui, p, id, out, commands);
             }
             ui.horizontal(|ui| {
@@ -44,12 +46,20 @@ pub(super) fn panel(
                     paused.0 = true;
                 }
                 let level = p.opponents.copied().unwrap_or_default().sorcerer;
-                ui.label(
-                    egui::RichText::new(format!("Sorcerer: {}", level.as_str()))
-                        .small()
-                        .weak(),
-                )
-                .on_hover_text(level.blurb());
+                let side = if p.heroica.is_some() {
+                    "Monster player"
+                } else {
+                    "Sorcerer"
+                };
+                let battle = p.heroica.is_none() || p.quest.modules.battle();
+                if battle {
+                    ui.label(
+                        egui::RichText::new(format!("{side}: {}", level.as_str()))
+                            .small()
+                            .weak(),
+                    )
+                    .on_hover_text(level.blurb());
+                }
             });
             ui.separator();
             dice_and_log(ui, p);
@@ -184,7 +194,10 @@ fn dice_and_log(ui: &mut egui::Ui, p: &Play) {
         .map(|t| p.now - t)
         .filter(|age| !still && *age < log::TUMBLE_SECONDS / speed)
         .map(|age| (age * 30.0) as u32);
-    log::dice_tray(ui, p.tray, tumbling);
+    match p.heroica {
+        Some(view) => super::heroica::dice_tray(ui, p, view),
+        None => log::dice_tray(ui, p.tray, tumbling),
+    }
     ui.separator();
     ui.label(egui::RichText::new("Log").strong());
     egui::ScrollArea::vertical()

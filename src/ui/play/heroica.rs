@@ -1,0 +1,212 @@
+//! LEGO Heroica's panels: the Hero Packs (left: health, gold, keys, potions, weapons, relics,
+//! the monsters each defeated), the action bar (the roll, the store, potions, fights, skills,
+//! the end of the turn, each a button named in plain words from the rules' own list), and the
+//! LEGO die's last face in the dice tray.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::Play;
+use crate::game::heroica::describe::thing;
+use crate::game::model::{Command, FigureId, Phase};
+use crate::rules::heroica::play::{HeroPiece, Stage};
+use crate::rules::heroica::{HeroicaTables, Thing};
+use crate::view::heroica::{HeroicaView, label};
+
+const GOLD: egui::Color32 = egui::Color32::from_rgb(240, 200, 90);
+const HEART: egui::Color32 = egui::Color32::from_rgb(220, 60, 60);
+
+/// The left panel: one Hero Pack a hero. Its width in egui points.
+pub(super) fn pack_panel(root: &mut egui::Ui, p: &Play, view: &HeroicaView) -> f32 {
+    egui::Panel::left("heroes")
+        .resizable(false)
+        .exact_size(250.0)
+        .show(root, |ui| {
+            if p.menus_up {
+                ui.disable();
+            }
+            ui.heading(egui::RichText::new("Hero Packs").color(GOLD));
+            let Some(t) = &view.table else { return };
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for h in &t.heroes {
+                    pack(ui, p, h);
+                }
+                if t.battle {
+                    ui.separator();
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Battle: the monster player has defeated {} of 2 heroes.",
+                            t.turn.hero_defeats
+                        ))
+                        .color(HEART),
+                    );
+                }
+            });
+        })
+        .response
+        .rect
+        .width()
+}
+
+fn pack(ui: &mut egui::Ui, p: &Play, h: &HeroPiece) {
+    let tables = HeroicaTables::get();
+    let active = p.active == Some(FigureId(h.id));
+    let frame = egui::Frame::group(ui.style()).fill(if active {
+        egui::Color32::from_rgb(60, 52, 30)
+    } else {
+        egui::Color32::from_rgb(32, 30, 34)
+    });
+    frame.show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        let def = tables.heroes.get(&h.kind);
+        let name = p
+            .heroes
+            .iter()
+            .find(|r| r.0.0 == h.id)
+            .map(|r| r.1.name.clone())
+            .or_else(|| def.map(|d| d.name.clone()))
+            .unwrap_or_else(|| h.kind.clone());
+        ui.horizontal(|ui| {
+            ui.label(
+                egui::RichText::new(name)
+                    .strong()
+                    .color(if active { GOLD } else { egui::Color32::WHITE }),
+            );
+            ui.label(egui::RichText::new(format!("seat {}", h.seat + 1)).small().weak());
+        });
+        ui.horizontal(|ui| {
+            // Health as the Hero Pack's pegs: a filled red one for each point left.
+            for i in 0..h.max {
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+                let c = rect.center();
+                if i < h.health {
+                    ui.painter().circle_filled(c, 5.5, HEART);
+                } else {
+                    ui.painter().circle_stroke(c, 5.0, egui::Stroke::new(1.5, HEART));
+                }
+            }
+            ui.label(format!("{}/{}", h.health, h.max));
+            if h.healing {
+                ui.label(egui::RichText::new("healing").italics().color(HEART));
+            }
+        });
+        if let Some(d) = def {
+            ui.label(egui::RichText::new(&d.text).small())
+                .on_hover_text("Used on a Shield");
+        }
+        let pk = &h.pack;
+        ui.label(format!(
+            "Gold {}   Keys {}   Monsters {}",
+            pk.gold,
+            pk.keys,
+            pk.defeated.len()
+        ));
+        let mut potions: Vec<String> = pk.potions.iter().map(|x| thing(&Thing::Potion(x.clone()))).collect();
+        potions.sort();
+        if !potions.is_empty() {
+            ui.label(egui::RichText::new(format!("Potions: {}", potions.join(", "))).small());
+        }
+        for w in &pk.weapons {
+            if let Some(d) = tables.weapons.get(w) {
+                ui.label(egui::RichText::new(format!("{}: {}", d.name, weapon_text(&d.skill))).small());
+            }
+        }
+        for r in &pk.relics {
+            if let Some(d) = tables.relics.get(r) {
+                ui.label(egui::RichText::new(format!("{}: {}", d.name, d.text)).small());
+            }
+        }
+    });
+}
+
+fn weapon_text(s: &crate::rules::heroica::Skill) -> String {
+    use crate::rules::heroica::Power;
+    let kind = match s.kind {
+        crate::rules::heroica::SkillKind::Melee => "Melee",
+        crate::rules::heroica::SkillKind::Ranged => "Ranged",
+    };
+    let what = match s.power {
+        Power::Defeat { then_move: 0 } => "defeat the monster".to_string(),
+        Power::Defeat { then_move } => format!("defeat the monster, then move up to {then_move}"),
+        Power::DefeatAll { then_move: 0 } => "defeat every monster beside you".to_string(),
+        Power::DefeatAll { then_move } => format!("defeat every monster beside you, then move {then_move}"),
+        Power::DefeatForGold { gold } => format!("defeat the monster and take {gold} gold"),
+        Power::Heal { health: None } => "restore all your health".to_string(),
+        Power::Heal { health: Some(n) } => format!("restore {n} health"),
+        Power::MoveThenDefeat { moves } => format!("move up to {moves}, then defeat a monster beside you"),
+        Power::Shoot {
+            range, straight: true, ..
+        } => format!("defeat a monster up to {range} away in a line"),
+        Power::Shoot { range, .. } => format!("defeat a monster up to {range} away, around corners"),
+        Power::Fetch { range } => format!("take an item up to {range} away"),
+    };
+    format!("{kind}, {what}")
+}
+
+/// The action bar under Heroica: what the hero (or the person playing the monsters) may do now.
+pub(super) fn action_bar(ui: &mut egui::Ui, p: &Play, view: &HeroicaView, out: &mut MessageWriter<Command>) {
+    let Some(t) = &view.table else { return };
+    if view.acts.is_empty() {
+        return;
+    }
+    let tip = match &t.turn.stage {
+        Stage::Start => "Roll the LEGO die to move (or heal). Before rolling you may shop in the store.",
+        Stage::Rolled { .. } => "Click a green space to move there, or choose below.",
+        Stage::MustFight { .. } => "A monster stands beside you: fight it (a red ring marks it).",
+        Stage::ShieldFight { .. } => "A Shield! Defeat the monster, or use a Melee skill instead.",
+        Stage::Done => "Your turn is done.",
+    };
+    ui.label(egui::RichText::new(tip).small());
+    let names = |id: FigureId| p.heroes.iter().find(|r| *r.0 == id).map(|r| r.1.name.clone());
+    let mut store = Vec::new();
+    ui.horizontal_wrapped(|ui| {
+        for c in &view.acts {
+            match c {
+                Command::Move { .. } => {}
+                Command::Buy { .. } => store.push(c.clone()),
+                _ => {
+                    if ui.button(label(c, t, &names)).clicked() {
+                        out.write(c.clone());
+                    }
+                }
+            }
+        }
+    });
+    if !store.is_empty() {
+        ui.collapsing("The store", |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for c in &store {
+                    if ui.small_button(label(c, t, &names)).clicked() {
+                        out.write(c.clone());
+                    }
+                }
+            });
+        });
+    }
+}
+
+/// The dice tray under Heroica: the LEGO die's last face.
+pub(super) fn dice_tray(ui: &mut egui::Ui, p: &Play, view: &HeroicaView) {
+    match &view.last_roll {
+        Some((figure, face, fight)) => {
+            let who = view
+                .table
+                .as_ref()
+                .and_then(|t| t.monster(*figure))
+                .and_then(|m| HeroicaTables::get().monsters.get(&m.kind))
+                .map(|d| d.name.clone())
+                .or_else(|| p.heroes.iter().find(|r| r.0.0 == *figure).map(|r| r.1.name.clone()))
+                .unwrap_or_default();
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(face).size(22.0).strong().color(GOLD));
+                ui.label(format!("{who}'s {}", if *fight { "fight roll" } else { "roll" }));
+            });
+        }
+        None => {
+            ui.label(egui::RichText::new("No roll yet.").weak());
+        }
+    }
+    if matches!(p.turn.phase, Phase::Sorcerer) {
+        ui.label(egui::RichText::new("The monster player is moving.").small());
+    }
+}
