@@ -243,6 +243,18 @@ fn the_missions_are_built_in_and_load_by_id_or_path() {
         assert_eq!((q.system, q.name.as_str()), (RuleSystem::Heroica, "The Goblin Gate"));
         assert!(q.mission.is_some());
     }
+    // A Battle mission names its heroes (three: a player takes the monsters) and its module.
+    let woods = hollowdeep::quest::load("the-werewolf-woods").unwrap();
+    assert_eq!(woods.heroes, vec!["knight", "barbarian", "ranger"]);
+    assert!(woods.modules.battle());
+    let gate = hollowdeep::quest::load("the-goblin-gate").unwrap();
+    assert_eq!(gate.heroes.len(), 4, "a race: the four default heroes");
+    assert!(!gate.modules.battle());
+    let bad =
+        "Mission(format: 1, name: \"X\", story: \"Y\", map: [\"S..T\"], heroes: [\"knight\", \"paladin\", \"knight\"])";
+    let e = parse_mission("x", "x.ron", bad).unwrap_err().to_string();
+    assert!(e.contains("x.ron:1:") && e.contains("unknown hero \"paladin\""), "{e}");
+    assert!(e.contains("the knight is listed twice"), "{e}");
     // A quest file cannot ask for Heroica: a board of spaces is a mission's.
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/quests/the-bone-orchard.ron")).unwrap();
     let text = text.replacen("Quest(", "Quest(\n    rules: \"heroica\",", 1);

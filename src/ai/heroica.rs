@@ -323,31 +323,31 @@ fn choose(t: &Table, hero: Id, legal: &[Act], tables: &HeroicaTables) -> Act {
 
 /// How good the table is for the monster player: heroes defeated and hurt, the leading hero's
 /// way to the target long.
-fn monster_value(t: &Table, level: SorcererLevel, tables: &HeroicaTables) -> f64 {
+fn monster_value(t: &Table, tables: &HeroicaTables) -> f64 {
     match t.turn.over {
         Some(End::MonstersWon) => return 1e6,
         Some(End::Won(_)) => return -1e6,
         None => {}
     }
-    let mut v = 200.0 * f64::from(t.turn.hero_defeats);
+    let mut v = 300.0 * f64::from(t.turn.hero_defeats);
     let mut nearest = u32::MAX;
     for h in &t.heroes {
-        v += 12.0 * f64::from(h.max - h.health);
+        let lost = f64::from(h.max - h.health);
+        v += 12.0 * lost;
         if h.healing {
             v += 40.0;
         }
         nearest = nearest.min(way_to_target(t, h.id, tables));
     }
-    let block = if level == SorcererLevel::Hard { 14.0 } else { 8.0 };
-    v += block * f64::from(nearest.min(60));
+    v += 8.0 * f64::from(nearest.min(60));
     // Monsters kept alive.
     v += 6.0 * t.monsters.iter().filter(|m| m.at.is_some()).count() as f64;
     v
 }
 
-fn monster_ahead(t: &Table, level: SorcererLevel, tables: &HeroicaTables, depth: u8) -> f64 {
+fn monster_ahead(t: &Table, tables: &HeroicaTables, depth: u8) -> f64 {
     if depth == 0 || t.turn.over.is_some() || t.turn.side != Side::Monsters {
-        return monster_value(t, level, tables);
+        return monster_value(t, tables);
     }
     match t.turn.stage {
         Stage::MustFight { .. } | Stage::Rolled { .. } => {
@@ -356,16 +356,16 @@ fn monster_ahead(t: &Table, level: SorcererLevel, tables: &HeroicaTables, depth:
                 if act == Act::EndTurn && matches!(t.turn.stage, Stage::Rolled { .. }) && best > f64::MIN {
                     continue;
                 }
-                let v = expected(t, &act, tables, |after| monster_ahead(after, level, tables, depth - 1));
+                let v = expected(t, &act, tables, |after| monster_ahead(after, tables, depth - 1));
                 best = best.max(v);
             }
             if best == f64::MIN {
-                monster_value(t, level, tables)
+                monster_value(t, tables)
             } else {
                 best
             }
         }
-        _ => monster_value(t, level, tables),
+        _ => monster_value(t, tables),
     }
 }
 
@@ -379,18 +379,20 @@ pub fn monster_player(t: &Table, level: SorcererLevel, seed: u64) -> (Act, Optio
     if level == SorcererLevel::Classic {
         return (classic(t, &legal), None);
     }
-    let noise = |a: &Act, i: usize| -> f64 {
-        if level == SorcererLevel::Easy {
-            (mix(seed ^ (i as u64) << 20 ^ u64::from(t.turn.round)) % 1000) as f64 / 1000.0 * 60.0
-        } else {
-            let _ = a;
-            0.0
-        }
+    // Easy makes plausible mistakes, normal small ones now and then, hard none: its own noise,
+    // never the dice.
+    let amplitude = match level {
+        SorcererLevel::Easy => 60.0,
+        SorcererLevel::Normal => 15.0,
+        _ => 0.0,
+    };
+    let noise = |i: usize| -> f64 {
+        (mix(seed ^ (i as u64) << 20 ^ u64::from(t.turn.round)) % 1000) as f64 / 1000.0 * amplitude
     };
     let depth = 3;
     let mut best: (Option<&Act>, f64) = (None, f64::MIN);
     for (i, act) in legal.iter().enumerate() {
-        let v = expected(t, act, tables, |after| monster_ahead(after, level, tables, depth)) + noise(act, i);
+        let v = expected(t, act, tables, |after| monster_ahead(after, tables, depth)) + noise(i);
         if v > best.1 + 1e-9 {
             best = (Some(act), v);
         }

@@ -31,7 +31,13 @@ impl Quest {
         // A mission's size and doors are checked (`parse_mission`): the board always builds.
         let board = Board::from_def(&mission.id, &def).unwrap_or_else(|_| crate::rules::board::classic_board());
         let blocked: BTreeSet<Pos> = board.squares().filter(|p| !sp.is_space(*p)).collect();
-        let heroes: Vec<String> = DEFAULT_HEROES.iter().map(|h| h.to_string()).collect();
+        let heroes: Vec<String> = if !mission.heroes.is_empty() {
+            mission.heroes.clone()
+        } else {
+            // In Battle one player takes the monsters: three heroes.
+            let n = if mission.battle { 3 } else { 4 };
+            DEFAULT_HEROES.iter().take(n).map(|h| h.to_string()).collect()
+        };
         let hero_starts = (0..heroes.len())
             .map(|i| mission.starts[i % mission.starts.len().max(1)])
             .collect();

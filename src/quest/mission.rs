@@ -75,6 +75,10 @@ pub struct RawMission {
     /// Played as Battle Heroica unless a player chooses otherwise.
     #[serde(default)]
     pub battle: bool,
+    /// The heroes who play it, in seat order (1 to 4 of the table's eight); empty: the four
+    /// default ones (three in Battle, where a player takes the monsters).
+    #[serde(default)]
+    pub heroes: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,6 +109,8 @@ pub struct Mission {
     pub buttons: BTreeMap<Pos, Edge>,
     pub torches: BTreeSet<Pos>,
     pub battle: bool,
+    /// The heroes who play it, in seat order (empty: the default ones).
+    pub heroes: Vec<String>,
 }
 
 /// Reads and checks a mission. `file` names it in the messages.
@@ -214,6 +220,24 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
             true
         }
     };
+    let mut seen_heroes = BTreeSet::new();
+    for (i, h) in raw.heroes.iter().enumerate() {
+        let path = vec![Field("heroes"), Index(i)];
+        if !tables.heroes.contains_key(h) {
+            err(
+                path,
+                format!("unknown hero \"{h}\" (known: {})", known(tables.heroes.keys())),
+            );
+        } else if !seen_heroes.insert(h.clone()) {
+            err(path, format!("the {h} is listed twice"));
+        }
+    }
+    if raw.heroes.len() > 4 {
+        err(
+            vec![Field("heroes")],
+            format!("1 to 4 heroes play a mission, not {}", raw.heroes.len()),
+        );
+    }
     let mut monsters = Vec::new();
     for (i, m) in raw.monsters.iter().enumerate() {
         let path = vec![Field("monsters"), Index(i)];
@@ -414,6 +438,7 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
         buttons,
         torches,
         battle: raw.battle,
+        heroes: raw.heroes.clone(),
     }
 }
 
