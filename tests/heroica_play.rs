@@ -626,3 +626,80 @@ fn an_act_outside_the_list_is_refused_and_changes_nothing() {
     assert_eq!(*g.snap().table.unwrap(), *before, "nothing changed");
     let _ = Act::EndTurn;
 }
+
+#[test]
+fn a_battle_is_saved_and_resumed_as_it_stood() {
+    // Issue 22: missions are saved and resumed like quests; the save names the rule system and
+    // the Battle module, and rebuilds command by command.
+    use hollowdeep::save::SavedQuest;
+    use hollowdeep::save::autosave::{self, SaveSlot};
+    let q = Arc::new(hollowdeep::quest::load("the-werewolf-woods").unwrap());
+    let mut world = hollowdeep::sim::headless_world(q.clone(), 11, Default::default());
+    for _ in 0..60 {
+        let Some(c) = hollowdeep::ai::decide(&mut world) else {
+            break;
+        };
+        hollowdeep::game::logic::submit(&mut world, c);
+    }
+    let dir = std::env::temp_dir().join(format!("hollowdeep-heroica-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("battle.ron");
+    let mut slot = SaveSlot::new("the-werewolf-woods", true, Vec::new());
+    slot.path = Some(path.clone());
+    let saved = autosave::snapshot(&world, &slot)
+        .expect("a mission in play")
+        .seal(&world);
+    assert_eq!(
+        (saved.rules.as_str(), saved.modules.clone()),
+        ("heroica", vec!["heroica-battle".to_string()])
+    );
+    saved.write(&path).unwrap();
+    let read = SavedQuest::read(&path).unwrap();
+    let quest = read.verify().unwrap_or_else(|e| panic!("{e}"));
+    let mut resumed = hollowdeep::sim::headless_world(quest.clone(), 1, Default::default());
+    hollowdeep::game::logic::restore(&mut resumed, quest, read.seed, &read.commands, &read.notes);
+    let table = |w: &mut bevy::prelude::World| {
+        hollowdeep::game::snapshot::Snapshot::capture(w)
+            .and_then(|s| s.table.map(|t| (*t).clone()))
+            .unwrap()
+    };
+    assert_eq!(table(&mut resumed), table(&mut world));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_person_plays_the_monsters_with_clicks() {
+    // Battle Heroica with a person in the monster seat (issue 22, item 3): a click on a monster
+    // takes it and rolls; a click on a lit space moves it there.
+    use hollowdeep::input::sorcerer::{SorcererIntent, sorcerer_intent};
+    let q = Arc::new(hollowdeep::quest::load("the-werewolf-woods").unwrap());
+    let mut g = Game::start_undrafted(q, 3);
+    for _ in 0..3 {
+        g.send(Command::EndTurn);
+    }
+    let snap = g.snap();
+    assert_eq!(snap.turn.phase, Phase::Sorcerer);
+    let wolf = snap
+        .figure(FigureId(3))
+        .and_then(|f| f.pos)
+        .expect("the first werewolf");
+    let Some(SorcererIntent::Send(cmd)) = sorcerer_intent(&snap, None, wolf) else {
+        panic!("a click on a monster takes it")
+    };
+    assert_eq!(cmd, Command::RollMovement { hero: FigureId(3) });
+    g.send(cmd);
+    let snap = g.snap();
+    let legal = snap.quest.system.legal(&snap);
+    let to = legal
+        .iter()
+        .find_map(|c| match c {
+            Command::Move { path, .. } => path.last().copied(),
+            _ => None,
+        })
+        .expect("somewhere to go");
+    let Some(SorcererIntent::Send(Command::Move { figure, path: way })) = sorcerer_intent(&snap, None, to) else {
+        panic!("a click on a lit space moves it")
+    };
+    assert_eq!((figure, way.last()), (FigureId(3), Some(&to)));
+}
