@@ -5,6 +5,7 @@ pub mod app;
 pub mod campaign;
 pub mod cli;
 pub mod embedded;
+pub mod epic;
 pub mod game;
 
 pub mod input;

@@ -6,6 +6,7 @@ mod campaign;
 mod common;
 mod coop;
 mod e2e;
+mod epic;
 mod events;
 mod fuzz;
 mod golden;

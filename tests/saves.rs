@@ -414,7 +414,8 @@ fn the_users_quest_folder_lists_good_and_broken_quests() {
     std::fs::write(dir.join("a-broken.ron"), b"Quest(format: 1, name: \"Half").unwrap();
     std::fs::write(dir.join("notes.txt"), b"not a quest").unwrap();
     let list = quest::catalogue(Some(&dir));
-    let builtin = quest::builtin_quests().len();
+    // The quest book and LEGO Heroica's missions come first.
+    let builtin = quest::builtin_quests().len() + quest::mission::builtin_missions().len();
     assert_eq!(
         list.len(),
         builtin + 2,

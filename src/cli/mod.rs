@@ -98,14 +98,19 @@ pub enum Mode {
     },
     /// Play games headless, hero bots against the sorcerer, and report.
     Simulate {
-        /// The quest (a built-in id or a path); not with --campaign.
-        #[arg(long, required_unless_present = "campaign", conflicts_with = "campaign")]
+        /// The quest (a built-in id or a path); not with --campaign or --epic.
+        #[arg(long, required_unless_present_any = ["campaign", "epic"], conflicts_with_all = ["campaign", "epic"])]
         quest: Option<String>,
         /// Play each game as a whole campaign through the quest book with one party (a lost
         /// quest is tried again, up to 4 times); report how many campaigns were finished and
         /// each quest's win rate.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "epic")]
         campaign: bool,
+        /// Play each game as a whole Epic Heroica campaign (LEGO Heroica's four races in a row,
+        /// rival bots in every seat, shopping between missions); report the campaigns and the
+        /// missions each seat won.
+        #[arg(long)]
+        epic: bool,
         #[arg(long, default_value_t = 100)]
         games: u32,
         #[arg(long, default_value_t = 1)]
@@ -329,6 +334,9 @@ pub fn run() -> ExitCode {
                 };
                 if let Some(s) = &seats {
                     companions = s.unclaimed(&q.heroes).into_iter().cloned().collect();
+                } else if q.mission.is_some() && companions.is_empty() && !autoplay {
+                    // A LEGO Heroica race: the first hero is yours, the computer races the others.
+                    companions = q.heroes.iter().skip(1).cloned().collect();
                 }
                 let sorcerer_player = match sorcerer_player.as_deref().map(parse_sorcerer_seat).transpose() {
                     Ok(s) => s,
@@ -425,6 +433,46 @@ pub fn run() -> ExitCode {
                 }
             }
         }
+        Some(Mode::Simulate {
+            epic: true,
+            games,
+            seed,
+            json,
+            sorcerer,
+            heroes_bot,
+            ..
+        }) => match crate::epic::sim::simulate(games, seed, crate::sim::Matchup { sorcerer, heroes_bot }) {
+            Ok(r) => {
+                let text = if json {
+                    format!("{}\n", serde_json::to_string(&r).expect("reports serialise"))
+                } else {
+                    let seats: Vec<String> = r
+                        .heroes
+                        .iter()
+                        .zip(r.seat_wins.iter().zip(&r.missions_won))
+                        .enumerate()
+                        .map(|(i, (h, (c, m)))| format!("seat {} ({h}): {c} campaigns, {m} missions", i + 1))
+                        .collect();
+                    format!(
+                        "Epic Heroica: {} campaigns of {}  seeds {}..{}\n{}\nshared victories {}  unfinished {}\n",
+                        r.campaigns,
+                        r.missions.join(", "),
+                        r.seed,
+                        r.seed + u64::from(r.campaigns),
+                        seats.join("\n"),
+                        r.shared_victories,
+                        r.unfinished
+                    )
+                };
+                use std::io::Write;
+                let _ = std::io::stdout().lock().write_all(text.as_bytes());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("simulate --epic: {e}");
+                ExitCode::from(1)
+            }
+        },
         Some(Mode::Simulate {
             campaign: true,
             games,

@@ -708,8 +708,10 @@ pub const MOST_USER_QUESTS: usize = 500;
 /// it) are not quests and are left out. Every file is read within the quest size limit and
 /// only if it is an ordinary file, so no single file can hang or exhaust the scan.
 pub fn catalogue(user_dir: Option<&Path>) -> Vec<(String, Result<Arc<Quest>, String>)> {
+    // The quest book, then LEGO Heroica's missions, then the player's own files.
     let mut list: Vec<(String, Result<Arc<Quest>, String>)> = book_order()
         .into_iter()
+        .chain(mission::builtin_missions().iter().map(|(id, _, _)| *id))
         .map(|id| (id.to_string(), load(id).map(Arc::new).map_err(|p| p.to_string())))
         .collect();
     if let Some(dir) = user_dir
@@ -759,9 +761,9 @@ fn quest_options_board(text: &str) -> bool {
         .is_ok()
 }
 
-/// Is this the id of a quest built into the game?
+/// Is this the id of a quest (or a LEGO Heroica mission) built into the game?
 pub fn is_builtin(id: &str) -> bool {
-    BUILTIN_QUESTS.iter().any(|(b, _, _)| *b == id)
+    BUILTIN_QUESTS.iter().any(|(b, _, _)| *b == id) || mission::builtin_missions().iter().any(|(b, _, _)| *b == id)
 }
 
 /// Loads a quest by built-in id or by path. Never panics, whatever the bytes.

@@ -12,6 +12,27 @@ enum Confirm {
     Delete(std::path::PathBuf, String),
 }
 
+/// A LEGO Heroica race is played against rivals: with no computer players chosen for its heroes,
+/// the first is the player's and the computer races the others.
+fn heroica_rivals(q: &Quest, chosen: &std::collections::BTreeSet<String>) -> std::collections::BTreeSet<String> {
+    if q.mission.is_some() && !q.heroes.iter().any(|h| chosen.contains(h)) {
+        q.heroes.iter().skip(1).cloned().collect()
+    } else {
+        chosen.clone()
+    }
+}
+
+/// A hero's name as its rule system gives it.
+fn hero_name(q: &Quest, class: &str) -> String {
+    if q.mission.is_some() {
+        return crate::rules::heroica::HeroicaTables::get()
+            .heroes
+            .get(class)
+            .map_or(class.to_string(), |d| d.name.clone());
+    }
+    q.rules.heroes.get(class).map_or(class.to_string(), |d| d.name.clone())
+}
+
 fn quest_list() -> Vec<(String, Result<Arc<Quest>, String>)> {
     quest::catalogue(crate::save::user_quest_dir().as_deref())
 }
@@ -689,9 +710,13 @@ pub(super) fn title_screen(
                     let yours = !quest::is_builtin(id);
                     match q {
                         Ok(q) => {
-                            // The quest book is numbered; the user's own quests carry their file name.
+                            // The quest book is numbered; the user's own quests carry their file name;
+                            // LEGO Heroica's missions say so.
+                            let heroica = if q.mission.is_some() { "Heroica: " } else { "" };
                             let label = if yours {
-                                format!("{}  ({file})", q.name)
+                                format!("{heroica}{}  ({file})", q.name)
+                            } else if q.mission.is_some() {
+                                format!("{heroica}{}", q.name)
                             } else {
                                 format!("{}. {}", i + 1, q.name)
                             };
@@ -778,7 +803,7 @@ pub(super) fn title_screen(
                             .heroes
                             .iter()
                             .filter(|h| q.heroes.contains(h))
-                            .map(|h| q.rules.heroes.get(h).map_or(h.clone(), |d| d.name.clone()))
+                            .map(|h| hero_name(q, h))
                             .collect();
                         let heroes = if heroes.is_empty() { "no hero in this quest".to_string() } else { heroes.join(", ") };
                         ui.label(
@@ -789,7 +814,7 @@ pub(super) fn title_screen(
                     let cpu: Vec<String> = seats
                         .unclaimed(&q.heroes)
                         .into_iter()
-                        .map(|h| q.rules.heroes.get(h).map_or(h.clone(), |d| d.name.clone()))
+                        .map(|h| hero_name(q, h))
                         .collect();
                     if !cpu.is_empty() {
                         let who = if settings.as_deref().is_some_and(|s| s.leave_out_unclaimed) {
@@ -808,7 +833,7 @@ pub(super) fn title_screen(
                     ui.label("Computer companions:");
                     for class in &q.heroes {
                         let mut on = state.companions.contains(class);
-                        let name = q.rules.heroes.get(class).map_or(class.clone(), |h| h.name.clone());
+                        let name = hero_name(&q, class);
                         if ui.checkbox(&mut on, name).changed() {
                             if on {
                                 state.companions.insert(class.clone());
@@ -843,7 +868,8 @@ pub(super) fn title_screen(
                     && let Some((_, Ok(q))) = state.quests.get(state.selected) {
                         let seed = state.seed.trim().parse().unwrap_or(1);
                         let leave_out = settings.as_deref().is_some_and(|s| s.leave_out_unclaimed);
-                        let table = table_quest(q, &state.companions, &seats, leave_out);
+                        let companions = heroica_rivals(q, &state.companions);
+                        let table = table_quest(q, &companions, &seats, leave_out);
                         let quest = match table.0.with_modules(&state.modules) {
                             Ok(q) => Arc::new(q),
                             Err(e) => {

@@ -20,15 +20,28 @@ pub(super) fn window(p: &Play, commands: &mut Commands, next_screen: &mut ResMut
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-55.0, 0.0))
         .show(p.ctx, |ui| {
-            ui.label(match outcome {
-                Outcome::Won => format!(
+            // LEGO Heroica: one hero wins the race, or the monster player the Battle.
+            let heroica = p.heroica.and_then(|v| v.table.as_ref()).and_then(|t| t.turn.over);
+            ui.label(match (heroica, outcome) {
+                (Some(crate::rules::heroica::play::End::Won(id)), _) => {
+                    let name = p
+                        .hero(crate::game::model::FigureId(id))
+                        .map_or(String::new(), |h| h.1.name.clone());
+                    format!("{name} wins \"{}\" in round {}!", p.quest.name, p.turn.round)
+                }
+                (Some(crate::rules::heroica::play::End::MonstersWon), _) => {
+                    "Two heroes defeated: the monster player wins the Battle.".to_string()
+                }
+                (None, Outcome::Won) => format!(
                     "The heroes have completed \"{}\" in {} rounds.",
                     p.quest.name, p.turn.round
                 ),
-                Outcome::Lost => {
+                (None, Outcome::Lost) => {
                     "All the heroes have fallen. The sorcerer's laughter echoes through the halls.".to_string()
                 }
-                Outcome::Retreated => "The heroes have fled up the stairway; the quest is left unfinished.".to_string(),
+                (None, Outcome::Retreated) => {
+                    "The heroes have fled up the stairway; the quest is left unfinished.".to_string()
+                }
             });
             let campaign = p.slot.is_some_and(|s| s.campaign);
             if campaign {
