@@ -159,18 +159,22 @@ pub fn run(start: Start, window: WindowArgs) {
     .add_systems(Update, frame_checks)
     .add_systems(OnEnter(Screen::Title), clear_quest)
     .add_systems(Update, begin_pending_quest.run_if(resource_exists::<PendingQuest>));
-    app.add_plugins((crate::save::autosave::plugin, crate::campaign::plugin))
-        .init_resource::<UndoAvailable>()
-        .add_systems(
-            Update,
-            (
-                apply_undo
-                    .run_if(resource_exists::<UndoRequest>)
-                    .in_set(game::GameSet::Apply)
-                    .before(game::apply_commands),
-                track_undo.in_set(game::GameSet::Present),
-            ),
-        );
+    app.add_plugins((
+        crate::save::autosave::plugin,
+        crate::campaign::plugin,
+        crate::epic::plugin,
+    ))
+    .init_resource::<UndoAvailable>()
+    .add_systems(
+        Update,
+        (
+            apply_undo
+                .run_if(resource_exists::<UndoRequest>)
+                .in_set(game::GameSet::Apply)
+                .before(game::apply_commands),
+            track_undo.in_set(game::GameSet::Present),
+        ),
+    );
     match open.as_deref() {
         Some("players") => {
             app.insert_resource(crate::ui::party::PlayersOpen(true));
@@ -226,6 +230,7 @@ fn begin_pending_quest(world: &mut World) {
         world.insert_resource(slot);
     }
     world.remove_resource::<crate::campaign::CampaignNews>();
+    world.remove_resource::<crate::epic::EpicNews>();
     match &p.restore {
         Some((commands, notes)) => {
             logic::restore(world, p.quest, p.seed, commands, notes);

@@ -532,6 +532,13 @@ fn settle_when_over(world: &mut bevy::prelude::World) {
     else {
         return;
     };
+    // A LEGO Heroica mission belongs to the Epic campaign (`epic::plugin` settles it).
+    if world
+        .get_resource::<crate::game::model::ActiveQuest>()
+        .is_some_and(|q| q.0.mission.is_some())
+    {
+        return;
+    }
     let result = settle_in_world(world, outcome);
     world.insert_resource(CampaignNews(result));
 }

@@ -105,10 +105,10 @@ impl Epic {
     /// each with its kept gold, potions, weapons and relics, at full health.
     pub fn prepare(&self) -> Result<Quest, String> {
         let id = self.next_mission().ok_or("the campaign is over")?;
-        let mut q = quest::load(id).map_err(|e| e.to_string())?;
-        let starts = q.mission.as_ref().map(|m| m.starts.clone()).unwrap_or_default();
-        q.heroes = self.heroes.iter().map(|h| h.hero.clone()).collect();
-        q.hero_starts = (0..q.heroes.len()).map(|i| starts[i % starts.len().max(1)]).collect();
+        let heroes: Vec<String> = self.heroes.iter().map(|h| h.hero.clone()).collect();
+        let mut q = quest::load(id)
+            .map_err(|e| e.to_string())?
+            .with_mission_heroes(&heroes)?;
         q.gear = self
             .heroes
             .iter()
@@ -297,6 +297,121 @@ impl Epic {
     pub fn path() -> Option<PathBuf> {
         crate::save::data_dir().map(|d| d.join("saves").join("epic.ron"))
     }
+}
+
+/// What the end of an Epic mission did, for the end window: the standings after it, the next
+/// mission's name (None: the campaign is over), or why the campaign could not be updated.
+#[derive(bevy::prelude::Resource, Clone, Debug)]
+pub struct EpicNews {
+    pub result: Result<(Vec<String>, Option<String>), String>,
+    /// The campaign as it stands now, for the store between missions (written back on each
+    /// purchase or sale).
+    pub epic: Option<Epic>,
+}
+
+impl EpicNews {
+    /// The player's hero (the first seat) buys or sells between missions; the campaign is written.
+    pub fn trade(&mut self, sell: bool, seat: usize, item: &str) -> Result<(), String> {
+        let epic = self.epic.as_mut().ok_or("no Epic campaign")?;
+        if sell {
+            epic.sell_relic(seat, item)?;
+        } else {
+            epic.buy(seat, item)?;
+        }
+        let path = Epic::path().ok_or("no data folder: the Epic campaign is not saved")?;
+        epic.write(&path)
+    }
+}
+
+/// The window's Epic bookkeeping: when a campaign mission ends, the heroes keep their packs, the
+/// bounty is paid, the computer's heroes shop, and the campaign is written (before the autosave
+/// lets the finished game go).
+pub fn plugin(app: &mut bevy::prelude::App) {
+    use bevy::prelude::*;
+    app.add_systems(
+        Last,
+        settle_when_over
+            .before(crate::save::autosave::autosave)
+            .run_if(resource_exists::<crate::save::autosave::SaveSlot>),
+    );
+}
+
+fn settle_when_over(world: &mut bevy::prelude::World) {
+    let Some(slot) = world.get_resource::<crate::save::autosave::SaveSlot>() else {
+        return;
+    };
+    if !slot.campaign || slot.finished {
+        return;
+    }
+    let heroica = world
+        .get_resource::<crate::game::model::ActiveQuest>()
+        .is_some_and(|q| q.0.mission.is_some());
+    let over = world
+        .get_resource::<crate::game::model::Turn>()
+        .is_some_and(|t| matches!(t.phase, crate::game::model::Phase::Over(_)));
+    if !heroica || !over {
+        return;
+    }
+    let (result, epic) = match settle_in_world(world) {
+        Ok((lines, next, epic)) => (Ok((lines, next)), Some(epic)),
+        Err(e) => (Err(e), None),
+    };
+    world.insert_resource(EpicNews { result, epic });
+}
+
+type Settled = (Vec<String>, Option<String>, Epic);
+
+fn settle_in_world(world: &mut bevy::prelude::World) -> Result<Settled, String> {
+    let path = Epic::path().ok_or("no data folder: the Epic campaign is not saved")?;
+    let mut epic = Epic::read(&path)?;
+    let played = epic.settle(world)?.clone();
+    // The computer's heroes shop now; the player's in the end window.
+    let bots = world
+        .get_resource::<crate::game::Controllers>()
+        .map(|c| c.companions.clone())
+        .unwrap_or_default();
+    for seat in 0..epic.heroes.len() {
+        if bots.contains(&FigureId(seat as u32)) {
+            epic.shop_for(seat);
+        }
+    }
+    epic.write(&path)?;
+    let name = |h: &EpicHero| {
+        HeroicaTables::get()
+            .heroes
+            .get(&h.hero)
+            .map_or(h.hero.clone(), |d| d.name.clone())
+    };
+    let mut lines = vec![match played.winner {
+        Some(s) => format!("{} wins the mission.", name(&epic.heroes[s])),
+        None => "The monster player wins the mission.".to_string(),
+    }];
+    if !played.bounty.is_empty() {
+        let who: Vec<String> = played.bounty.iter().map(|s| name(&epic.heroes[*s])).collect();
+        lines.push(format!("Most monsters defeated: {} (+1 gold).", who.join(", ")));
+    }
+    for h in &epic.heroes {
+        let s = if h.missions_won == 1 { "" } else { "s" };
+        lines.push(format!(
+            "{}: {} mission{s} won, {} gold.",
+            name(h),
+            h.missions_won,
+            h.gold
+        ));
+    }
+    let next = epic
+        .next_mission()
+        .and_then(|id| quest::mission::load_mission(id).ok())
+        .map(|m| m.name);
+    if next.is_none() {
+        let winners: Vec<String> = epic.winners().iter().map(|s| name(&epic.heroes[*s])).collect();
+        lines.push(format!(
+            "The Epic campaign is over: {} {}!",
+            winners.join(" and "),
+            if winners.len() > 1 { "share the victory" } else { "wins" }
+        ));
+    }
+    Ok((lines, next, epic))
 }
 
 /// `simulate --epic`: whole Epic campaigns with rival bots in every seat.

@@ -105,3 +105,37 @@ impl PendingQuest {
         })
     }
 }
+
+impl PendingQuest {
+    /// Epic Heroica's next mission (the campaign begun with the default heroes when there is none
+    /// yet): the player has the first seat's hero and the computer races the others; the error
+    /// says why there is no mission to play.
+    pub fn epic_next(seed: u64, opponents: crate::ai::Opponents) -> Result<PendingQuest, String> {
+        let path = crate::epic::Epic::path().ok_or("No data folder (HOME is not set): no Epic campaign.")?;
+        let epic = if path.exists() {
+            crate::epic::Epic::read(&path)?
+        } else {
+            let e = crate::epic::Epic::new(&crate::epic::EPIC_MISSIONS, &crate::quest::DEFAULT_HEROES)?;
+            e.write(&path)?;
+            e
+        };
+        let id = epic
+            .next_mission()
+            .ok_or("The Epic campaign is over: delete saves/epic.ron in the data folder to begin another.")?
+            .to_string();
+        let quest = epic.prepare()?;
+        let companions = quest.heroes.iter().skip(1).cloned().collect();
+        Ok(PendingQuest {
+            quest: Arc::new(quest),
+            source: id,
+            seed,
+            autoplay: false,
+            opponents,
+            companions,
+            restore: None,
+            own_file: None,
+            sorcerer_player: None,
+            campaign: true,
+        })
+    }
+}

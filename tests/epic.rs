@@ -125,3 +125,51 @@ fn simulated_epics_finish_the_same_every_time() {
     assert!(a.seat_wins.iter().sum::<u32>() >= 6, "every campaign has a winner");
     assert_eq!(a.missions_won.iter().sum::<u32>(), 6 * 4, "every mission has one");
 }
+
+#[test]
+fn an_epic_mission_in_progress_is_saved_with_its_packs_and_resumed() {
+    // The window saves an Epic mission after every command with the heroes' packs; resuming
+    // checks them by LEGO Heroica's tables and rebuilds the mission as it stood.
+    use hollowdeep::save::SavedQuest;
+    use hollowdeep::save::autosave::{self, SaveSlot};
+    let mut epic = Epic::new(&EPIC_MISSIONS, &["knight", "barbarian"]).unwrap();
+    epic.heroes[0].gold = 3;
+    epic.heroes[0].weapons.push("bow".into());
+    epic.heroes[1].relics.push("fang_of_fury".into());
+    epic.heroes[1].potions.push("luck".into());
+    let q = Arc::new(epic.prepare().unwrap());
+    let mut world = hollowdeep::sim::headless_world(q, 21, Default::default());
+    for _ in 0..30 {
+        let Some(c) = hollowdeep::ai::decide(&mut world) else {
+            break;
+        };
+        hollowdeep::game::logic::submit(&mut world, c);
+    }
+    let mut slot = SaveSlot::new("the-goblin-gate", false, vec!["barbarian".into()]);
+    slot.campaign = true;
+    let saved = autosave::snapshot(&world, &slot).unwrap().seal(&world);
+    let gear = saved.campaign_gear.clone().expect("the packs are saved");
+    assert_eq!(gear["knight"].items, vec!["bow".to_string()]);
+    let quest = saved.verify().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(quest.gear["barbarian"].potions, vec!["luck".to_string()]);
+    // A pack holding a HeroQuest thing is refused by name.
+    let mut bad = saved.clone();
+    bad.campaign_gear
+        .as_mut()
+        .unwrap()
+        .get_mut("knight")
+        .unwrap()
+        .items
+        .push("broadsword".into());
+    let e = bad.load_quest().unwrap_err();
+    assert!(
+        e.contains("\"broadsword\", which is no LEGO Heroica weapon or relic"),
+        "{e}"
+    );
+    let dir = std::env::temp_dir().join(format!("hollowdeep-epic-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("m.ron");
+    saved.write(&path).unwrap();
+    assert_eq!(SavedQuest::read(&path).unwrap(), saved);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -88,6 +88,19 @@ pub enum Mode {
         #[command(flatten)]
         rules: RuleArgs,
     },
+    /// Epic Heroica in the window: the next mission of the Epic campaign (begun with the
+    /// Knight for you and three computer rivals when there is none yet; kept in the data folder's
+    /// saves/epic.ron between missions).
+    Epic {
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Let the computer play your hero too.
+        #[arg(long)]
+        autoplay: bool,
+        /// Seconds between the computer's moves; by default the one chosen in the options.
+        #[arg(long)]
+        pace: Option<f32>,
+    },
     /// Go on with the quest in progress (saved after every command), or with a save file.
     Continue {
         /// A save file; by default the autosave in the data folder.
@@ -376,6 +389,27 @@ pub fn run() -> ExitCode {
                 ExitCode::from(1)
             }
         },
+        Some(Mode::Epic { seed, autoplay, pace }) => {
+            let seed = seed.unwrap_or_else(clock_seed);
+            match crate::start::PendingQuest::epic_next(seed, crate::ai::Opponents::default()) {
+                Ok(mut quest) => {
+                    quest.autoplay = autoplay;
+                    crate::app::run(
+                        crate::app::Start::Quest {
+                            quest,
+                            pace,
+                            seats: None,
+                        },
+                        cli.window,
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
         Some(Mode::Continue { path, pace }) => {
             let path = match path {
                 Some(p) => p,
@@ -699,7 +733,8 @@ pub fn run() -> ExitCode {
                 }
             }
             // LEGO Heroica's missions, played like quests (`play --quest ID`, `simulate`).
-            for (id, file, _) in quest::mission::builtin_missions() {
+            for id in quest::mission::mission_order() {
+                let file = format!("{id}.ron");
                 match quest::mission::load_mission(id) {
                     Ok(m) => println!(
                         "{id:<28} Heroica: {}{}",

@@ -15,6 +15,34 @@ use crate::rules::systems::{ModuleId, Modules, RuleSystem};
 pub const DEFAULT_HEROES: [&str; 4] = ["knight", "barbarian", "wizard", "ranger"];
 
 impl Quest {
+    /// A mission played by these heroes in these seats (an Epic campaign's), on the mission's
+    /// start spaces in turn.
+    pub fn with_mission_heroes(&self, heroes: &[String]) -> Result<Quest, String> {
+        let mission = self
+            .mission
+            .as_ref()
+            .ok_or("only a LEGO Heroica mission takes heroes this way")?;
+        let tables = crate::rules::heroica::HeroicaTables::get();
+        if heroes.is_empty() || heroes.len() > 4 {
+            return Err(format!("1 to 4 heroes play a mission, not {}", heroes.len()));
+        }
+        for (i, h) in heroes.iter().enumerate() {
+            if !tables.heroes.contains_key(h) || heroes[..i].contains(h) {
+                return Err(format!("\"{h}\" is not a hero who may join"));
+            }
+        }
+        let mut q = self.clone();
+        q.heroes = heroes.to_vec();
+        q.hero_starts = (0..heroes.len())
+            .map(|i| mission.starts[i % mission.starts.len().max(1)])
+            .collect();
+        q.gear = heroes
+            .iter()
+            .map(|h| (h.clone(), q.gear.get(h).cloned().unwrap_or_default()))
+            .collect();
+        Ok(q)
+    }
+
     /// The quest that plays `mission` under LEGO Heroica, with the four default heroes; Battle
     /// Heroica when the mission asks for it.
     pub fn from_mission(mission: Mission) -> Quest {
@@ -112,4 +140,29 @@ impl Quest {
             mission: Some(Arc::new(mission)),
         }
     }
+}
+
+/// Whether a hero of a mission may carry this gear into it (an Epic campaign's pack, read back
+/// from a save): a hero of the mission, the table's weapons, relics and potions only.
+pub fn check_heroica_gear(q: &Quest, class: &str, g: &Gear) -> Result<(), String> {
+    let tables = crate::rules::heroica::HeroicaTables::get();
+    if !q.heroes.iter().any(|h| h == class) {
+        return Err(format!("no hero \"{class}\" plays \"{}\"", q.name));
+    }
+    if let Some(w) = &g.weapon {
+        return Err(format!("a LEGO Heroica hero holds no weapon in hand (\"{w}\")"));
+    }
+    for i in &g.items {
+        if !tables.weapons.contains_key(i) && !tables.relics.contains_key(i) {
+            return Err(format!(
+                "the {class} carries \"{i}\", which is no LEGO Heroica weapon or relic"
+            ));
+        }
+    }
+    for p in &g.potions {
+        if !tables.potions.contains_key(p) {
+            return Err(format!("the {class} carries \"{p}\", which is no LEGO Heroica potion"));
+        }
+    }
+    Ok(())
 }

@@ -530,6 +530,23 @@ pub fn builtin_missions() -> &'static [(&'static str, &'static str, &'static [u8
     crate::embedded::BUILTIN_MISSIONS
 }
 
+/// The order the missions are offered in: the four races from the easiest (the Epic campaign's
+/// order), then Battle; any other built-in mission after them.
+pub const MISSION_BOOK: [&str; 5] = [
+    "the-goblin-gate",
+    "the-bat-caves",
+    "the-golem-forge",
+    "the-vampire-crypt",
+    "the-werewolf-woods",
+];
+
+/// The built-in missions' ids in `MISSION_BOOK` order.
+pub fn mission_order() -> Vec<&'static str> {
+    let mut ids: Vec<&'static str> = builtin_missions().iter().map(|(id, _, _)| *id).collect();
+    ids.sort_by_key(|id| MISSION_BOOK.iter().position(|b| b == id).unwrap_or(usize::MAX));
+    ids
+}
+
 /// A built-in mission by id, or a mission file by path, read and checked.
 pub fn load_mission(id_or_path: &str) -> Result<Mission, Problems> {
     let (id, file, bytes): (String, String, Vec<u8>) =

@@ -3,6 +3,7 @@
 mod action_points;
 pub mod gear;
 mod heroica;
+pub use heroica::{DEFAULT_HEROES, check_heroica_gear};
 pub mod import;
 pub mod locate;
 pub mod mission;
@@ -711,7 +712,7 @@ pub fn catalogue(user_dir: Option<&Path>) -> Vec<(String, Result<Arc<Quest>, Str
     // The quest book, then LEGO Heroica's missions, then the player's own files.
     let mut list: Vec<(String, Result<Arc<Quest>, String>)> = book_order()
         .into_iter()
-        .chain(mission::builtin_missions().iter().map(|(id, _, _)| *id))
+        .chain(mission::mission_order())
         .map(|id| (id.to_string(), load(id).map(Arc::new).map_err(|p| p.to_string())))
         .collect();
     if let Some(dir) = user_dir

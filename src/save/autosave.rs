@@ -154,6 +154,11 @@ pub fn snapshot(world: &World, slot: &SaveSlot) -> Option<SavedQuest> {
         left_out: quest.left_out.clone(),
         sorcerer_player: world.get_resource::<crate::seating::SorcererSeat>().cloned(),
         modules: quest.modules.ids(),
+        heroes: if quest.mission.is_some() {
+            quest.heroes.clone()
+        } else {
+            Vec::new()
+        },
         check: None,
     })
 }

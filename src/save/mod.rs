@@ -239,6 +239,10 @@ pub struct SavedQuest {
     /// The modules the game is played with (ids).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modules: Vec<String>,
+    /// A LEGO Heroica mission's heroes in seat order, when the game chose them (an Epic
+    /// campaign's); empty: the mission's own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub heroes: Vec<String>,
     /// What the game did, digested command by command (format 2 on).
     #[serde(default)]
     pub check: Option<check::Check>,
@@ -255,6 +259,8 @@ struct SaveSetup<'a> {
     left_out: &'a [String],
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     modules: &'a [String],
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    heroes: &'a [String],
 }
 
 impl SavedQuest {
@@ -267,6 +273,7 @@ impl SavedQuest {
             hero_names: &self.hero_names,
             left_out: &self.left_out,
             modules: &self.modules,
+            heroes: &self.heroes,
         }
     }
 
@@ -294,9 +301,19 @@ impl SavedQuest {
     /// (with the campaign party's gear, for a campaign quest).
     pub fn load_quest(&self) -> Result<Arc<Quest>, String> {
         let mut q: Quest = quest::load(&self.quest).map_err(|p| format!("the saved game's quest: {p}"))?;
+        if !self.heroes.is_empty() {
+            q = q
+                .with_mission_heroes(&self.heroes)
+                .map_err(|e| format!("the saved game's heroes: {e}"))?;
+        }
         if let Some(gear) = &self.campaign_gear {
             for (class, g) in gear {
-                crate::quest::gear::check_gear(&q.rules, class, g).map_err(|e| format!("the saved party: {e}"))?;
+                if q.mission.is_some() {
+                    // An Epic Heroica mission: the packs' things by LEGO Heroica's tables.
+                    crate::quest::check_heroica_gear(&q, class, g).map_err(|e| format!("the saved party: {e}"))?;
+                } else {
+                    crate::quest::gear::check_gear(&q.rules, class, g).map_err(|e| format!("the saved party: {e}"))?;
+                }
                 q.gear.insert(class.clone(), g.clone());
             }
         }

@@ -11,7 +11,12 @@ use crate::screen::Screen;
 use crate::start::PendingQuest;
 
 /// Shows the window once the quest is over.
-pub(super) fn window(p: &Play, commands: &mut Commands, next_screen: &mut ResMut<NextState<Screen>>) {
+pub(super) fn window(
+    p: &Play,
+    commands: &mut Commands,
+    next_screen: &mut ResMut<NextState<Screen>>,
+    epic: Option<&mut crate::epic::EpicNews>,
+) {
     let Phase::Over(outcome) = p.turn.phase else {
         return;
     };
@@ -44,6 +49,22 @@ pub(super) fn window(p: &Play, commands: &mut Commands, next_screen: &mut ResMut
                 }
             });
             let campaign = p.slot.is_some_and(|s| s.campaign);
+            if campaign && p.heroica.is_some() {
+                let more = epic_news(ui, p, epic);
+                ui.horizontal(|ui| {
+                    if more && ui.button("Next mission").clicked() {
+                        let seed = p.seed.map_or(1, |s| s.0.wrapping_add(1));
+                        match PendingQuest::epic_next(seed, p.opponents.copied().unwrap_or_default()) {
+                            Ok(pending) => commands.insert_resource(pending),
+                            Err(_) => next_screen.set(Screen::Title),
+                        }
+                    }
+                    if ui.button("Back to the title screen").clicked() {
+                        next_screen.set(Screen::Title);
+                    }
+                });
+                return;
+            }
             if campaign {
                 campaign_news(ui, p);
             }
@@ -120,4 +141,81 @@ fn way_on(
     if ui.button("Back to the title screen").clicked() {
         next_screen.set(Screen::Title);
     }
+}
+
+/// Epic Heroica between missions: the standings, and the store for the player's hero (the first
+/// seat). True when another mission follows.
+fn epic_news(ui: &mut egui::Ui, p: &Play, news: Option<&mut crate::epic::EpicNews>) -> bool {
+    let Some(news) = news else {
+        ui.label("Settling the Epic campaign…");
+        return false;
+    };
+    let next = match &news.result {
+        Ok((lines, next)) => {
+            for l in lines {
+                ui.label(l);
+            }
+            next.clone()
+        }
+        Err(e) => {
+            ui.colored_label(
+                egui::Color32::LIGHT_RED,
+                format!("The Epic campaign could not be updated: {e}"),
+            );
+            return false;
+        }
+    };
+    let Some(name) = next else { return false };
+    ui.label("Everyone keeps gold, potions, weapons and relics; health comes back in full.");
+    ui.label(egui::RichText::new(format!("Next: {name}.")).strong());
+    let tables = crate::rules::heroica::HeroicaTables::get();
+    let Some(me) = news.epic.as_ref().and_then(|e| e.heroes.first()).cloned() else {
+        return true;
+    };
+    let who = p
+        .hero(crate::game::model::FigureId(0))
+        .map_or(me.hero.clone(), |h| h.1.name.clone());
+    ui.separator();
+    ui.label(format!("The store ({who} has {} gold):", me.gold));
+    let mut trade = None;
+    ui.horizontal_wrapped(|ui| {
+        for (id, d) in &tables.potions {
+            if ui
+                .add_enabled(
+                    me.gold >= d.price,
+                    egui::Button::new(format!("{} ({})", d.name, d.price)).small(),
+                )
+                .clicked()
+            {
+                trade = Some((false, id.clone()));
+            }
+        }
+        for (id, d) in &tables.weapons {
+            let owned = me.weapons.contains(id);
+            if ui
+                .add_enabled(
+                    !owned && me.gold >= d.price,
+                    egui::Button::new(format!("{} ({})", d.name, d.price)).small(),
+                )
+                .clicked()
+            {
+                trade = Some((false, id.clone()));
+            }
+        }
+        for r in &me.relics {
+            let name = tables.relics.get(r).map_or(r.clone(), |d| d.name.clone());
+            if ui
+                .small_button(format!("Sell the {name} (+{})", tables.relic_sale))
+                .clicked()
+            {
+                trade = Some((true, r.clone()));
+            }
+        }
+    });
+    if let Some((sell, item)) = trade
+        && let Err(e) = news.trade(sell, 0, &item)
+    {
+        news.result = Err(e);
+    }
+    true
 }

@@ -153,7 +153,12 @@ pub(super) fn play_panels(
         Res<crate::screen::UndoAvailable>,
         Option<Res<crate::campaign::CampaignNews>>,
     ),
-    (mut next_screen, mut commands, sorcerer_seat): (ResMut<NextState<Screen>>, Commands, Option<Res<SorcererSeat>>),
+    (mut next_screen, mut commands, sorcerer_seat, mut epic_news): (
+        ResMut<NextState<Screen>>,
+        Commands,
+        Option<Res<SorcererSeat>>,
+        Option<ResMut<crate::epic::EpicNews>>,
+    ),
     (mut settings, mut options, seats, mut seat_turn, menu, mut rebinding, last, mut paused, mut exit, mut watching): (
         Option<ResMut<Settings>>,
         ResMut<options::OptionsOpen>,
@@ -257,6 +262,6 @@ pub(super) fn play_panels(
     };
     draft::window(&p, &mut out);
     card::popup(&p, &mut card);
-    end::window(&p, &mut commands, &mut next_screen);
+    end::window(&p, &mut commands, &mut next_screen, epic_news.as_deref_mut());
     Ok(())
 }
