@@ -703,3 +703,142 @@ fn a_person_plays_the_monsters_with_clicks() {
     };
     assert_eq!((figure, way.last()), (FigureId(3), Some(&to)));
 }
+
+#[test]
+fn a_pick_axe_breaks_a_rock_and_the_move_ends_there() {
+    // checklists §1.2 #30: a rock space cannot be entered; a hero with a Pick Axe steps into it,
+    // the rock is removed and the move ends there.
+    let q = mission(
+        ROW,
+        "rocks: [(2, 0)], items: [(at: (1, 0), thing: Weapon(\"pick_axe\"))]",
+        &["knight"],
+    );
+    let mut g = start(q.clone(), &[ONE, SHIELD]);
+    roll(&mut g, 0);
+    walk(&mut g, 0, &[(1, 0)]);
+    assert_eq!(pack(&mut g, 0).weapons, vec!["pick_axe".to_string()]);
+    g.send(Command::EndTurn);
+    roll(&mut g, 0);
+    let e = walk(&mut g, 0, &[(2, 0), (3, 0)]);
+    assert!(rejected(&e).is_some_and(|r| r.contains("must end at (2, 0)")), "{e:?}");
+    let e = walk(&mut g, 0, &[(2, 0)]);
+    assert!(
+        happened(&e).contains(&Happening::RockBroken { hero: 0, at: p(2, 0) }),
+        "{e:?}"
+    );
+    assert!(g.snap().table.unwrap().rocks.is_empty());
+    // Without one the rock stays shut.
+    let q = mission(ROW, "rocks: [(2, 0)]", &["knight"]);
+    let mut g = start(q, &[SHIELD]);
+    roll(&mut g, 0);
+    assert!(rejected(&walk(&mut g, 0, &[(1, 0), (2, 0)])).is_some());
+}
+
+#[test]
+fn potions_do_what_the_table_says_on_the_heros_own_turn() {
+    // checklists §1.2 #28 (docs/heroica.md H13): Speed adds 4 spaces; Luck rolls the movement
+    // roll again at once; Strength defeats the strongest monster beside the hero; Defence keeps
+    // the hero's health that turn.
+    let potions = "items: [(at: (1, 0), thing: Potion(\"speed\")), (at: (2, 0), thing: Potion(\"luck\")), \
+                   (at: (3, 0), thing: Potion(\"strength\"))]";
+    let q = mission(
+        &["S...........T"],
+        &format!("{potions}, monsters: [(kind: \"werewolf\", at: (8, 0))]"),
+        &["knight"],
+    );
+    let mut g = start(q, &[THREE, ONE, THREE]);
+    roll(&mut g, 0);
+    walk(&mut g, 0, &[(1, 0), (2, 0), (3, 0)]);
+    assert_eq!(pack(&mut g, 0).potions.len(), 3);
+    g.send(Command::EndTurn);
+    let drink = |g: &mut Game, potion: &str| {
+        g.send(Command::DrinkPotion {
+            hero: FigureId(0),
+            potion: potion.into(),
+        })
+    };
+    // Speed before the roll.
+    assert!(rejected(&drink(&mut g, "speed")).is_none());
+    roll(&mut g, 0);
+    // Luck: the One is rolled again, a Three.
+    let e = drink(&mut g, "luck");
+    assert!(
+        happened(&e)
+            .iter()
+            .any(|h| matches!(h, Happening::Rolled { face, .. } if face.starts_with("Three"))),
+        "{e:?}"
+    );
+    // Four spaces on a Three (the Speed Potion's), up to the werewolf, which stops the hero.
+    let e = walk(&mut g, 0, &[(4, 0), (5, 0), (6, 0), (7, 0)]);
+    assert!(rejected(&e).is_none(), "{e:?}");
+    assert!(matches!(stage(&g), Stage::MustFight { .. }));
+    // Strength: the werewolf beside it is defeated without a roll, and the fight is over.
+    let e = drink(&mut g, "strength");
+    assert!(
+        happened(&e).contains(&Happening::Defeated { monster: 1, by: 0 }),
+        "{e:?}"
+    );
+    assert_eq!(stage(&g), Stage::Done);
+    assert!(pack(&mut g, 0).potions.is_empty());
+    // Defence: a Skull in this turn's fight costs no health (the knock-back still comes).
+    let q = mission(
+        ROW,
+        "items: [(at: (1, 0), thing: Potion(\"defence\"))], monsters: [(kind: \"werewolf\", at: (4, 0))]",
+        &["knight"],
+    );
+    let mut g = start(q, &[THREE, TWO]);
+    roll(&mut g, 0);
+    walk(&mut g, 0, &[(1, 0), (2, 0), (3, 0)]);
+    assert!(rejected(&drink(&mut g, "defence")).is_none());
+    let e = g.send(Command::Attack {
+        attacker: FigureId(0),
+        target: FigureId(1),
+    });
+    assert!(happened(&e).contains(&Happening::Shielded { hero: 0 }), "{e:?}");
+    assert_eq!(health(&mut g, 0), 4);
+}
+
+#[test]
+fn a_monster_goes_forward_past_monsters_and_never_stops_for_a_healing_hero() {
+    // checklists §1.2 #51, #53: a monster ending on another monster's space goes on forward; a
+    // hero who is healing cannot be fought and does not stop a monster.
+    let q = mission(
+        &["S.........T"],
+        "monsters: [(kind: \"bat\", at: (6, 0)), (kind: \"spider\", at: (4, 0))]",
+        &["knight"],
+    );
+    let mut t = (*Game::start_undrafted(Arc::new(q.with_modules(&["heroica-battle".into()]).unwrap()), 1)
+        .snap()
+        .table
+        .unwrap())
+    .clone();
+    let tables = HeroicaTables::get();
+    t.act(&Act::EndTurn, tables, &mut || 0).unwrap();
+    t.act(&Act::Roll { figure: 1 }, tables, &mut || 3).unwrap(); // the bat, Two
+    // West two spaces would end on the spider at (4, 0): it goes on to (3, 0).
+    let e = t
+        .act(
+            &Act::Move {
+                figure: 1,
+                path: path(&[(5, 0), (4, 0)]),
+            },
+            tables,
+            &mut || 0,
+        )
+        .unwrap();
+    assert!(
+        e.contains(&Happening::Stepped {
+            figure: 1,
+            from: p(4, 0),
+            to: p(3, 0)
+        }),
+        "{e:?}"
+    );
+    // A healing hero beside the monster is no foe.
+    let mut t2 = t.clone();
+    t2.heroes[0].healing = true;
+    t2.heroes[0].at = p(2, 0);
+    assert!(t2.heroes_beside(p(3, 0)).is_empty());
+    t2.heroes[0].healing = false;
+    assert_eq!(t2.heroes_beside(p(3, 0)), vec![0]);
+}

@@ -8,7 +8,6 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use super::art::Art;
-use super::highlights::Highlight;
 use super::{TILE, world_of};
 use crate::game::Controllers;
 use crate::game::model::{ActiveQuest, Command, EventLog, FigureId, GameEvent, Turn};
@@ -192,22 +191,7 @@ pub(super) fn highlights(world: &mut World, snap: &Snapshot, hover: Option<Pos>,
     };
     let (w, h) = (snap.board().width, snap.board().height);
     let spawn = |world: &mut World, p: Pos, color: Color, size: f32, z: f32, image: Option<Handle<Image>>| {
-        let sprite = match image {
-            Some(img) => Sprite {
-                image: img,
-                color,
-                custom_size: Some(Vec2::splat(size)),
-                ..default()
-            },
-            None => Sprite::from_color(color, Vec2::splat(size)),
-        };
-        world.spawn((
-            Name::new("Highlight"),
-            Highlight,
-            DespawnOnExit(Screen::Playing),
-            sprite,
-            Transform::from_translation(world_of(p, w, h).extend(z)),
-        ));
+        super::highlights::spawn_highlight(world, world_of(p, w, h), color, size, z, image);
     };
     let walk = if colour_blind {
         Color::srgba(0.25, 0.55, 1.0, 0.35)

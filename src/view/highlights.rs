@@ -50,6 +50,33 @@ pub fn pointed(world: &mut World) -> (Option<Pos>, bool) {
     (at, cursor_player)
 }
 
+/// One highlight sprite at `at` (world units): a tinted image, or a plain square.
+pub(super) fn spawn_highlight(
+    world: &mut World,
+    at: Vec2,
+    color: Color,
+    size: f32,
+    z: f32,
+    image: Option<Handle<Image>>,
+) {
+    let sprite = match image {
+        Some(img) => Sprite {
+            image: img,
+            color,
+            custom_size: Some(Vec2::splat(size)),
+            ..default()
+        },
+        None => Sprite::from_color(color, Vec2::splat(size)),
+    };
+    world.spawn((
+        Name::new("Highlight"),
+        Highlight,
+        DespawnOnExit(Screen::Playing),
+        sprite,
+        Transform::from_translation(at.extend(z)),
+    ));
+}
+
 pub(super) fn update_highlights(world: &mut World, mut last: Local<Option<HighlightKey>>) {
     let len = world.get_resource::<EventLog>().map_or(0, |l| l.0.len());
     // The sorcerer's player, on the sorcerer's move: the monster picked and the cursor.
@@ -102,22 +129,7 @@ pub(super) fn update_highlights(world: &mut World, mut last: Local<Option<Highli
     };
     let (w, h) = (snap.board().width, snap.board().height);
     let spawn = |world: &mut World, p: Pos, color: Color, size: f32, z: f32, image: Option<Handle<Image>>| {
-        let sprite = match image {
-            Some(img) => Sprite {
-                image: img,
-                color,
-                custom_size: Some(Vec2::splat(size)),
-                ..default()
-            },
-            None => Sprite::from_color(color, Vec2::splat(size)),
-        };
-        world.spawn((
-            Name::new("Highlight"),
-            Highlight,
-            DespawnOnExit(Screen::Playing),
-            sprite,
-            Transform::from_translation(world_of(p, w, h).extend(z)),
-        ));
+        spawn_highlight(world, world_of(p, w, h), color, size, z, image);
     };
     // The monster the sorcerer is moving now.
     let acting = world

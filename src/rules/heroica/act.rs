@@ -118,11 +118,7 @@ impl Table {
                 if self.hero(id).is_some_and(|h| h.healing) {
                     return Err("a healing hero cannot fight".into());
                 }
-                let may = match &stage {
-                    Stage::MustFight { foes } => foes.contains(target),
-                    _ => self.monsters_beside(at).contains(target),
-                };
-                if !may {
+                if !may_fight(&stage, *target, &self.monsters_beside(at)) {
                     return Err("that monster is not one to fight now".into());
                 }
                 self.hero_fight(id, *target, tables, roll, ev);
@@ -760,11 +756,7 @@ impl Table {
                 if *figure == m =>
             {
                 let at = self.monster(m).and_then(|x| x.at).ok_or("no such monster")?;
-                let may = match &stage {
-                    Stage::MustFight { foes } => foes.contains(target),
-                    _ => self.heroes_beside(at).contains(target),
-                };
-                if !may {
+                if !may_fight(&stage, *target, &self.heroes_beside(at)) {
                     return Err("that hero is not one to fight now".into());
                 }
                 self.monster_fight(m, *target, tables, roll, ev);
@@ -845,5 +837,13 @@ impl Table {
             side: next,
             round: self.turn.round,
         });
+    }
+}
+
+/// Whether `target` is one to fight now: one of a forced fight's foes, else one beside.
+fn may_fight(stage: &Stage, target: Id, beside: &[Id]) -> bool {
+    match stage {
+        Stage::MustFight { foes } => foes.contains(&target),
+        _ => beside.contains(&target),
     }
 }
