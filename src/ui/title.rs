@@ -451,6 +451,30 @@ fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
 }
 
 /// Starts a new game, or first asks while another is in progress (it stays saved either way).
+/// LEGO Heroica's Epic campaign: begin it, or go on with its next mission.
+fn epic_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands) {
+    let saved = crate::epic::Epic::path().filter(|p| p.exists());
+    ui.horizontal(|ui| {
+        let label = if saved.is_some() {
+            "Go on with Epic Heroica"
+        } else {
+            "Begin Epic Heroica"
+        };
+        if ui.button(egui::RichText::new(label).size(18.0)).clicked() {
+            let seed = state.seed.trim().parse().unwrap_or(1);
+            let opponents = crate::ai::Opponents {
+                sorcerer: state.sorcerer,
+                ..Default::default()
+            };
+            match PendingQuest::epic_next(seed, opponents) {
+                Ok(p) => start_or_ask(state, commands, p),
+                Err(e) => state.message = Some(e),
+            }
+        }
+        ui.label(egui::RichText::new("LEGO Heroica's four races in a row: your Knight against three rivals").weak());
+    });
+}
+
 fn start_or_ask(state: &mut TitleState, commands: &mut Commands, p: PendingQuest) {
     if state.games.is_empty() {
         commands.insert_resource(p);
@@ -694,6 +718,7 @@ pub(super) fn title_screen(
             let leave_out = settings.as_deref().is_some_and(|s| s.leave_out_unclaimed);
             let sorcerer_seat = settings.as_deref().and_then(|s| s.sorcerer_seat.clone());
             campaign_row(ui, &mut state, &mut commands, &seats, leave_out, &sorcerer_seat);
+            epic_row(ui, &mut state, &mut commands);
             ui.separator();
             ui.columns(2, |cols| {
                 cols[0].label(egui::RichText::new("The quest book").strong().size(18.0));
@@ -845,7 +870,8 @@ pub(super) fn title_screen(
                 });
             }
             ui.horizontal(|ui| {
-                ui.label("Sorcerer:");
+                let heroica = matches!(state.quests.get(state.selected), Some((_, Ok(q))) if q.mission.is_some());
+                ui.label(if heroica { "Monster player (Battle):" } else { "Sorcerer:" });
                 for level in crate::ai::SorcererLevel::ALL {
                     ui.selectable_value(&mut state.sorcerer, level, level.as_str())
                         .on_hover_text(level.blurb());
@@ -891,7 +917,13 @@ pub(super) fn title_screen(
                         };
                         start_or_ask(&mut state, &mut commands, p);
                     }
-                ui.label(egui::RichText::new("Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, U undo, F fast-forward.").small());
+                let heroica = matches!(state.quests.get(state.selected), Some((_, Ok(q))) if q.mission.is_some());
+                let hint = if heroica {
+                    "LEGO Heroica: roll (R), click a green space to move, fight the monster you stop beside; the first hero to the red flag wins. Begin Epic Heroica above for the campaign of four missions."
+                } else {
+                    "Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, U undo, F fast-forward."
+                };
+                ui.label(egui::RichText::new(hint).small());
             });
         });
     // The side windows after the title window, so that they are drawn over it.
