@@ -339,22 +339,7 @@ impl Table {
 
     /// A hero's fight roll against a monster beside it (heroica.md, Fighting monsters).
     fn hero_fight(&mut self, id: Id, foe: Id, tables: &HeroicaTables, roll: Roll, ev: &mut Vec<Happening>) {
-        let face = tables.face(roll() % 6).clone();
-        ev.push(Happening::Fought {
-            figure: id,
-            foe,
-            face: face.name.clone(),
-        });
-        let strength = self.monster(foe).map_or(1, |m| m.strength);
-        let relics = self.relic_powers(id, tables);
-        let crystal = self.hero(id).is_some_and(|h| !h.pack.crystal_used);
-        let (result, spent) = super::with_relics(face.fight, strength, &relics, crystal);
-        if spent {
-            if let Some(h) = self.hero_mut(id) {
-                h.pack.crystal_used = true;
-            }
-            ev.push(Happening::Deflected { hero: id });
-        }
+        let result = self.fight_roll(id, foe, id, foe, tables, roll, ev, super::with_relics);
         if result.skill_instead {
             self.turn.stage = Stage::ShieldFight { foe };
             return;
@@ -772,24 +757,42 @@ impl Table {
         }
     }
 
-    /// The monster player's fight roll (heroica.md, Battle Heroica; checklists §1.2 #54–#57).
-    fn monster_fight(&mut self, m: Id, hero: Id, tables: &HeroicaTables, roll: Roll, ev: &mut Vec<Happening>) {
+    /// One fight roll, by `figure` against `foe`, read by `table` (the hero's or the monster
+    /// player's) with the hero's relics, the Crystal spent if it turned the blow.
+    #[expect(clippy::too_many_arguments, reason = "both sides' fights share the roll")]
+    fn fight_roll(
+        &mut self,
+        figure: Id,
+        foe: Id,
+        hero: Id,
+        monster: Id,
+        tables: &HeroicaTables,
+        roll: Roll,
+        ev: &mut Vec<Happening>,
+        table: fn(super::Fight, u8, &[RelicPower], bool) -> (FightResult, bool),
+    ) -> FightResult {
         let face = tables.face(roll() % 6).clone();
         ev.push(Happening::Fought {
-            figure: m,
-            foe: hero,
+            figure,
+            foe,
             face: face.name.clone(),
         });
-        let strength = self.monster(m).map_or(1, |x| x.strength);
+        let strength = self.monster(monster).map_or(1, |m| m.strength);
         let relics = self.relic_powers(hero, tables);
         let crystal = self.hero(hero).is_some_and(|h| !h.pack.crystal_used);
-        let (r, spent) = super::against_relics(face.fight, strength, &relics, crystal);
+        let (result, spent) = table(face.fight, strength, &relics, crystal);
         if spent {
             if let Some(h) = self.hero_mut(hero) {
                 h.pack.crystal_used = true;
             }
             ev.push(Happening::Deflected { hero });
         }
+        result
+    }
+
+    /// The monster player's fight roll (heroica.md, Battle Heroica; checklists §1.2 #54–#57).
+    fn monster_fight(&mut self, m: Id, hero: Id, tables: &HeroicaTables, roll: Roll, ev: &mut Vec<Happening>) {
+        let r = self.fight_roll(m, hero, hero, m, tables, roll, ev, super::against_relics);
         let monster_at = self.monster(m).and_then(|x| x.at);
         if r.monster_defeated {
             // checklists §1.2 #56: it goes into the fought hero's pack.
