@@ -255,6 +255,16 @@ fn the_missions_are_built_in_and_load_by_id_or_path() {
     let e = parse_mission("x", "x.ron", bad).unwrap_err().to_string();
     assert!(e.contains("x.ron:1:") && e.contains("unknown hero \"paladin\""), "{e}");
     assert!(e.contains("the knight is listed twice"), "{e}");
+    // A map too big for a board is refused where it is written, not played on another board.
+    let wide = format!(
+        "Mission(format: 1, name: \"X\", story: \"Y\", map: [\"S{}T\"])",
+        ".".repeat(70)
+    );
+    let e = parse_mission("x", "x.ron", &wide).unwrap_err().to_string();
+    assert!(
+        e.contains("x.ron:1:") && e.contains("the map is 72 wide and 1 high; at most 64"),
+        "{e}"
+    );
     // A quest file cannot ask for Heroica: a board of spaces is a mission's.
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/quests/the-bone-orchard.ron")).unwrap();
     let text = text.replacen("Quest(", "Quest(\n    rules: \"heroica\",", 1);

@@ -89,6 +89,9 @@ pub struct MissionMonster {
     pub strength: u8,
 }
 
+/// The largest map side: the board a mission is played on is at most 64 squares each way.
+const MAX_SIDE: i32 = 64;
+
 /// A checked mission.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mission {
@@ -191,6 +194,13 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
     let mut err = |path: Vec<PathPart>, message: String| found.push((locate::locate(text, &path), message));
     if raw.map.is_empty() || cells.is_empty() {
         err(vec![Field("map")], "the map has no spaces".into());
+    }
+    // The board it is played on holds at most 64 by 64 squares.
+    if width > MAX_SIDE || height > MAX_SIDE {
+        err(
+            vec![Field("map")],
+            format!("the map is {width} wide and {height} high; at most {MAX_SIDE} each way"),
+        );
     }
     if starts.is_empty() {
         err(vec![Field("map")], "the map has no start space 'S'".into());
