@@ -181,11 +181,9 @@ impl Epic {
     pub fn buy(&mut self, seat: usize, item: &str) -> Result<(), String> {
         let tables = HeroicaTables::get();
         let h = self.heroes.get_mut(seat).ok_or("no such seat")?;
-        let (price, weapon) = match (tables.potions.get(item), tables.weapons.get(item)) {
-            (Some(p), _) => (p.price, false),
-            (None, Some(w)) => (w.price, true),
-            _ => return Err(format!("the store has no \"{item}\"")),
-        };
+        let (_, price, weapon) = tables
+            .store_item(item)
+            .ok_or_else(|| format!("the store has no \"{item}\""))?;
         if weapon && h.weapons.iter().any(|w| w == item) {
             return Err(format!("the {} already carries one", h.hero));
         }

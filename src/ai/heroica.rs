@@ -48,12 +48,7 @@ pub fn way_to_target(t: &Table, hero: Id, tables: &HeroicaTables) -> u32 {
 }
 
 fn carries_pick(t: &Table, hero: Id, tables: &HeroicaTables) -> bool {
-    t.hero(hero).is_some_and(|h| {
-        h.pack
-            .weapons
-            .iter()
-            .any(|w| tables.weapons.get(w).is_some_and(|d| d.breaks_rocks))
-    })
+    t.hero(hero).is_some_and(|h| t.carries_pick_axe(h, tables))
 }
 
 /// Dijkstra over the spaces from `from` to `to`, `opened` a shut door taken as open.

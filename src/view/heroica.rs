@@ -285,12 +285,7 @@ pub fn label(c: &Command, t: &Table, hero_name: &dyn Fn(FigureId) -> Option<Stri
             )
         }
         Command::Buy { item, .. } => {
-            let (n, price) = tables
-                .potions
-                .get(item)
-                .map(|d| (d.name.clone(), d.price))
-                .or_else(|| tables.weapons.get(item).map(|d| (d.name.clone(), d.price)))
-                .unwrap_or((item.clone(), 0));
+            let (n, price, _) = tables.store_item(item).unwrap_or((item, 0, false));
             format!("Buy the {n} ({price} gold)")
         }
         Command::UseSkill { skill, target, to, .. } => {

@@ -92,13 +92,9 @@ pub fn line(h: &Happening, names: &FigureNames) -> String {
         Happening::Recovered { hero } => format!("{} is back to full health and moves next turn.", n(*hero)),
         Happening::SkillUsed { figure, skill } => format!("{} uses {}.", n(*figure), skill_name(skill)),
         Happening::Bought { hero, item, price } => {
-            let tables = HeroicaTables::get();
-            let name = tables
-                .potions
-                .get(item)
-                .map(|d| d.name.clone())
-                .or_else(|| tables.weapons.get(item).map(|d| d.name.clone()))
-                .unwrap_or_else(|| item.clone());
+            let name = HeroicaTables::get()
+                .store_item(item)
+                .map_or(item.as_str(), |(name, _, _)| name);
             format!("{} buys the {name} for {price} gold.", n(*hero))
         }
         Happening::Drank { hero, potion } => {

@@ -256,14 +256,7 @@ impl Table {
                         self.spaces.knock_back(p, None, p, |q| self.free(q))
                     };
                     if let Some(to) = back {
-                        if let Some(h) = self.hero_mut(id) {
-                            h.at = to;
-                        }
-                        ev.push(Happening::KnockedBack {
-                            figure: id,
-                            from: p,
-                            to,
-                        });
+                        self.set_back(id, p, to, ev);
                     }
                     self.turn.stage = Stage::MustFight { foes: vec![new_id] };
                     return false;
@@ -423,16 +416,32 @@ impl Table {
 
     fn knock_back(&mut self, id: Id, monster: Pos, came_from: Option<Pos>, ev: &mut Vec<Happening>) {
         let Some(at) = self.at(id) else { return };
-        let to = self.spaces.knock_back(at, came_from, monster, |q| self.free(q));
-        if let Some(to) = to {
-            if let Some(h) = self.hero_mut(id) {
-                h.at = to;
+        if let Some(to) = self.spaces.knock_back(at, came_from, monster, |q| self.free(q)) {
+            self.set_back(id, at, to, ev);
+        }
+    }
+
+    /// A hero knocked back from `from` to `to`.
+    fn set_back(&mut self, id: Id, from: Pos, to: Pos, ev: &mut Vec<Happening>) {
+        if let Some(h) = self.hero_mut(id) {
+            h.at = to;
+        }
+        ev.push(Happening::KnockedBack { figure: id, from, to });
+    }
+
+    /// A skill's move (checked legal already) to `to`, step by step by the move rules: the
+    /// shortest way, stopping where a step ends the move.
+    fn skill_walk(&mut self, id: Id, to: Pos, tables: &HeroicaTables, ev: &mut Vec<Happening>) {
+        let path = self
+            .hero_moves(id, 5, tables)
+            .into_iter()
+            .find(|(p, _)| *p == to)
+            .map(|(_, w)| w)
+            .unwrap_or_default();
+        for p in path {
+            if !self.hero_step(id, p, tables, ev) {
+                break;
             }
-            ev.push(Happening::KnockedBack {
-                figure: id,
-                from: at,
-                to,
-            });
         }
     }
 
@@ -486,17 +495,7 @@ impl Table {
             Power::Fetch { .. } => self.fetch(id, to, ev),
             Power::MoveThenDefeat { .. } | Power::Shoot { .. } => {
                 if let Some(to) = to {
-                    let moves = self.hero_moves(id, 5, tables);
-                    let path = moves
-                        .into_iter()
-                        .find(|(p, _)| *p == to)
-                        .map(|(_, w)| w)
-                        .unwrap_or_default();
-                    for p in path {
-                        if !self.hero_step(id, p, tables, ev) {
-                            break;
-                        }
-                    }
+                    self.skill_walk(id, to, tables, ev);
                 }
                 if let Some(m) = target
                     && self.turn.over.is_none()
@@ -565,17 +564,7 @@ impl Table {
         }
         self.turn.stage = Stage::Done;
         if let Some(to) = to {
-            let path = self
-                .hero_moves(id, 4, tables)
-                .into_iter()
-                .find(|(p, _)| *p == to)
-                .map(|(_, w)| w)
-                .unwrap_or_default();
-            for p in path {
-                if !self.hero_step(id, p, tables, ev) {
-                    break;
-                }
-            }
+            self.skill_walk(id, to, tables, ev);
         }
         if self.turn.stage == Stage::Done {
             self.after_move(id);

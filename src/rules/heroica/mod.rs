@@ -208,6 +208,16 @@ impl HeroicaTables {
         &self.die[0]
     }
 
+    /// What the store sells by this id: its name, its price, and whether it is a weapon (else a
+    /// potion).
+    pub fn store_item(&self, id: &str) -> Option<(&str, u32, bool)> {
+        match (self.potions.get(id), self.weapons.get(id)) {
+            (Some(p), _) => Some((&p.name, p.price, false)),
+            (None, Some(w)) => Some((&w.name, w.price, true)),
+            _ => None,
+        }
+    }
+
     /// The chance of each fight symbol on one roll (exact, from the counts).
     pub fn fight_chance(&self, fight: Fight) -> f64 {
         self.die

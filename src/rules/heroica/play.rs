@@ -422,7 +422,8 @@ impl Table {
         sp
     }
 
-    fn carries_pick_axe(&self, hero: &HeroPiece, tables: &HeroicaTables) -> bool {
+    /// Whether the hero carries a weapon that breaks rocks (the Pick Axe).
+    pub fn carries_pick_axe(&self, hero: &HeroPiece, tables: &HeroicaTables) -> bool {
         hero.pack
             .weapons
             .iter()
@@ -878,16 +879,12 @@ impl Table {
 
     /// Whether a hero may buy `item` now (checklists §1.2 #35: from the store, before rolling).
     pub fn may_buy(&self, h: &HeroPiece, item: &str, tables: &HeroicaTables) -> Result<u32, String> {
-        let price = match (tables.potions.get(item), tables.weapons.get(item)) {
-            (Some(p), _) => p.price,
-            (None, Some(w)) => {
-                if h.pack.weapons.iter().any(|x| x == item) {
-                    return Err(format!("already carries the {}", w.name));
-                }
-                w.price
-            }
-            _ => return Err(format!("the store has no \"{item}\"")),
-        };
+        let (name, price, weapon) = tables
+            .store_item(item)
+            .ok_or_else(|| format!("the store has no \"{item}\""))?;
+        if weapon && h.pack.weapons.iter().any(|x| x == item) {
+            return Err(format!("already carries the {name}"));
+        }
         if h.pack.gold < price {
             return Err(format!("costs {price} gold; {} has {}", h.kind, h.pack.gold));
         }
