@@ -263,7 +263,7 @@ fn heroica_decides(
                 return Some(Command::EndTurn);
             }
             let started = Instant::now();
-            let (act, reason) = ai::heroica::monster_player(table, opponents.sorcerer, snap.ai_seed);
+            let (act, reason) = ai::heroica_monsters::monster_player(table, opponents.sorcerer, snap.ai_seed);
             let spent = started.elapsed().as_nanos() as u64;
             let cmd = command_of(&act);
             let mut mind = world.resource_mut::<SorcererMind>();

@@ -1,12 +1,12 @@
-//! LEGO Heroica's computer players, planning on their own copies of the mission
-//! (`rules::heroica::play::Table`): rival heroes that race for the target, and the monster
-//! player of Battle Heroica at the sorcerer's levels. Both weigh each choice over the die's six
-//! faces (the next roll is never known: the dice are drawn only when a command is applied).
+//! LEGO Heroica's rival heroes, planning on their own copies of the mission
+//! (`rules::heroica::play::Table`): they race for the target, weighing each choice over the
+//! die's six faces (the next roll is never known: the dice are drawn only when a command is
+//! applied). The monster player of Battle Heroica is `heroica_monsters`.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::{HeroBot, SorcererLevel};
+use super::HeroBot;
 use crate::rules::geometry::{Edge, Pos};
 use crate::rules::heroica::play::{Act, End, Id, Side, Stage, Table};
 use crate::rules::heroica::{HeroicaTables, MissionDoorKind};
@@ -314,154 +314,4 @@ fn choose(t: &Table, hero: Id, legal: &[Act], tables: &HeroicaTables) -> Act {
         }
     }
     best.0.cloned().unwrap_or(Act::EndTurn)
-}
-
-/// How good the table is for the monster player: heroes defeated and hurt, the leading hero's
-/// way to the target long.
-fn monster_value(t: &Table, tables: &HeroicaTables) -> f64 {
-    match t.turn.over {
-        Some(End::MonstersWon) => return 1e6,
-        Some(End::Won(_)) => return -1e6,
-        None => {}
-    }
-    let mut v = 300.0 * f64::from(t.turn.hero_defeats);
-    let mut nearest = u32::MAX;
-    for h in &t.heroes {
-        let lost = f64::from(h.max - h.health);
-        v += 12.0 * lost;
-        if h.healing {
-            v += 40.0;
-        }
-        nearest = nearest.min(way_to_target(t, h.id, tables));
-    }
-    v += 8.0 * f64::from(nearest.min(60));
-    // Monsters kept alive.
-    v += 6.0 * t.monsters.iter().filter(|m| m.at.is_some()).count() as f64;
-    v
-}
-
-fn monster_ahead(t: &Table, tables: &HeroicaTables, depth: u8) -> f64 {
-    if depth == 0 || t.turn.over.is_some() || t.turn.side != Side::Monsters {
-        return monster_value(t, tables);
-    }
-    match t.turn.stage {
-        Stage::MustFight { .. } | Stage::Rolled { .. } => {
-            let mut best = f64::MIN;
-            for act in t.legal(tables) {
-                if act == Act::EndTurn && matches!(t.turn.stage, Stage::Rolled { .. }) && best > f64::MIN {
-                    continue;
-                }
-                let v = expected(t, &act, tables, |after| monster_ahead(after, tables, depth - 1));
-                best = best.max(v);
-            }
-            if best == f64::MIN {
-                monster_value(t, tables)
-            } else {
-                best
-            }
-        }
-        _ => monster_value(t, tables),
-    }
-}
-
-/// The monster player's next act (Battle Heroica), with its reason when it chose a monster.
-pub fn monster_player(t: &Table, level: SorcererLevel, seed: u64) -> (Act, Option<(Id, String)>) {
-    let tables = HeroicaTables::get();
-    let legal = t.legal(tables);
-    if legal.is_empty() {
-        return (Act::EndTurn, None);
-    }
-    if level == SorcererLevel::Classic {
-        return (classic(t, &legal), None);
-    }
-    // Easy makes plausible mistakes, normal small ones now and then, hard none: its own noise,
-    // never the dice.
-    let amplitude = match level {
-        SorcererLevel::Easy => 60.0,
-        SorcererLevel::Normal => 15.0,
-        _ => 0.0,
-    };
-    let noise = |i: usize| -> f64 {
-        (mix(seed ^ (i as u64) << 20 ^ u64::from(t.turn.round)) % 1000) as f64 / 1000.0 * amplitude
-    };
-    let depth = 3;
-    let mut best: (Option<&Act>, f64) = (None, f64::MIN);
-    for (i, act) in legal.iter().enumerate() {
-        let v = expected(t, act, tables, |after| monster_ahead(after, tables, depth)) + noise(i);
-        if v > best.1 + 1e-9 {
-            best = (Some(act), v);
-        }
-    }
-    let act = best.0.cloned().unwrap_or(Act::EndTurn);
-    let reason = match (&act, &t.turn.stage) {
-        (Act::Roll { figure }, Stage::Start) => {
-            let leader = t
-                .heroes
-                .iter()
-                .min_by_key(|h| way_to_target(t, h.id, tables))
-                .map(|h| h.id);
-            let name = tables
-                .monsters
-                .get(&t.monster(*figure).map(|m| m.kind.clone()).unwrap_or_default())
-                .map(|d| d.name.clone())
-                .unwrap_or_default();
-            Some((
-                *figure,
-                match leader {
-                    Some(l) => format!(
-                        "the {name} goes: over the die's six faces it does the most harm, with the hero nearest the target {} steps away.",
-                        way_to_target(t, l, tables)
-                    ),
-                    None => format!("the {name} goes."),
-                },
-            ))
-        }
-        _ => None,
-    };
-    (act, reason)
-}
-
-/// The classic monster player: the monster nearest a hero walks at the nearest hero and fights
-/// the weakest beside it.
-fn classic(t: &Table, legal: &[Act]) -> Act {
-    let near = |p: Pos| {
-        t.heroes
-            .iter()
-            .filter(|h| !h.healing)
-            .map(|h| (h.at.x - p.x).unsigned_abs() + (h.at.y - p.y).unsigned_abs())
-            .min()
-            .unwrap_or(u32::MAX)
-    };
-    match &t.turn.stage {
-        Stage::Start => legal
-            .iter()
-            .filter(|a| matches!(a, Act::Roll { .. }))
-            .min_by_key(|a| match a {
-                Act::Roll { figure } => t.monster(*figure).and_then(|m| m.at).map_or(u32::MAX, near),
-                _ => u32::MAX,
-            })
-            .cloned()
-            .unwrap_or(Act::EndTurn),
-        _ => {
-            if let Some(f) = legal
-                .iter()
-                .filter(|a| matches!(a, Act::Fight { .. }))
-                .min_by_key(|a| match a {
-                    Act::Fight { target, .. } => t.hero(*target).map_or(u8::MAX, |h| h.health),
-                    _ => u8::MAX,
-                })
-            {
-                return f.clone();
-            }
-            legal
-                .iter()
-                .filter(|a| matches!(a, Act::Move { .. }))
-                .min_by_key(|a| match a {
-                    Act::Move { path, .. } => path.last().map_or(u32::MAX, |p| near(*p)),
-                    _ => u32::MAX,
-                })
-                .cloned()
-                .unwrap_or(Act::EndTurn)
-        }
-    }
 }

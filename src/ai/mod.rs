@@ -3,6 +3,7 @@
 pub mod driver;
 pub mod heroes;
 pub mod heroica;
+pub mod heroica_monsters;
 pub mod perception;
 pub mod planner;
 pub mod sorcerer;
