@@ -17,10 +17,10 @@ use hollowdeep::rules::heroica::play::{Act, Happening, Stage};
 use hollowdeep::rules::heroica::{HeroicaTables, Thing};
 
 // Die faces by draw (`HeroicaTables::face`): 0 Shield, 1-2 Three/Sword, 3-4 Two/Skull, 5 One/Sword&Skull.
-const SHIELD: u8 = 0;
-const THREE: u8 = 1;
-const TWO: u8 = 3;
-const ONE: u8 = 5;
+pub(crate) const SHIELD: u8 = 0;
+pub(crate) const THREE: u8 = 1;
+pub(crate) const TWO: u8 = 3;
+pub(crate) const ONE: u8 = 5;
 
 /// The first seed whose dice stream draws `faces` first (the game draws `random_range(0..6)`).
 fn seed_showing(faces: &[u8]) -> u64 {
@@ -33,7 +33,7 @@ fn seed_showing(faces: &[u8]) -> u64 {
 }
 
 /// A mission from text, played by `heroes` (seat order).
-fn mission(map: &[&str], rest: &str, heroes: &[&str]) -> Arc<Quest> {
+pub(crate) fn mission(map: &[&str], rest: &str, heroes: &[&str]) -> Arc<Quest> {
     let rows: Vec<String> = map.iter().map(|r| format!("\"{r}\"")).collect();
     let text = format!(
         "Mission(format: 1, name: \"Test\", story: \"A test.\", map: [{}], {rest})",
@@ -47,7 +47,7 @@ fn mission(map: &[&str], rest: &str, heroes: &[&str]) -> Arc<Quest> {
     Arc::new(q)
 }
 
-fn start(q: Arc<Quest>, faces: &[u8]) -> Game {
+pub(crate) fn start(q: Arc<Quest>, faces: &[u8]) -> Game {
     Game::start_undrafted(q, seed_showing(faces))
 }
 
@@ -62,7 +62,7 @@ fn walk(g: &mut Game, id: u32, steps: &[(i32, i32)]) -> Vec<GameEvent> {
     })
 }
 
-fn happened(evs: &[GameEvent]) -> Vec<Happening> {
+pub(crate) fn happened(evs: &[GameEvent]) -> Vec<Happening> {
     evs.iter()
         .filter_map(|e| match e {
             GameEvent::Heroica(h) => Some(h.clone()),

@@ -11,6 +11,7 @@ mod events;
 mod fuzz;
 mod golden;
 mod heroica;
+mod heroica_battle;
 mod heroica_play;
 mod import;
 mod legality;
