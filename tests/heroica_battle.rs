@@ -177,3 +177,34 @@ fn the_striker_hits_the_hero_a_blow_would_defeat() {
         happened(&evs)
     );
 }
+
+#[test]
+fn a_monster_passes_a_magic_door_only_on_a_shield() {
+    // heroica.md, Battle Heroica: "If you roll "Shield", move up to 4 spaces OR pass through an
+    // adjacent Magic Door"; checklists §1.2 #49 (open or closed). A person plays the monsters
+    // here: the command is theirs. The zombie (id 1) stands west of a shut magic door.
+    let map: &[&str] = &["S.......T"];
+    let rest = "monsters: [(kind: \"zombie\", at: (5, 0))], \
+                doors: [(at: (5, 0), to: (6, 0), kind: Magic)], buttons: [(at: (1, 0), opens: ((5, 0), (6, 0)))]";
+    let through = |g: &mut Game| {
+        g.send(Command::Move {
+            figure: FigureId(1),
+            path: vec![p(6, 0)],
+        })
+    };
+    let q = mission(map, rest, &["knight"]);
+    let q = Arc::new(q.with_modules(&["heroica-battle".into()]).expect("Battle"));
+    let mut g = start(q.clone(), &[crate::heroica_play::SHIELD]);
+    to_monster_turn(&mut g);
+    g.send(Command::RollMovement { hero: FigureId(1) });
+    let evs = through(&mut g);
+    assert!(crate::common::rejected(&evs).is_none(), "{evs:?}");
+    assert_eq!(g.pos(1), Some(p(6, 0)), "through the shut door on a Shield");
+
+    // On a Three the shut door stops it.
+    let mut g = start(q, &[THREE]);
+    to_monster_turn(&mut g);
+    g.send(Command::RollMovement { hero: FigureId(1) });
+    assert!(crate::common::rejected(&through(&mut g)).is_some());
+    assert_eq!(g.pos(1), Some(p(5, 0)));
+}

@@ -842,3 +842,43 @@ fn a_monster_goes_forward_past_monsters_and_never_stops_for_a_healing_hero() {
     t2.heroes[0].healing = false;
     assert_eq!(t2.heroes_beside(p(3, 0)), vec![0]);
 }
+
+#[test]
+fn the_chalice_heals_on_a_shield_and_the_scepter_fetches_once_a_mission() {
+    // checklists §1.2 #44, §1.2a Relics: the Chalice of Life, "after a Shield on the movement
+    // roll, restore 1 Health instead of moving"; the Scepter of Summoning, "once per mission, on
+    // a movement Shield, take one item up to 4 spaces away". Both picked up on the way (#13).
+    let q = mission(
+        &["S.........T"],
+        "items: [(at: (1, 0), thing: Relic(\"chalice_of_life\")), (at: (2, 0), thing: Relic(\"scepter_of_summoning\")), \
+         (at: (5, 0), thing: Gold(1)), (at: (6, 0), thing: Gold(1))]",
+        &["knight"],
+    );
+    let mut g = start(q, &[TWO, SHIELD, SHIELD, SHIELD]);
+    roll(&mut g, 0);
+    walk(&mut g, 0, &[(1, 0), (2, 0)]);
+    assert_eq!(pack(&mut g, 0).relics.len(), 2, "both relics picked up");
+    g.send(Command::EndTurn);
+    g.set_body(0, 2);
+    let relic = |skill: &str, to: Option<(i32, i32)>| Command::UseSkill {
+        figure: FigureId(0),
+        skill: skill.into(),
+        target: None,
+        to: to.map(|(x, y)| p(x, y)),
+    };
+    roll(&mut g, 0);
+    let e = g.send(relic("chalice_of_life", None));
+    assert!(rejected(&e).is_none(), "{e:?}");
+    assert_eq!(health(&mut g, 0), 3, "one health back");
+    assert_eq!(g.pos(0), Some(p(2, 0)), "instead of moving");
+    g.send(Command::EndTurn);
+    roll(&mut g, 0);
+    let e = g.send(relic("scepter_of_summoning", Some((5, 0))));
+    assert!(rejected(&e).is_none(), "{e:?}");
+    assert_eq!(pack(&mut g, 0).gold, 1, "the gold three spaces away fetched");
+    g.send(Command::EndTurn);
+    roll(&mut g, 0);
+    let e = g.send(relic("scepter_of_summoning", Some((6, 0))));
+    assert!(rejected(&e).is_some(), "once a mission");
+    assert_eq!(pack(&mut g, 0).gold, 1);
+}

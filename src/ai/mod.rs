@@ -51,15 +51,19 @@ pub fn attack_squares(snap: &Snapshot, attacker: &FigureSnap, target: &FigureSna
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SorcererLevel {
-    /// The documented baseline: each monster walks to the nearest hero and hits the weakest.
+    /// The documented baseline: each monster walks to the nearest hero and hits the weakest
+    /// (Battle Heroica: the monster nearest a hero charges it).
     Classic,
-    /// The planner with plausible mistakes and no regard for the heroes' answer.
+    /// The planner with plausible mistakes and no regard for the heroes' answer (Battle
+    /// Heroica: a careless charge).
     Easy,
     /// A whole-turn plan, monster by monster (sequential greedy), with exact odds and a threat
-    /// map, and small mistakes now and then.
+    /// map, and small mistakes now and then (Battle Heroica: it strikes when the roll reaches a
+    /// hero, else holds).
     #[default]
     Normal,
-    /// Beam search over the whole turn with an estimate of the heroes' reply.
+    /// Beam search over the whole turn with an estimate of the heroes' reply (Battle Heroica:
+    /// it strikes, and waits in ambush beyond a hero's longest move).
     Hard,
 }
 
@@ -87,6 +91,16 @@ impl SorcererLevel {
             SorcererLevel::Easy => "plans, but makes mistakes",
             SorcererLevel::Normal => "plans the whole turn with exact odds, now and then not the best",
             SorcererLevel::Hard => "searches many plans and expects your answer",
+        }
+    }
+
+    /// The same level as Battle Heroica's monster player (`heroica_monsters`).
+    pub fn heroica_blurb(self) -> &'static str {
+        match self {
+            SorcererLevel::Classic => "the monster nearest a hero charges it",
+            SorcererLevel::Easy => "a careless charge: half its turns any monster",
+            SorcererLevel::Normal => "strikes when the roll reaches a hero, else holds",
+            SorcererLevel::Hard => "strikes, and waits in ambush beyond your longest move",
         }
     }
 }

@@ -872,11 +872,12 @@ pub(super) fn title_screen(
             ui.horizontal(|ui| {
                 let heroica = matches!(state.quests.get(state.selected), Some((_, Ok(q))) if q.mission.is_some());
                 ui.label(if heroica { "Monster player (Battle):" } else { "Sorcerer:" });
+                let blurb = |l: crate::ai::SorcererLevel| if heroica { l.heroica_blurb() } else { l.blurb() };
                 for level in crate::ai::SorcererLevel::ALL {
                     ui.selectable_value(&mut state.sorcerer, level, level.as_str())
-                        .on_hover_text(level.blurb());
+                        .on_hover_text(blurb(level));
                 }
-                ui.label(egui::RichText::new(state.sorcerer.blurb()).weak());
+                ui.label(egui::RichText::new(blurb(state.sorcerer)).weak());
             });
             if let Some((_, Ok(q))) = state.quests.get(state.selected) {
                 let q = q.clone();
