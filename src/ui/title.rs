@@ -4,22 +4,15 @@
 
 use super::*;
 
+mod heroica;
+use heroica::{computer_heroes, epic_row, heroica_heroes_row, set_computer_hero};
+
 /// What the title screen waits for the player's word on.
 enum Confirm {
     /// A new game while others are in progress (they stay saved; the player is told so).
     Begin(Box<PendingQuest>),
     /// Deleting a saved game for good.
     Delete(std::path::PathBuf, String),
-}
-
-/// A LEGO Heroica race is played against rivals: with no computer players chosen for its heroes,
-/// the first is the player's and the computer races the others.
-fn heroica_rivals(q: &Quest, chosen: &std::collections::BTreeSet<String>) -> std::collections::BTreeSet<String> {
-    if q.mission.is_some() && !q.heroes.iter().any(|h| chosen.contains(h)) {
-        q.heroes.iter().skip(1).cloned().collect()
-    } else {
-        chosen.clone()
-    }
 }
 
 /// A hero's name as its rule system gives it.
@@ -61,6 +54,11 @@ pub(super) struct TitleState {
     companions: std::collections::BTreeSet<String>,
     /// Modules ticked to play with besides the quest's own (ids).
     modules: Vec<String>,
+    /// The heroes the computer races in a LEGO Heroica mission, once the player has ticked them
+    /// (None: every hero but the first).
+    rivals: Option<std::collections::BTreeSet<String>>,
+    /// The heroes chosen for a LEGO Heroica mission, by the mission's id (in seat order).
+    heroica_heroes: std::collections::BTreeMap<String, Vec<String>>,
     /// The quest files last read again because they changed on disk (hot reload).
     reread: Option<String>,
 }
@@ -88,6 +86,8 @@ impl Default for TitleState {
             sorcerer: crate::ai::SorcererLevel::Normal,
             companions: Default::default(),
             modules: Vec::new(),
+            rivals: None,
+            heroica_heroes: Default::default(),
             reread: None,
         }
     }
@@ -104,15 +104,28 @@ pub(super) fn refresh_title(mut state: ResMut<TitleState>, settings: Option<Res<
     state.confirm = None;
     state.campaign = look_for_campaign();
     state.quests = quest_list();
+    state.choose_heroes_again();
     state.selected = state.selected.min(state.quests.len().saturating_sub(1));
 }
 
 impl TitleState {
+    /// The quest book read anew: each mission played by the heroes chosen for it.
+    fn choose_heroes_again(&mut self) {
+        for (id, q) in &mut self.quests {
+            if let (Ok(quest), Some(heroes)) = (q.as_ref(), self.heroica_heroes.get(id))
+                && let Ok(with) = quest.with_mission_heroes(heroes)
+            {
+                *q = Ok(Arc::new(with));
+            }
+        }
+    }
+
     /// Quest files changed on disk: the quest book is read again, the same quest stays chosen,
     /// and the book says which files were read.
     pub(super) fn reread_quests(&mut self, changed: &[std::path::PathBuf]) {
         let chosen = self.quests.get(self.selected).map(|(id, _)| id.clone());
         self.quests = quest_list();
+        self.choose_heroes_again();
         self.selected = chosen
             .and_then(|id| self.quests.iter().position(|(i, _)| *i == id))
             .unwrap_or(self.selected)
@@ -451,30 +464,6 @@ fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
 }
 
 /// Starts a new game, or first asks while another is in progress (it stays saved either way).
-/// LEGO Heroica's Epic campaign: begin it, or go on with its next mission.
-fn epic_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands) {
-    let saved = crate::epic::Epic::path().filter(|p| p.exists());
-    ui.horizontal(|ui| {
-        let label = if saved.is_some() {
-            "Go on with Epic Heroica"
-        } else {
-            "Begin Epic Heroica"
-        };
-        if ui.button(egui::RichText::new(label).size(18.0)).clicked() {
-            let seed = state.seed.trim().parse().unwrap_or(1);
-            let opponents = crate::ai::Opponents {
-                sorcerer: state.sorcerer,
-                ..Default::default()
-            };
-            match PendingQuest::epic_next(seed, opponents) {
-                Ok(p) => start_or_ask(state, commands, p),
-                Err(e) => state.message = Some(e),
-            }
-        }
-        ui.label(egui::RichText::new("LEGO Heroica's four races in a row: your Knight against three rivals").weak());
-    });
-}
-
 fn start_or_ask(state: &mut TitleState, commands: &mut Commands, p: PendingQuest) {
     if state.games.is_empty() {
         commands.insert_resource(p);
@@ -816,6 +805,7 @@ pub(super) fn title_screen(
                     }
                 });
             });
+            heroica_heroes_row(ui, &mut state);
             if !state.autoplay
                 && !seats.0.is_empty()
                 && let Some((_, Ok(q))) = state.quests.get(state.selected)
@@ -855,16 +845,14 @@ pub(super) fn title_screen(
             {
                 let q = q.clone();
                 ui.horizontal(|ui| {
-                    ui.label("Computer companions:");
+                    // A Heroica race's rivals: by default every hero but the first.
+                    ui.label(if q.mission.is_some() { "Computer rivals:" } else { "Computer companions:" });
+                    let playing = computer_heroes(&q, &state);
                     for class in &q.heroes {
-                        let mut on = state.companions.contains(class);
+                        let mut on = playing.contains(class);
                         let name = hero_name(&q, class);
                         if ui.checkbox(&mut on, name).changed() {
-                            if on {
-                                state.companions.insert(class.clone());
-                            } else {
-                                state.companions.remove(class);
-                            }
+                            set_computer_hero(&q, &mut state, class, on);
                         }
                     }
                 });
@@ -895,7 +883,7 @@ pub(super) fn title_screen(
                     && let Some((_, Ok(q))) = state.quests.get(state.selected) {
                         let seed = state.seed.trim().parse().unwrap_or(1);
                         let leave_out = settings.as_deref().is_some_and(|s| s.leave_out_unclaimed);
-                        let companions = heroica_rivals(q, &state.companions);
+                        let companions = computer_heroes(q, &state);
                         let table = table_quest(q, &companions, &seats, leave_out);
                         let quest = match table.0.with_modules(&state.modules) {
                             Ok(q) => Arc::new(q),

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use super::art::Art;
 use super::{TILE, world_of};
 use crate::game::model::{ActiveQuest, Awake, Body, Captive, FigureId, Fog, GridPos, Hero, Mind, Monster};
+use crate::rules::geometry::Pos;
 use crate::save::settings::{Palette, Settings};
 
 #[derive(Component)]
@@ -372,6 +373,24 @@ fn place_figures(
     } else {
         (time.delta_secs() * 14.0 * speed).min(1.0)
     };
+    // Heroes sharing a space (LEGO Heroica's start, where every hero may begin) stand side by
+    // side on it, so each is seen.
+    let mut sharing: std::collections::BTreeMap<(i32, i32), Vec<u32>> = Default::default();
+    for (id, _, _, pos, hero, ..) in &figures {
+        if let (Some(p), true) = (pos, hero) {
+            sharing.entry((p.0.x, p.0.y)).or_default().push(id.0);
+        }
+    }
+    // Each at half size in a quarter of the space, in seat order.
+    let beside = |id: u32, p: Pos| -> (Vec2, f32) {
+        let Some(ids) = sharing.get(&(p.x, p.y)).filter(|v| v.len() > 1) else {
+            return (Vec2::ZERO, 1.0);
+        };
+        let i = ids.iter().filter(|x| **x < id).count() % 4;
+        let q = TILE / 4.0;
+        let (dx, dy) = [(-q, q), (q, q), (-q, -q), (q, -q)][i];
+        (Vec2::new(dx, dy), 0.5)
+    };
     for (id, mut tf, mut vis, pos, hero, awake, captive) in &mut figures {
         if *vis != Visibility::Hidden {
             drawn.0.insert(*id, tf.translation.truncate());
@@ -382,7 +401,11 @@ fn place_figures(
         let all = show.as_ref().is_some_and(|s| s.0);
         let want = match pos {
             Some(p) if hero || awake || all || seen(p) => {
-                let target = world_of(p.0, b.width, b.height);
+                let (off, size) = if hero { beside(id.0, p.0) } else { (Vec2::ZERO, 1.0) };
+                let target = world_of(p.0, b.width, b.height) + off;
+                if tf.scale.x != size {
+                    tf.scale = Vec3::splat(size);
+                }
                 let cur = tf.translation.truncate();
                 let next = if *vis == Visibility::Hidden || cur.distance(target) < 0.5 {
                     target

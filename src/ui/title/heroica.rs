@@ -1,0 +1,121 @@
+//! The title screen's LEGO Heroica rows: the Epic campaign, the heroes who play a mission, and
+//! the rivals the computer plays among them.
+
+use super::*;
+
+/// The heroes the computer plays: a LEGO Heroica race's rivals (by default, until the player
+/// ticks otherwise, every hero but the first, so a newcomer races three) or a HeroQuest quest's
+/// companions as ticked.
+pub(super) fn computer_heroes(q: &Quest, state: &TitleState) -> std::collections::BTreeSet<String> {
+    match (&q.mission, &state.rivals) {
+        (None, _) => state.companions.clone(),
+        (Some(_), None) => q.heroes.iter().skip(1).cloned().collect(),
+        (Some(_), Some(r)) => r.clone(),
+    }
+}
+
+/// A hero of a mission ticked or unticked as the computer's.
+pub(super) fn set_computer_hero(q: &Quest, state: &mut TitleState, class: &str, on: bool) {
+    let mut now = computer_heroes(q, state);
+    if on {
+        now.insert(class.to_string());
+    } else {
+        now.remove(class);
+    }
+    if q.mission.is_some() {
+        state.rivals = Some(now);
+    } else {
+        state.companions = now;
+    }
+}
+
+/// LEGO Heroica's Epic campaign: begin it, or go on with its next mission.
+pub(super) fn epic_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands) {
+    let saved = crate::epic::Epic::path().filter(|p| p.exists());
+    ui.horizontal(|ui| {
+        let label = if saved.is_some() {
+            "Go on with Epic Heroica"
+        } else {
+            "Begin Epic Heroica"
+        };
+        if ui.button(egui::RichText::new(label).size(18.0)).clicked() {
+            let seed = state.seed.trim().parse().unwrap_or(1);
+            let opponents = crate::ai::Opponents {
+                sorcerer: state.sorcerer,
+                ..Default::default()
+            };
+            match PendingQuest::epic_next(seed, opponents) {
+                Ok(p) => start_or_ask(state, commands, p),
+                Err(e) => state.message = Some(e),
+            }
+        }
+        ui.label(egui::RichText::new("LEGO Heroica's four races in a row: your Knight against three rivals").weak());
+    });
+}
+
+/// Under a LEGO Heroica mission: who plays it, one to four of the eight heroes in seat order
+/// (each a person or a computer rival, as the rows below say). The choice is kept for the
+/// mission while the game runs.
+pub(super) fn heroica_heroes_row(ui: &mut egui::Ui, state: &mut TitleState) {
+    let sel = state.selected;
+    let Some((id, Ok(q))) = state.quests.get(sel) else {
+        return;
+    };
+    if q.mission.is_none() {
+        return;
+    }
+    let tables = crate::rules::heroica::HeroicaTables::get();
+    let mut heroes = q.heroes.clone();
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Heroes:");
+        for i in 0..heroes.len() {
+            let now = heroes[i].clone();
+            egui::ComboBox::from_id_salt(("heroica-hero", i))
+                .selected_text(hero_name(q, &now))
+                .show_ui(ui, |ui| {
+                    for (hid, def) in &tables.heroes {
+                        if *hid == now || !heroes.contains(hid) {
+                            ui.selectable_value(&mut heroes[i], hid.clone(), &def.name)
+                                .on_hover_text(&def.text);
+                        }
+                    }
+                })
+                .response
+                .on_hover_text(tables.heroes.get(&now).map_or("", |d| d.text.as_str()));
+        }
+        if heroes.len() < 4
+            && ui
+                .button("+ hero")
+                .on_hover_text("Another hero joins the mission")
+                .clicked()
+            && let Some(next) = tables.heroes.keys().find(|h| !heroes.contains(h))
+        {
+            heroes.push(next.clone());
+        }
+        if heroes.len() > 1 && ui.button("- hero").on_hover_text("The last hero stays home").clicked() {
+            heroes.pop();
+        }
+    });
+    if heroes != q.heroes
+        && let Ok(with) = q.with_mission_heroes(&heroes)
+    {
+        // A seat keeps its player: the hero put in a rival's place races for the computer too,
+        // and a hero who joins is a rival.
+        if let Some(rivals) = &mut state.rivals {
+            for (i, h) in heroes.iter().enumerate() {
+                match q.heroes.get(i) {
+                    Some(old) if old != h && rivals.remove(old) => {
+                        rivals.insert(h.clone());
+                    }
+                    None => {
+                        rivals.insert(h.clone());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let id = id.clone();
+        state.quests[sel].1 = Ok(Arc::new(with));
+        state.heroica_heroes.insert(id, heroes);
+    }
+}
