@@ -882,3 +882,53 @@ fn the_chalice_heals_on_a_shield_and_the_scepter_fetches_once_a_mission() {
     assert!(rejected(&e).is_some(), "once a mission");
     assert_eq!(pack(&mut g, 0).gold, 1);
 }
+
+#[test]
+fn keys_play_a_race_too() {
+    // Issue 22, item 5 (a person at the mouse, the keyboard or a gamepad, as today): at the
+    // mouse's keyboard an arrow rolls, then walks the whole roll that way (heroica.md, Moving
+    // Heroes: "move your Hero up to the number of spaces rolled"); with the board cursor
+    // (keyboard alone) Enter rolls and Enter on a lit space walks there.
+    use bevy::prelude::KeyCode;
+    use hollowdeep::input::seats::{Seat, Seats};
+    use hollowdeep::seating::Device;
+    let seated = |device: Device| {
+        let q = mission(ROW, "monsters: []", &["knight"]);
+        let mut app = hollowdeep::sim::headless_app();
+        app.add_plugins(bevy::input::InputPlugin)
+            .add_plugins(hollowdeep::input::headless_plugin);
+        app.insert_resource(crate::common::classic());
+        app.insert_resource(Seats(vec![Seat {
+            player: "Ann".into(),
+            heroes: q.heroes.clone(),
+            device,
+        }]));
+        hollowdeep::game::logic::start_quest(app.world_mut(), q, seed_showing(&[THREE, THREE]));
+        app.update();
+        app
+    };
+    let at = |app: &mut bevy::prelude::App| {
+        let snap = hollowdeep::game::snapshot::Snapshot::capture(app.world_mut()).unwrap();
+        snap.figure(FigureId(0)).and_then(|f| f.pos)
+    };
+    let mut app = seated(Device::MouseKeyboard);
+    crate::common::press_key(&mut app, KeyCode::ArrowRight);
+    assert!(
+        matches!(app.world().resource::<HeroicaTurn>().0.stage, Stage::Rolled { .. }),
+        "an arrow rolls first"
+    );
+    crate::common::press_key(&mut app, KeyCode::ArrowRight);
+    assert_eq!(at(&mut app), Some(p(3, 0)), "then walks the Three that way");
+
+    let mut app = seated(Device::Keyboard);
+    crate::common::press_key(&mut app, KeyCode::Enter);
+    assert!(matches!(
+        app.world().resource::<HeroicaTurn>().0.stage,
+        Stage::Rolled { .. }
+    ));
+    for _ in 0..2 {
+        crate::common::press_key(&mut app, KeyCode::ArrowRight);
+    }
+    crate::common::press_key(&mut app, KeyCode::Enter);
+    assert_eq!(at(&mut app), Some(p(2, 0)), "the cursor's space, two of the three");
+}

@@ -176,6 +176,11 @@ fn hero_input(world: &mut World) {
         .map(|(d, _)| d);
         if pressed(&[KeyCode::KeyR, KeyCode::Space]) {
             cmd = Some(Command::RollMovement { hero: h.id });
+        } else if snap.table.is_some() && (step.is_some() || pressed(&[KeyCode::KeyX])) {
+            match heroica_key(&snap, step, hover) {
+                Ok(c) => cmd = Some(c),
+                Err(why) => say(world, why),
+            }
         } else if step.is_some() && h.off_map() {
             // Off the board (the action-point module): an arrow rolls, then comes on at the
             // first free stairway square.
@@ -286,6 +291,40 @@ pub fn key_step(snap: &Snapshot, h: &crate::game::snapshot::FigureSnap, at: Pos,
 
 /// A click or Confirm on a space under LEGO Heroica, judged from the rules' own list: the move
 /// that ends there, a fight with the monster there (or a skill's shot at it), else the roll.
+/// A key under LEGO Heroica: an arrow rolls before the roll, and after it walks the longest move
+/// whose first step goes that way (the mouse picks a shorter one); X fights the monster under the
+/// pointer, else the first one the hero may fight.
+fn heroica_key(snap: &Snapshot, step: Option<Dir>, hover: Option<Pos>) -> Result<Command, String> {
+    let legal = snap.quest.system.legal(snap);
+    let at = snap.active_hero().and_then(|h| h.pos);
+    if let (Some(d), Some(at)) = (step, at) {
+        if let Some(c) = legal.iter().find(|c| matches!(c, Command::RollMovement { .. })) {
+            return Ok(c.clone());
+        }
+        let first = at.step(d);
+        let mut best: Option<&Command> = None;
+        for c in &legal {
+            if let Command::Move { path, .. } = c
+                && path.first() == Some(&first)
+                && best.is_none_or(|b| matches!(b, Command::Move { path: p, .. } if path.len() > p.len()))
+            {
+                best = Some(c);
+            }
+        }
+        return best
+            .cloned()
+            .ok_or_else(|| "No move that way now: roll first (R), or pick a green space.".to_string());
+    }
+    let fights: Vec<&Command> = legal.iter().filter(|c| matches!(c, Command::Attack { .. })).collect();
+    let under = hover.and_then(|p| snap.figure_at(p)).map(|f| f.id);
+    fights
+        .iter()
+        .find(|c| matches!(c, Command::Attack { target, .. } if Some(*target) == under))
+        .or(fights.first())
+        .map(|c| (*c).clone())
+        .ok_or_else(|| "No monster to fight now: a hero fights the monster it stops beside.".to_string())
+}
+
 fn heroica_intent(snap: &Snapshot, p: Pos) -> Option<Command> {
     let legal = snap.quest.system.legal(snap);
     let find = |f: &dyn Fn(&Command) -> bool| legal.iter().find(|c| f(c)).cloned();
