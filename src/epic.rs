@@ -92,6 +92,40 @@ impl Epic {
         })
     }
 
+    /// A new campaign of `missions` (ids or files; none: the four races) for `heroes` (seat
+    /// order; none: the four default heroes), written to `path`. Refused while a campaign is kept
+    /// there: it is never overwritten without the player's word.
+    pub fn begin_at(path: &Path, missions: &[String], heroes: &[String]) -> Result<Epic, String> {
+        if path.exists() {
+            return Err(format!(
+                "An Epic campaign is already kept in {}: go on with it (hollowdeep epic), or delete that file to begin another.",
+                path.display()
+            ));
+        }
+        // A mission file is kept by its full path, so the campaign finds it from anywhere.
+        let missions: Vec<String> = if missions.is_empty() {
+            EPIC_MISSIONS.iter().map(|m| m.to_string()).collect()
+        } else {
+            missions
+                .iter()
+                .map(|m| match Path::new(m).canonicalize() {
+                    Ok(full) if !quest::is_builtin(m) => full.display().to_string(),
+                    _ => m.clone(),
+                })
+                .collect()
+        };
+        let heroes: Vec<String> = if heroes.is_empty() {
+            quest::DEFAULT_HEROES.iter().map(|h| h.to_string()).collect()
+        } else {
+            heroes.to_vec()
+        };
+        let m: Vec<&str> = missions.iter().map(String::as_str).collect();
+        let h: Vec<&str> = heroes.iter().map(String::as_str).collect();
+        let epic = Epic::new(&m, &h)?;
+        epic.write(path)?;
+        Ok(epic)
+    }
+
     /// The mission to play next; None when the campaign is over.
     pub fn next_mission(&self) -> Option<&str> {
         self.missions.get(self.played.len()).map(String::as_str)

@@ -110,6 +110,20 @@ impl PendingQuest {
     /// Epic Heroica's next mission (the campaign begun with the default heroes when there is none
     /// yet): the player has the first seat's hero and the computer races the others; the error
     /// says why there is no mission to play.
+    /// A new Epic campaign of these missions (ids or files; none: the four races) for these
+    /// heroes (seat order; none: the four default heroes), then its first mission. Refused while
+    /// another campaign is kept: it is never overwritten without the player's word.
+    pub fn epic_begin(
+        seed: u64,
+        opponents: crate::ai::Opponents,
+        missions: &[String],
+        heroes: &[String],
+    ) -> Result<PendingQuest, String> {
+        let path = crate::epic::Epic::path().ok_or("No data folder (HOME is not set): no Epic campaign.")?;
+        crate::epic::Epic::begin_at(&path, missions, heroes)?;
+        PendingQuest::epic_next(seed, opponents)
+    }
+
     pub fn epic_next(seed: u64, opponents: crate::ai::Opponents) -> Result<PendingQuest, String> {
         let path = crate::epic::Epic::path().ok_or("No data folder (HOME is not set): no Epic campaign.")?;
         let epic = if path.exists() {

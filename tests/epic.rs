@@ -173,3 +173,44 @@ fn an_epic_mission_in_progress_is_saved_with_its_packs_and_resumed() {
     assert_eq!(SavedQuest::read(&path).unwrap(), saved);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_epic_of_your_own_missions_and_heroes_is_begun_and_never_overwritten() {
+    // heroica.md, Epic Heroica: "play two or more missions one after another" (any missions);
+    // `hollowdeep epic --missions … --heroes …` begins one through `Epic::begin_at`.
+    let dir = std::env::temp_dir().join(format!("hollowdeep-epic-own-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("epic.ron");
+    // A mission file of the player's own, named relative to where the game is run.
+    let own = dir.join("woods-again.ron");
+    std::fs::copy("quests/heroica/the-werewolf-woods.ron", &own).unwrap();
+    let missions = vec!["the-bat-caves".to_string(), own.display().to_string()];
+    let heroes = vec!["wizard".to_string(), "thief".to_string()];
+    let epic = Epic::begin_at(&path, &missions, &heroes).unwrap();
+    assert_eq!(epic.missions[0], "the-bat-caves");
+    assert_eq!(
+        std::path::Path::new(&epic.missions[1]),
+        own.canonicalize().unwrap(),
+        "a file by its full path"
+    );
+    assert_eq!(
+        epic.heroes.iter().map(|h| h.hero.as_str()).collect::<Vec<_>>(),
+        ["wizard", "thief"]
+    );
+    assert_eq!(Epic::read(&path).unwrap(), epic, "written");
+    let quest = epic.prepare().unwrap();
+    assert_eq!(quest.heroes, ["wizard", "thief"], "the first mission played by them");
+    // A second begin while one is kept is refused, and the kept one is untouched.
+    let e = Epic::begin_at(&path, &[], &[]).unwrap_err();
+    assert!(e.contains("already kept"), "{e}");
+    assert_eq!(Epic::read(&path).unwrap(), epic);
+    // An unknown hero or mission says which.
+    std::fs::remove_file(&path).unwrap();
+    let e = Epic::begin_at(&path, &[], &["paladin".to_string()]).unwrap_err();
+    assert!(e.contains("paladin"), "{e}");
+    let e = Epic::begin_at(&path, &["no-such-mission".to_string()], &[]).unwrap_err();
+    assert!(e.contains("no-such-mission"), "{e}");
+    assert!(!path.exists(), "nothing written on a refusal");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -94,7 +94,7 @@ fn careless(t: &Table, legal: &[Act], seed: u64) -> Act {
     if t.turn.stage == Stage::Start {
         let rolls: Vec<&Act> = legal.iter().filter(|a| matches!(a, Act::Roll { .. })).collect();
         let dice = mix(seed ^ u64::from(t.turn.round) << 16);
-        if !rolls.is_empty() && dice % 2 == 0 {
+        if !rolls.is_empty() && dice.is_multiple_of(2) {
             return rolls[(dice >> 8) as usize % rolls.len()].clone();
         }
     }

@@ -100,6 +100,15 @@ pub enum Mode {
         /// Seconds between the computer's moves; by default the one chosen in the options.
         #[arg(long)]
         pace: Option<f32>,
+        /// Begin a new campaign with these heroes, in seat order (the first is yours, the
+        /// computer races the others): --heroes wizard,thief. By default the Knight, the
+        /// Barbarian, the Wizard and the Ranger.
+        #[arg(long, value_delimiter = ',')]
+        heroes: Vec<String>,
+        /// Begin a new campaign of these missions, in order (built-in ids or mission files):
+        /// --missions the-bat-caves,my-mission.ron. By default the four races.
+        #[arg(long, value_delimiter = ',')]
+        missions: Vec<String>,
     },
     /// Go on with the quest in progress (saved after every command), or with a save file.
     Continue {
@@ -389,9 +398,21 @@ pub fn run() -> ExitCode {
                 ExitCode::from(1)
             }
         },
-        Some(Mode::Epic { seed, autoplay, pace }) => {
+        Some(Mode::Epic {
+            seed,
+            autoplay,
+            pace,
+            heroes,
+            missions,
+        }) => {
             let seed = seed.unwrap_or_else(clock_seed);
-            match crate::start::PendingQuest::epic_next(seed, crate::ai::Opponents::default()) {
+            let opponents = crate::ai::Opponents::default();
+            let next = if heroes.is_empty() && missions.is_empty() {
+                crate::start::PendingQuest::epic_next(seed, opponents)
+            } else {
+                crate::start::PendingQuest::epic_begin(seed, opponents, &missions, &heroes)
+            };
+            match next {
                 Ok(mut quest) => {
                     quest.autoplay = autoplay;
                     crate::app::run(

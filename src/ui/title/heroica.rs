@@ -49,7 +49,12 @@ pub(super) fn epic_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut
                 Err(e) => state.message = Some(e),
             }
         }
-        ui.label(egui::RichText::new("LEGO Heroica's four races in a row: your Knight against three rivals").weak());
+        let words = if saved.is_some() {
+            "the next mission of the Epic campaign you began, with the packs you kept"
+        } else {
+            "LEGO Heroica's four races in a row: your Knight against three rivals"
+        };
+        ui.label(egui::RichText::new(words).weak());
     });
 }
 
