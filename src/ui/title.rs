@@ -921,10 +921,14 @@ pub(super) fn title_screen(
     credits::credits_window(ctx, &mut credits);
     if let Some(settings) = settings.as_deref_mut() {
         options::options_window(ctx, &mut options, settings, &mut rebinding, &last);
-        let heroes: Vec<(String, String)> = ["barbarian", "dwarf", "elf", "wizard"]
-            .into_iter()
-            .filter_map(|id| state.rules.heroes.get(id).map(|d| (id.to_string(), d.name.clone())))
-            .collect();
+        // The heroes to claim: a LEGO Heroica mission's own (as chosen above), else HeroQuest's four.
+        let heroes: Vec<(String, String)> = match state.quests.get(state.selected) {
+            Some((_, Ok(q))) if q.mission.is_some() => q.heroes.iter().map(|h| (h.clone(), hero_name(q, h))).collect(),
+            _ => ["barbarian", "dwarf", "elf", "wizard"]
+                .into_iter()
+                .filter_map(|id| state.rules.heroes.get(id).map(|d| (id.to_string(), d.name.clone())))
+                .collect(),
+        };
         party::players_window(ctx, &mut players, settings, &mut seats, &heroes, pads.iter().count());
     }
     // What the title screen chose is kept for the next start.
