@@ -1,6 +1,17 @@
 //! The command line: title screen, `play`, `simulate`, `validate` and `import`.
 
 use std::process::ExitCode;
+
+/// A line to standard output; a closed pipe (`hollowdeep quests | head`) ends the listing
+/// quietly instead of panicking as `println!` would.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
 use std::sync::Arc;
 
 use clap::{Args, Parser, Subcommand};
@@ -214,7 +225,7 @@ fn validate_paths(paths: &[String]) -> bool {
             match quest::mission::load_mission(p) {
                 Ok(m) => {
                     let n = |k: usize, what: &str| format!("{k} {what}{}", crate::text::plural(k as u32));
-                    println!(
+                    out!(
                         "{p}: ok (Heroica mission {}, {}, {}, {})",
                         m.name,
                         n(m.spaces.spaces().count(), "space"),
@@ -224,26 +235,26 @@ fn validate_paths(paths: &[String]) -> bool {
                 }
                 Err(problems) => {
                     ok = false;
-                    println!("{problems}");
+                    out!("{problems}");
                 }
             }
             continue;
         }
         match quest::load(p) {
             Ok(q) => {
-                println!(
+                out!(
                     "{p}: ok ({}, {} monsters, {} doors)",
                     q.name,
                     q.monsters.len(),
                     q.doors.len()
                 );
                 for w in &q.warnings {
-                    println!("{}:{}:{}: warning: {}", w.file, w.line, w.col, w.message);
+                    out!("{}:{}:{}: warning: {}", w.file, w.line, w.col, w.message);
                 }
             }
             Err(problems) => {
                 ok = false;
-                println!("{problems}");
+                out!("{problems}");
             }
         }
     }
@@ -274,7 +285,7 @@ fn watch_and_validate(paths: &[String]) -> ExitCode {
     };
     for p in paths {
         if quest::is_builtin(p) {
-            println!("{p}: a built-in quest does not change; not watched");
+            out!("{p}: a built-in quest does not change; not watched");
             continue;
         }
         if let Err(e) = watcher.watch_file(std::path::Path::new(p)) {
@@ -282,7 +293,7 @@ fn watch_and_validate(paths: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    println!("watching for changes (Ctrl-C to stop)");
+    out!("watching for changes (Ctrl-C to stop)");
     let _ = std::io::stdout().flush();
     loop {
         let changed = watcher.wait(None);
@@ -290,7 +301,7 @@ fn watch_and_validate(paths: &[String]) -> ExitCode {
             .iter()
             .map(|c| c.file_name().unwrap_or_default().to_string_lossy().into_owned())
             .collect();
-        println!("--- {} changed: checking again", names.join(", "));
+        out!("--- {} changed: checking again", names.join(", "));
         validate_paths(paths);
         let _ = std::io::stdout().flush();
     }
@@ -721,7 +732,7 @@ pub fn run() -> ExitCode {
         Some(Mode::Import { files, out, force }) => {
             let outcome = crate::quest::import::run(&files, &out, force);
             for line in &outcome.lines {
-                println!("{line}");
+                out!("{line}");
             }
             if outcome.ok {
                 ExitCode::SUCCESS
@@ -735,13 +746,13 @@ pub fn run() -> ExitCode {
         }
         Some(Mode::Rules) => {
             use crate::rules::systems;
-            println!("Rule systems (--rules ID, or the quest's `rules` field):");
+            out!("Rule systems (--rules ID, or the quest's `rules` field):");
             for r in systems::RULE_SYSTEMS {
-                println!("  {:<22} {}: {}", r.id, r.name, r.summary);
+                out!("  {:<22} {}: {}", r.id, r.name, r.summary);
             }
-            println!("Modules (--module ID, repeatable, or the quest's `modules` list):");
+            out!("Modules (--module ID, repeatable, or the quest's `modules` list):");
             for (id, m) in systems::modules() {
-                println!("  {id:<22} {}: {} (on {})", m.name, m.summary, m.on.join(", "));
+                out!("  {id:<22} {}: {} (on {})", m.name, m.summary, m.on.join(", "));
             }
             ExitCode::SUCCESS
         }
@@ -749,20 +760,20 @@ pub fn run() -> ExitCode {
             for id in quest::book_order() {
                 let file = format!("{id}.ron");
                 match quest::load(id) {
-                    Ok(q) => println!("{id:<28} {}", q.name),
-                    Err(p) => println!("{id:<28} BROKEN (quests/{file}): {p}"),
+                    Ok(q) => out!("{id:<28} {}", q.name),
+                    Err(p) => out!("{id:<28} BROKEN (quests/{file}): {p}"),
                 }
             }
             // LEGO Heroica's missions, played like quests (`play --quest ID`, `simulate`).
             for id in quest::mission::mission_order() {
                 let file = format!("{id}.ron");
                 match quest::mission::load_mission(id) {
-                    Ok(m) => println!(
+                    Ok(m) => out!(
                         "{id:<28} Heroica: {}{}",
                         m.name,
                         if m.battle { " (Battle)" } else { "" }
                     ),
-                    Err(p) => println!("{id:<28} Heroica: BROKEN (quests/heroica/{file}): {p}"),
+                    Err(p) => out!("{id:<28} Heroica: BROKEN (quests/heroica/{file}): {p}"),
                 }
             }
             ExitCode::SUCCESS

@@ -124,3 +124,31 @@ pub(super) fn heroica_heroes_row(ui: &mut egui::Ui, state: &mut TitleState) {
         state.heroica_heroes.insert(id, heroes);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_race_has_rivals_for_every_hero_but_the_first_until_the_player_ticks_otherwise() {
+        // Issue 22, item 5: each seat a person or a computer rival. A newcomer races three.
+        let q = crate::quest::load("the-goblin-gate").expect("a built-in mission");
+        let mut state = TitleState::default();
+        let all_but_first: std::collections::BTreeSet<String> = q.heroes.iter().skip(1).cloned().collect();
+        assert_eq!(computer_heroes(&q, &state), all_but_first);
+        // Unticking every rival leaves a table of people (hot seat), not the default again.
+        for h in q.heroes.iter().skip(1) {
+            set_computer_hero(&q, &mut state, h, false);
+        }
+        assert!(computer_heroes(&q, &state).is_empty());
+        assert!(state.companions.is_empty(), "HeroQuest's companions untouched");
+        // A HeroQuest quest still reads the companions.
+        let hq = crate::quest::load("tutorial-1-first-steps").expect("a built-in quest");
+        set_computer_hero(&hq, &mut state, "dwarf", true);
+        assert_eq!(
+            computer_heroes(&hq, &state),
+            ["dwarf".to_string()].into_iter().collect()
+        );
+        assert!(computer_heroes(&q, &state).is_empty(), "the race's rivals untouched");
+    }
+}
