@@ -3,7 +3,8 @@
 # (Xvfb, software Vulkan): the title screen with a game to continue and a quest of the user's
 # own, a quest in progress under the fog with the log explaining the sorcerer, a treasure
 # card turned over, the first tutorial's guidance, two players' co-op turn, the players window and
-# the options with the controls, and a HeroScribe quest opened directly. Each run uses a data folder of its own.
+# the options with the controls, a HeroScribe quest opened directly, and LEGO Heroica's race,
+# Battle and store. Each run uses a data folder of its own.
 # Usage: bash scripts/screenshots.sh [OUT_DIR]   (default docs/screenshots)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +32,11 @@ shot treasure-card 260 play --quest the-sunken-reliquary --seed 8 --autoplay --p
 # Couch co-op: Ann holds a gamepad for the Barbarian, Bob the keyboard for the Dwarf; Ann's turn,
 # with her banner, the pad's controls and the board cursor.
 shot coop 60 play --quest tutorial-1-first-steps --seed 2 --seat Ann:barbarian:pad1 --seat Bob:dwarf:keys
+# LEGO Heroica: a race in progress (computer rivals in every seat) and a Battle turn against the
+# hard monster player with its reasons in the log. (heroica-store.png is taken by hand: `play
+# --quest the-goblin-gate --seed 5`, R, the right arrow, E, then open "The store" with the gold.)
+shot heroica-race 300 play --quest the-goblin-gate --seed 5 --autoplay --pace 0.05
+shot heroica-battle 300 play --quest the-werewolf-woods --seed 11 --autoplay --sorcerer hard --pace 0.05
 # The title screen, with the game above left to continue and a quest of the user's own.
 mkdir -p "$XDG_DATA_HOME/hollowdeep/quests"
 cp quests/the-goblin-warren.ron "$XDG_DATA_HOME/hollowdeep/quests/my-goblin-warren.ron" 2>/dev/null || true
