@@ -57,6 +57,8 @@ pub(super) struct TitleState {
     /// The heroes the computer races in a LEGO Heroica mission, once the player has ticked them
     /// (None: every hero but the first).
     rivals: Option<std::collections::BTreeSet<String>>,
+    /// The heroes who begin a new Epic Heroica campaign (seat order).
+    epic_heroes: Vec<String>,
     /// The heroes chosen for a LEGO Heroica mission, by the mission's id (in seat order).
     heroica_heroes: std::collections::BTreeMap<String, Vec<String>>,
     /// The quest files last read again because they changed on disk (hot reload).
@@ -88,6 +90,7 @@ impl Default for TitleState {
             modules: Vec::new(),
             rivals: None,
             heroica_heroes: Default::default(),
+            epic_heroes: crate::quest::DEFAULT_HEROES.iter().map(|h| h.to_string()).collect(),
             reread: None,
         }
     }

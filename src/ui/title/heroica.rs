@@ -44,7 +44,12 @@ pub(super) fn epic_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut
                 sorcerer: state.sorcerer,
                 ..Default::default()
             };
-            match PendingQuest::epic_next(seed, opponents) {
+            let next = if saved.is_some() {
+                PendingQuest::epic_next(seed, opponents)
+            } else {
+                PendingQuest::epic_begin(seed, opponents, &[], &state.epic_heroes)
+            };
+            match next {
                 Ok(p) => start_or_ask(state, commands, p),
                 Err(e) => state.message = Some(e),
             }
@@ -52,10 +57,51 @@ pub(super) fn epic_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut
         let words = if saved.is_some() {
             "the next mission of the Epic campaign you began, with the packs you kept"
         } else {
-            "LEGO Heroica's four races in a row: your Knight against three rivals"
+            "LEGO Heroica's four races in a row: the first hero is yours, the computer races the others"
         };
         ui.label(egui::RichText::new(words).weak());
     });
+    if saved.is_none() {
+        ui.horizontal(|ui| {
+            ui.add_space(12.0);
+            ui.label(egui::RichText::new("Epic heroes:").weak());
+            hero_picker(ui, "epic-hero", &mut state.epic_heroes);
+        });
+    }
+}
+
+/// One to four of LEGO Heroica's eight heroes in seat order: a box each to change a hero (to one
+/// not already chosen), "+ hero" and "- hero".
+fn hero_picker(ui: &mut egui::Ui, salt: &str, heroes: &mut Vec<String>) {
+    let tables = crate::rules::heroica::HeroicaTables::get();
+    let name = |h: &str| tables.heroes.get(h).map_or(h.to_string(), |d| d.name.clone());
+    for i in 0..heroes.len() {
+        let now = heroes[i].clone();
+        let mut pick = now.clone();
+        egui::ComboBox::from_id_salt((salt, i))
+            .width(88.0)
+            .selected_text(name(&now))
+            .show_ui(ui, |ui| {
+                for (hid, def) in &tables.heroes {
+                    if *hid == now || !heroes.contains(hid) {
+                        ui.selectable_value(&mut pick, hid.clone(), &def.name)
+                            .on_hover_text(&def.text);
+                    }
+                }
+            })
+            .response
+            .on_hover_text(tables.heroes.get(&now).map_or("", |d| d.text.as_str()));
+        heroes[i] = pick;
+    }
+    if heroes.len() < 4
+        && ui.button("+ hero").on_hover_text("Another hero joins").clicked()
+        && let Some(next) = tables.heroes.keys().find(|h| !heroes.contains(h))
+    {
+        heroes.push(next.clone());
+    }
+    if heroes.len() > 1 && ui.button("- hero").on_hover_text("The last hero stays home").clicked() {
+        heroes.pop();
+    }
 }
 
 /// Under a LEGO Heroica mission: who plays it, one to four of the eight heroes in seat order
@@ -69,37 +115,10 @@ pub(super) fn heroica_heroes_row(ui: &mut egui::Ui, state: &mut TitleState) {
     if q.mission.is_none() {
         return;
     }
-    let tables = crate::rules::heroica::HeroicaTables::get();
     let mut heroes = q.heroes.clone();
     ui.horizontal_wrapped(|ui| {
         ui.label("Heroes:");
-        for i in 0..heroes.len() {
-            let now = heroes[i].clone();
-            egui::ComboBox::from_id_salt(("heroica-hero", i))
-                .selected_text(hero_name(q, &now))
-                .show_ui(ui, |ui| {
-                    for (hid, def) in &tables.heroes {
-                        if *hid == now || !heroes.contains(hid) {
-                            ui.selectable_value(&mut heroes[i], hid.clone(), &def.name)
-                                .on_hover_text(&def.text);
-                        }
-                    }
-                })
-                .response
-                .on_hover_text(tables.heroes.get(&now).map_or("", |d| d.text.as_str()));
-        }
-        if heroes.len() < 4
-            && ui
-                .button("+ hero")
-                .on_hover_text("Another hero joins the mission")
-                .clicked()
-            && let Some(next) = tables.heroes.keys().find(|h| !heroes.contains(h))
-        {
-            heroes.push(next.clone());
-        }
-        if heroes.len() > 1 && ui.button("- hero").on_hover_text("The last hero stays home").clicked() {
-            heroes.pop();
-        }
+        hero_picker(ui, "heroica-hero", &mut heroes);
     });
     if heroes != q.heroes
         && let Ok(with) = q.with_mission_heroes(&heroes)
