@@ -208,3 +208,27 @@ fn a_monster_passes_a_magic_door_only_on_a_shield() {
     assert!(crate::common::rejected(&through(&mut g)).is_some());
     assert_eq!(g.pos(1), Some(p(5, 0)));
 }
+
+#[test]
+fn a_monster_on_a_branch_no_hero_will_take_comes_to_the_heroes() {
+    // A goblin in a dead end off the road (id 1): no hero's way to the target passes it, so
+    // holding there would waste it. Normal brings it onto the road with its Three.
+    let map: &[&str] = &["S........T", "    .     ", "    .     ", "    .     "];
+    let mut g = battle(
+        map,
+        "(kind: \"goblin_warrior\", at: (4, 3))",
+        &["knight"],
+        SorcererLevel::Normal,
+        &[THREE],
+    );
+    to_monster_turn(&mut g);
+    let evs = finish_turn(&mut g);
+    assert_eq!(g.pos(1), Some(p(4, 0)), "onto the road");
+    assert!(
+        reasons(&evs)
+            .iter()
+            .any(|r| r.contains("leaves a way no hero will take")),
+        "{:?}",
+        reasons(&evs)
+    );
+}

@@ -108,6 +108,8 @@ struct Hunt<'a> {
     tables: &'a HeroicaTables,
     prey: Vec<&'a HeroPiece>,
     fields: Vec<DistanceField>,
+    /// Steps from each space to the target.
+    to_target: DistanceField,
     leader: Option<Id>,
 }
 
@@ -127,8 +129,20 @@ impl<'a> Hunt<'a> {
             tables,
             prey,
             fields,
+            to_target: t.spaces.distances(&[t.target], 200, |_| true),
             leader,
         }
+    }
+
+    /// Whether `p` lies on a hero's shortest way to the target (or one step longer): heroes will
+    /// come to a monster there. One on a branch they will not take must go to them.
+    fn on_way(&self, t: &Table, p: Pos) -> bool {
+        self.fields
+            .iter()
+            .any(|f| match (f.dist(p), self.to_target.dist(p), f.dist(t.target)) {
+                (Some(a), Some(b), Some(c)) => u32::from(a) + u32::from(b) <= u32::from(c) + 1,
+                _ => false,
+            })
     }
 
     /// Steps from `p` to the nearest hero it may fight (1: beside it).
@@ -209,10 +223,11 @@ impl<'a> Hunt<'a> {
             if worth > best.map_or(0.0, |b| b.1) + 1e-9 {
                 best = Some((*figure, worth, faces));
             }
+            // Off the heroes' way first (it has somewhere to go), then the nearest.
             let d = t
                 .monster(*figure)
                 .and_then(|m| m.at)
-                .map_or(u32::MAX, |p| self.nearest(p));
+                .map_or(u32::MAX, |p| self.nearest(p) + if self.on_way(t, p) { 1000 } else { 0 });
             if nearest.is_none_or(|n| d < n.1) {
                 nearest = Some((*figure, d));
             }
@@ -272,6 +287,25 @@ impl<'a> Hunt<'a> {
         if let Some((a, _)) = best {
             return (a.clone(), None);
         }
+        if !ambush && m.at.is_some_and(|p| !self.on_way(t, p)) {
+            // Off the heroes' way: towards them, onto their way.
+            let mut pick = (Act::EndTurn, (true, m.at.map_or(u32::MAX, |p| self.nearest(p))));
+            for a in legal {
+                if let Act::Move { path, .. } = a
+                    && let Some(p) = path.last()
+                {
+                    let k = (!self.on_way(t, *p), self.nearest(*p));
+                    if k < pick.1 {
+                        pick = (a.clone(), k);
+                    }
+                }
+            }
+            let why = format!(
+                "the {} leaves a way no hero will take, towards the heroes.",
+                monster_name(t, m.id, self.tables)
+            );
+            return (pick.0, Some((m.id, why)));
+        }
         if !ambush {
             return (
                 Act::EndTurn,
@@ -290,9 +324,10 @@ impl<'a> Hunt<'a> {
             .max()
             .unwrap_or(4);
         let want = longest + 2;
-        let off = |p: Pos| self.nearest(p).abs_diff(want);
-        let here = m.at.map_or(u32::MAX, off);
-        let mut pick: (Act, u32, Option<Pos>) = (Act::EndTurn, here, m.at);
+        // On the heroes' way first, then as near six steps as it can.
+        let off = |p: Pos| (!self.on_way(t, p), self.nearest(p).abs_diff(want));
+        let here = m.at.map_or((true, u32::MAX), off);
+        let mut pick: (Act, (bool, u32), Option<Pos>) = (Act::EndTurn, here, m.at);
         for a in legal {
             if let Act::Move { path, .. } = a
                 && let Some(p) = path.last()
