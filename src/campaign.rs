@@ -521,24 +521,10 @@ pub fn plugin(app: &mut bevy::prelude::App) {
 }
 
 fn settle_when_over(world: &mut bevy::prelude::World) {
-    let Some(slot) = world.get_resource::<crate::save::autosave::SaveSlot>() else {
-        return;
-    };
-    if !slot.campaign || slot.finished {
-        return;
-    }
-    let Some(crate::game::model::Phase::Over(outcome)) =
-        world.get_resource::<crate::game::model::Turn>().map(|t| t.phase)
-    else {
-        return;
-    };
     // A LEGO Heroica mission belongs to the Epic campaign (`epic::plugin` settles it).
-    if world
-        .get_resource::<crate::game::model::ActiveQuest>()
-        .is_some_and(|q| q.0.mission.is_some())
-    {
+    let Some((outcome, false)) = crate::save::autosave::campaign_game_ended(world) else {
         return;
-    }
+    };
     let result = settle_in_world(world, outcome);
     world.insert_resource(CampaignNews(result));
 }

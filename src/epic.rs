@@ -369,19 +369,7 @@ pub fn plugin(app: &mut bevy::prelude::App) {
 }
 
 fn settle_when_over(world: &mut bevy::prelude::World) {
-    let Some(slot) = world.get_resource::<crate::save::autosave::SaveSlot>() else {
-        return;
-    };
-    if !slot.campaign || slot.finished {
-        return;
-    }
-    let heroica = world
-        .get_resource::<crate::game::model::ActiveQuest>()
-        .is_some_and(|q| q.0.mission.is_some());
-    let over = world
-        .get_resource::<crate::game::model::Turn>()
-        .is_some_and(|t| matches!(t.phase, crate::game::model::Phase::Over(_)));
-    if !heroica || !over {
+    if !matches!(crate::save::autosave::campaign_game_ended(world), Some((_, true))) {
         return;
     }
     let (result, epic) = match settle_in_world(world) {

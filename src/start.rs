@@ -91,25 +91,18 @@ impl PendingQuest {
                 .ok_or("The campaign is complete: the party has done every quest of the book.")?,
         };
         let q = crate::quest::load(id).map_err(|p| p.to_string())?;
-        Ok(PendingQuest {
-            quest: campaign.prepare(&q),
-            source: id.to_string(),
+        Ok(PendingQuest::campaign_start(
+            campaign.prepare(&q),
+            id.to_string(),
             seed,
             autoplay,
             opponents,
             companions,
-            restore: None,
-            own_file: None,
-            sorcerer_player: None,
-            campaign: true,
-        })
+        ))
     }
 }
 
 impl PendingQuest {
-    /// Epic Heroica's next mission (the campaign begun with the default heroes when there is none
-    /// yet): the player has the first seat's hero and the computer races the others; the error
-    /// says why there is no mission to play.
     /// A new Epic campaign of these missions (ids or files; none: the four races) for these
     /// heroes (seat order; none: the four default heroes), then its first mission. Refused while
     /// another campaign is kept: it is never overwritten without the player's word.
@@ -124,14 +117,15 @@ impl PendingQuest {
         PendingQuest::epic_next(seed, opponents)
     }
 
+    /// Epic Heroica's next mission (the campaign begun with the default heroes when there is none
+    /// yet): the player has the first seat's hero and the computer races the others; the error
+    /// says why there is no mission to play.
     pub fn epic_next(seed: u64, opponents: crate::ai::Opponents) -> Result<PendingQuest, String> {
         let path = crate::epic::Epic::path().ok_or("No data folder (HOME is not set): no Epic campaign.")?;
         let epic = if path.exists() {
             crate::epic::Epic::read(&path)?
         } else {
-            let e = crate::epic::Epic::new(&crate::epic::EPIC_MISSIONS, &crate::quest::DEFAULT_HEROES)?;
-            e.write(&path)?;
-            e
+            crate::epic::Epic::begin_at(&path, &[], &[])?
         };
         let id = epic
             .next_mission()
@@ -139,17 +133,37 @@ impl PendingQuest {
             .to_string();
         let quest = epic.prepare()?;
         let companions = quest.heroes.iter().skip(1).cloned().collect();
-        Ok(PendingQuest {
-            quest: Arc::new(quest),
-            source: id,
+        Ok(PendingQuest::campaign_start(
+            Arc::new(quest),
+            id,
             seed,
-            autoplay: false,
+            false,
+            opponents,
+            companions,
+        ))
+    }
+
+    /// A campaign's quest or an Epic mission begun afresh: nothing to rebuild, a new save file,
+    /// the computer as the sorcerer.
+    fn campaign_start(
+        quest: Arc<Quest>,
+        source: String,
+        seed: u64,
+        autoplay: bool,
+        opponents: crate::ai::Opponents,
+        companions: Vec<String>,
+    ) -> PendingQuest {
+        PendingQuest {
+            quest,
+            source,
+            seed,
+            autoplay,
             opponents,
             companions,
             restore: None,
             own_file: None,
             sorcerer_player: None,
             campaign: true,
-        })
+        }
     }
 }

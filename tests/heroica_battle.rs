@@ -12,10 +12,14 @@ use hollowdeep::ai::{HeroBot, Opponents, SorcererLevel};
 use hollowdeep::game::model::{Command, FigureId, GameEvent, Phase};
 use hollowdeep::rules::heroica::play::Happening;
 
-/// A Battle mission from text against the monster player at `level`, the die showing `faces`;
-/// the heroes' turns are ended until the monster player's begins.
+/// A Battle mission from text against the monster player at `level`, the die showing `faces`.
 fn battle(map: &[&str], monsters: &str, heroes: &[&str], level: SorcererLevel, faces: &[u8]) -> Game {
-    let q = mission(map, &format!("monsters: [{monsters}]"), heroes);
+    battle_with(map, &format!("monsters: [{monsters}]"), heroes, level, faces)
+}
+
+/// The same with everything the mission holds besides its map (`rest`).
+fn battle_with(map: &[&str], rest: &str, heroes: &[&str], level: SorcererLevel, faces: &[u8]) -> Game {
+    let q = mission(map, rest, heroes);
     let q = Arc::new(
         q.with_modules(&["heroica-battle".into()])
             .expect("Battle is a Heroica module"),
@@ -192,9 +196,13 @@ fn a_monster_passes_a_magic_door_only_on_a_shield() {
             path: vec![p(6, 0)],
         })
     };
-    let q = mission(map, rest, &["knight"]);
-    let q = Arc::new(q.with_modules(&["heroica-battle".into()]).expect("Battle"));
-    let mut g = start(q.clone(), &[crate::heroica_play::SHIELD]);
+    let mut g = battle_with(
+        map,
+        rest,
+        &["knight"],
+        SorcererLevel::Normal,
+        &[crate::heroica_play::SHIELD],
+    );
     to_monster_turn(&mut g);
     g.send(Command::RollMovement { hero: FigureId(1) });
     let evs = through(&mut g);
@@ -202,7 +210,7 @@ fn a_monster_passes_a_magic_door_only_on_a_shield() {
     assert_eq!(g.pos(1), Some(p(6, 0)), "through the shut door on a Shield");
 
     // On a Three the shut door stops it.
-    let mut g = start(q, &[THREE]);
+    let mut g = battle_with(map, rest, &["knight"], SorcererLevel::Normal, &[THREE]);
     to_monster_turn(&mut g);
     g.send(Command::RollMovement { hero: FigureId(1) });
     assert!(crate::common::rejected(&through(&mut g)).is_some());

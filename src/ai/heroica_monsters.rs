@@ -186,12 +186,22 @@ impl<'a> Hunt<'a> {
         };
         let here = self.strike_from(t, strength, at).map_or(0.0, |s| s.0);
         let (mut total, mut faces) = (0.0, 0);
+        // Faces that move alike (the two Threes, the two Twos) are weighed once.
+        let mut by_moves: Vec<(u8, f64)> = Vec::new();
         for face in 0..6u8 {
-            let best = t
-                .monster_moves(m, self.tables.face(face).moves)
-                .into_iter()
-                .filter_map(|(p, _)| self.strike_from(t, strength, p).map(|s| s.0))
-                .fold(here, f64::max);
+            let moves = self.tables.face(face).moves;
+            let best = match by_moves.iter().find(|(n, _)| *n == moves) {
+                Some((_, b)) => *b,
+                None => {
+                    let b = t
+                        .monster_moves(m, moves)
+                        .into_iter()
+                        .filter_map(|(p, _)| self.strike_from(t, strength, p).map(|s| s.0))
+                        .fold(here, f64::max);
+                    by_moves.push((moves, b));
+                    b
+                }
+            };
             if best > 0.0 {
                 faces += 1;
             }
@@ -216,7 +226,7 @@ impl<'a> Hunt<'a> {
     /// reach a hero, the one nearest a hero (it holds, or goes into ambush).
     fn choose(&self, t: &Table, legal: &[Act]) -> (Act, Option<(Id, String)>) {
         let mut best: Option<(Id, f64, u32)> = None;
-        let mut nearest: Option<(Id, u32)> = None;
+        let mut nearest: Option<(Id, (bool, u32))> = None;
         for a in legal {
             let Act::Roll { figure } = a else { continue };
             let (worth, faces) = self.reach(t, *figure);
@@ -227,7 +237,7 @@ impl<'a> Hunt<'a> {
             let d = t
                 .monster(*figure)
                 .and_then(|m| m.at)
-                .map_or(u32::MAX, |p| self.nearest(p) + if self.on_way(t, p) { 1000 } else { 0 });
+                .map_or((true, u32::MAX), |p| (self.on_way(t, p), self.nearest(p)));
             if nearest.is_none_or(|n| d < n.1) {
                 nearest = Some((*figure, d));
             }
@@ -244,14 +254,21 @@ impl<'a> Hunt<'a> {
                     ),
                 )),
             ),
-            (None, Some((m, d))) => (
+            (None, Some((m, (on_way, d)))) => (
                 Act::Roll { figure: m },
                 Some((
                     m,
-                    format!(
-                        "the {} goes: no monster can reach a hero this turn; it is the nearest, {d} spaces away.",
-                        name(m)
-                    ),
+                    if on_way {
+                        format!(
+                            "the {} goes: no monster can reach a hero this turn; it is the nearest, {d} spaces away.",
+                            name(m)
+                        )
+                    } else {
+                        format!(
+                            "the {} goes: no monster can reach a hero this turn; it stands off the heroes' way, {d} spaces from them.",
+                            name(m)
+                        )
+                    },
                 )),
             ),
             (None, None) => (Act::EndTurn, None),

@@ -8,6 +8,22 @@ use bevy::prelude::*;
 use super::SavedQuest;
 use crate::game::model::{ActiveQuest, CommandLog, NoteLog, Phase, Seed, Turn};
 
+/// A campaign game that has just ended and is not settled yet: its outcome, and whether it is a
+/// LEGO Heroica mission (the Epic's, `epic::plugin`) or a quest of the book (`campaign::plugin`).
+pub fn campaign_game_ended(world: &World) -> Option<(crate::game::model::Outcome, bool)> {
+    let slot = world.get_resource::<SaveSlot>()?;
+    if !slot.campaign || slot.finished {
+        return None;
+    }
+    let Phase::Over(outcome) = world.get_resource::<Turn>()?.phase else {
+        return None;
+    };
+    let heroica = world
+        .get_resource::<ActiveQuest>()
+        .is_some_and(|q| q.0.mission.is_some());
+    Some((outcome, heroica))
+}
+
 /// The file the game in play is written to, and how the last write went.
 #[derive(Resource, Clone, Debug)]
 pub struct SaveSlot {

@@ -11,9 +11,9 @@ use crate::game::heroica::describe::thing;
 use crate::game::model::{Command, FigureId, Phase};
 use crate::rules::heroica::play::{HeroPiece, Stage};
 use crate::rules::heroica::{HeroicaTables, Thing};
+use crate::ui::GOLD;
 use crate::view::heroica::{HeroicaView, label};
 
-const GOLD: egui::Color32 = egui::Color32::from_rgb(240, 200, 90);
 const HEART: egui::Color32 = egui::Color32::from_rgb(220, 60, 60);
 
 /// The left panel: one Hero Pack a hero. Its width in egui points.
