@@ -12,11 +12,17 @@ use serde::{Deserialize, Serialize};
 use crate::game::model::{Equipment, Outcome};
 use crate::game::snapshot::Snapshot;
 use crate::quest::{self, Gear, Quest};
+use crate::rules::bounds::add_gold;
 use crate::rules::ruleset::RuleSet;
-use crate::save::files::{read_ron, write_ron};
+use crate::save::files::{read_ron, verify_seal, write_sealed};
 
-/// The campaign format this build writes and reads.
-pub const CAMPAIGN_FORMAT: u32 = 1;
+/// The campaign format this build writes and reads (2: with its check and the games settled;
+/// a format 1 file is read and gets both at its next write).
+pub const CAMPAIGN_FORMAT: u32 = 2;
+
+/// How many settled games a campaign remembers (the last ones), so that a game is never
+/// settled twice (issue 34).
+pub const SETTLED_KEPT: usize = 16;
 
 /// One hero of the party, as it stands between quests.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,6 +77,20 @@ pub struct Campaign {
     /// Modules every quest of the campaign is played with (ids), chosen when it began.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modules: Vec<String>,
+    /// The games already settled into the campaign (`save::autosave::game_identity`), the last
+    /// `SETTLED_KEPT`: a game continued after a crash between the campaign's write and the
+    /// game file's removal is not counted again.
+    #[serde(default)]
+    pub settled: Vec<String>,
+    /// The file's check (`save::files::Sealed`); empty in memory.
+    #[serde(default)]
+    pub check: String,
+}
+
+impl crate::save::files::Sealed for Campaign {
+    fn check_mut(&mut self) -> &mut String {
+        &mut self.check
+    }
 }
 
 /// Where the campaign is kept.
@@ -92,24 +112,43 @@ impl Campaign {
             completed: Vec::new(),
             lost: Vec::new(),
             modules: Vec::new(),
+            settled: Vec::new(),
+            check: String::new(),
         }
     }
 
     pub fn write(&self, path: &Path) -> Result<(), String> {
-        write_ron(path, self, "campaign", true)
+        write_sealed(path, self, "campaign")
+    }
+
+    /// Whether the game `identity` was already settled into this campaign.
+    pub fn has_settled(&self, identity: &str) -> bool {
+        self.settled.iter().any(|g| g == identity)
+    }
+
+    /// Remembers that the game `identity` was settled (the last `SETTLED_KEPT` are kept).
+    pub fn mark_settled(&mut self, identity: String) {
+        self.settled.push(identity);
+        let over = self.settled.len().saturating_sub(SETTLED_KEPT);
+        self.settled.drain(..over);
     }
 
     /// Reads the campaign; a damaged file, or one naming heroes or gear the rule set does not
     /// know, is refused with the file's name and the problem.
     pub fn read(path: &Path) -> Result<Campaign, String> {
-        let c: Campaign = read_ron(
+        let mut c: Campaign = read_ron(
             path,
             "campaign",
-            CAMPAIGN_FORMAT..=CAMPAIGN_FORMAT,
+            1..=CAMPAIGN_FORMAT,
             crate::save::files::limits::CAMPAIGN,
             |c: &Campaign| c.format,
         )?;
+        verify_seal(path, &c, "campaign", c.format >= 2)?;
+        c.check.clear();
+        c.format = CAMPAIGN_FORMAT;
         let rules = RuleSet::heroquest_2021();
+        c.check_content(&rules)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         if c.rules != rules.id {
             return Err(format!("{}: unknown rule set \"{}\"", path.display(), c.rules));
         }
@@ -128,6 +167,53 @@ impl Campaign {
             }
         }
         Ok(c)
+    }
+
+    /// What a campaign file may hold, checked as strictly as a quest (issue 34): a party of
+    /// known heroes with gear each may use, quests of the book completed once each, known
+    /// artifacts lost once each, counts within their bounds.
+    fn check_content(&self, rules: &RuleSet) -> Result<(), String> {
+        use crate::rules::bounds::MAX_COUNT;
+        if self.party.is_empty() {
+            return Err("the campaign's party is empty".into());
+        }
+        let book = quest::book_order();
+        let once = |what: &str, list: &[String], known: &dyn Fn(&str) -> bool| -> Result<(), String> {
+            for (i, x) in list.iter().enumerate() {
+                if !known(x) {
+                    return Err(format!("{what} \"{x}\" is not known here"));
+                }
+                if list[..i].contains(x) {
+                    return Err(format!("{what} \"{x}\" is listed twice"));
+                }
+            }
+            Ok(())
+        };
+        once("completed quest", &self.completed, &|q| book.contains(&q))?;
+        once("lost artifact", &self.lost, &|a| rules.is_artifact(a))?;
+        for (class, h) in &self.party {
+            once(&format!("the {class}'s quest"), &h.quests, &|q| book.contains(&q))?;
+            if h.fallen > MAX_COUNT {
+                return Err(format!("the {class}'s fallen count {} is over {MAX_COUNT}", h.fallen));
+            }
+        }
+        let mut held: Vec<&String> = self
+            .party
+            .values()
+            .flat_map(|h| h.weapon.iter().chain(&h.items))
+            .filter(|i| rules.is_artifact(i))
+            .collect();
+        held.sort();
+        if let Some(w) = held.windows(2).find(|w| w[0] == w[1]) {
+            return Err(format!("the artifact \"{}\" is held twice; there is one of each", w[0]));
+        }
+        if let Some(a) = held.iter().find(|a| self.lost.contains(a)) {
+            return Err(format!("the artifact \"{a}\" is both held and lost"));
+        }
+        if self.settled.len() > SETTLED_KEPT {
+            return Err(format!("more than {SETTLED_KEPT} settled games are listed"));
+        }
+        Ok(())
     }
 
     /// The next quest of the book the party has not completed.
@@ -422,8 +508,17 @@ impl Campaign {
         if amount == 0 || giver.gold < amount {
             return Err(format!("the {} has {} gold, not {amount}", name(from), giver.gold));
         }
+        let room = crate::rules::bounds::MAX_PURSE.saturating_sub(self.party[to].gold);
+        if amount > room {
+            return Err(format!(
+                "the {}'s purse is full: it takes at most {room} gold more",
+                name(to)
+            ));
+        }
+        let giver = self.party.get_mut(from).expect("checked");
         giver.gold -= amount;
-        self.party.get_mut(to).expect("checked").gold += amount;
+        let taker = self.party.get_mut(to).expect("checked");
+        taker.gold = add_gold(taker.gold, amount);
         Ok(())
     }
 
@@ -515,7 +610,8 @@ pub fn plugin(app: &mut bevy::prelude::App) {
     app.add_systems(
         Last,
         settle_when_over
-            .before(crate::save::autosave::autosave)
+            .after(crate::save::autosave::autosave)
+            .before(crate::save::autosave::finish)
             .run_if(resource_exists::<crate::save::autosave::SaveSlot>),
     );
 }
@@ -526,16 +622,28 @@ fn settle_when_over(world: &mut bevy::prelude::World) {
         return;
     };
     let result = settle_in_world(world, outcome);
+    if result.is_err() {
+        world.resource_mut::<crate::save::autosave::SaveSlot>().settle_failed = true;
+    }
     world.insert_resource(CampaignNews(result));
 }
 
 /// The party keeps what it carried out; the quest is marked completed if won.
 fn settle_in_world(world: &mut bevy::prelude::World, outcome: Outcome) -> Result<Option<String>, String> {
-    let path = campaign_path().ok_or("no data folder: the campaign is not saved")?;
+    let path = world
+        .get_resource::<crate::save::autosave::SaveSlot>()
+        .and_then(|s| s.campaign_file.clone())
+        .or_else(campaign_path)
+        .ok_or("no data folder: the campaign is not saved")?;
     let mut campaign = Campaign::read(&path)?;
     let snap = Snapshot::capture(world).ok_or("no quest in play")?;
-    campaign.settle(&snap.quest.id, outcome, &snap);
-    campaign.write(&path)?;
+    let game = crate::save::autosave::game_identity(world).ok_or("no quest in play")?;
+    // A game continued after a crash that came after its settling is not counted again.
+    if !campaign.has_settled(&game) {
+        campaign.settle(&snap.quest.id, outcome, &snap);
+        campaign.mark_settled(game);
+        campaign.write(&path)?;
+    }
     Ok(campaign
         .next_quest()
         .and_then(|id| crate::quest::load(id).ok())

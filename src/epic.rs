@@ -12,13 +12,22 @@ use serde::{Deserialize, Serialize};
 use crate::game::heroica::HeroPack;
 use crate::game::model::{EventLog, FigureId, GameEvent};
 use crate::quest::{self, Gear, Quest};
+use crate::rules::bounds::add_gold;
 use crate::rules::heroica::HeroicaTables;
 use crate::rules::heroica::epic::{self, Account};
 use crate::rules::heroica::play::Happening;
-use crate::save::files::{read_ron, write_ron};
+use crate::save::files::{read_ron, verify_seal, write_sealed};
 
-/// The Epic format this build writes and reads.
-pub const EPIC_FORMAT: u32 = 1;
+/// The Epic format this build writes and reads (2: with its check and the games settled; a
+/// format 1 file is read and gets both at its next write).
+pub const EPIC_FORMAT: u32 = 2;
+
+/// The most missions an Epic holds.
+pub const MAX_MISSIONS: usize = 64;
+
+/// The folder beside the Epic's file where the mission files of an Epic of your own are copied
+/// when it begins, so the campaign reads nothing outside its own folders.
+pub const OWN_MISSIONS: &str = "epic-missions";
 
 /// The missions of the Epic campaign we ship, in order: the four races.
 pub const EPIC_MISSIONS: [&str; 4] = [
@@ -61,6 +70,19 @@ pub struct Epic {
     /// The players' heroes, by seat.
     pub heroes: Vec<EpicHero>,
     pub played: Vec<Played>,
+    /// The games already settled (`save::autosave::game_identity`), the last
+    /// `campaign::SETTLED_KEPT`: a mission is never settled twice (issue 34).
+    #[serde(default)]
+    pub settled: Vec<String>,
+    /// The file's check (`save::files::Sealed`); empty in memory.
+    #[serde(default)]
+    pub check: String,
+}
+
+impl crate::save::files::Sealed for Epic {
+    fn check_mut(&mut self) -> &mut String {
+        &mut self.check
+    }
 }
 
 impl Epic {
@@ -89,7 +111,21 @@ impl Epic {
                 })
                 .collect(),
             played: Vec::new(),
+            settled: Vec::new(),
+            check: String::new(),
         })
+    }
+
+    /// Whether the game `identity` was already settled into this campaign.
+    pub fn has_settled(&self, identity: &str) -> bool {
+        self.settled.iter().any(|g| g == identity)
+    }
+
+    /// Remembers that the game `identity` was settled.
+    pub fn mark_settled(&mut self, identity: String) {
+        self.settled.push(identity);
+        let over = self.settled.len().saturating_sub(crate::campaign::SETTLED_KEPT);
+        self.settled.drain(..over);
     }
 
     /// A new campaign of `missions` (ids or files; none: the four races) for `heroes` (seat
@@ -102,17 +138,45 @@ impl Epic {
                 path.display()
             ));
         }
-        // A mission file is kept by its full path, so the campaign finds it from anywhere.
+        // A mission file of the player's own is checked, then copied beside the campaign and
+        // kept by that copy's full path: the campaign reads nothing outside its own folders.
         let missions: Vec<String> = if missions.is_empty() {
             EPIC_MISSIONS.iter().map(|m| m.to_string()).collect()
         } else {
-            missions
-                .iter()
-                .map(|m| match Path::new(m).canonicalize() {
-                    Ok(full) if !quest::is_builtin(m) => full.display().to_string(),
-                    _ => m.clone(),
-                })
-                .collect()
+            if missions.len() > MAX_MISSIONS {
+                return Err(format!(
+                    "an Epic holds at most {MAX_MISSIONS} missions, not {}",
+                    missions.len()
+                ));
+            }
+            let own = path.parent().unwrap_or(Path::new(".")).join(OWN_MISSIONS);
+            let mut kept = Vec::new();
+            for m in missions {
+                if quest::is_builtin(m) {
+                    kept.push(m.clone());
+                    continue;
+                }
+                quest::mission::load_mission(m).map_err(|e| e.to_string())?;
+                let stem = Path::new(m)
+                    .file_stem()
+                    .map_or("mission".into(), |s| s.to_string_lossy().into_owned());
+                let slug = crate::text::slug(&stem);
+                let copy = (1..)
+                    .map(|n| {
+                        own.join(if n == 1 {
+                            format!("{slug}.ron")
+                        } else {
+                            format!("{slug}-{n}.ron")
+                        })
+                    })
+                    .find(|p| !p.exists())
+                    .expect("some number is free");
+                std::fs::create_dir_all(&own).map_err(|e| format!("{}: {e}", own.display()))?;
+                std::fs::copy(m, &copy).map_err(|e| format!("{m}: cannot copy it beside the campaign: {e}"))?;
+                let full = copy.canonicalize().map_err(|e| format!("{}: {e}", copy.display()))?;
+                kept.push(full.display().to_string());
+            }
+            kept
         };
         let heroes: Vec<String> = if heroes.is_empty() {
             quest::DEFAULT_HEROES.iter().map(|h| h.to_string()).collect()
@@ -187,7 +251,7 @@ impl Epic {
         if let Some(seat) = winner
             && let Some(h) = self.heroes.get_mut(seat)
         {
-            h.missions_won += 1;
+            h.missions_won = h.missions_won.saturating_add(1);
         }
         let accounts: Vec<Account> = self
             .heroes
@@ -201,7 +265,7 @@ impl Epic {
             .collect();
         let bounty = epic::bounty(&accounts);
         for &seat in &bounty {
-            self.heroes[seat].gold += 1;
+            self.heroes[seat].gold = add_gold(self.heroes[seat].gold, 1);
         }
         self.played.push(Played {
             mission,
@@ -243,7 +307,7 @@ impl Epic {
             .position(|r| r == relic)
             .ok_or_else(|| format!("the {} carries no {relic}", h.hero))?;
         h.relics.remove(i);
-        h.gold += sale;
+        h.gold = add_gold(h.gold, sale);
         Ok(())
     }
 
@@ -286,18 +350,23 @@ impl Epic {
     }
 
     pub fn write(&self, path: &Path) -> Result<(), String> {
-        write_ron(path, self, "Epic campaign", true)
+        write_sealed(path, self, "Epic campaign")
     }
 
     /// Reads the campaign; a damaged or foreign file is refused with its name and the problem.
     pub fn read(path: &Path) -> Result<Epic, String> {
-        let e: Epic = read_ron(
+        let mut e: Epic = read_ron(
             path,
             "Epic campaign",
-            EPIC_FORMAT..=EPIC_FORMAT,
+            1..=EPIC_FORMAT,
             crate::save::files::limits::CAMPAIGN,
             |e: &Epic| e.format,
         )?;
+        verify_seal(path, &e, "Epic campaign", e.format >= 2)?;
+        e.check.clear();
+        e.format = EPIC_FORMAT;
+        e.check_content(path)
+            .map_err(|why| format!("{}: {why}", path.display()))?;
         let tables = HeroicaTables::get();
         for h in &e.heroes {
             if !tables.heroes.contains_key(&h.hero) {
@@ -323,6 +392,87 @@ impl Epic {
             return Err(format!("{}: not an Epic campaign this build can play", path.display()));
         }
         Ok(e)
+    }
+
+    /// What an Epic file may hold besides known ids (issue 34): missions that are built in or
+    /// files inside the campaign's own folders (never any other path), at most four heroes,
+    /// mission results that agree with the missions and the heroes' counts, numbers in bounds.
+    fn check_content(&self, path: &Path) -> Result<(), String> {
+        use crate::rules::bounds::{MAX_CARRIED, MAX_PURSE};
+        if self.missions.is_empty() || self.missions.len() > MAX_MISSIONS {
+            return Err(format!(
+                "an Epic holds 1 to {MAX_MISSIONS} missions, not {}",
+                self.missions.len()
+            ));
+        }
+        let roots: Vec<PathBuf> = [
+            path.parent().map(|d| d.join(OWN_MISSIONS)),
+            crate::save::user_quest_dir(),
+        ]
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d.canonicalize().ok())
+        .collect();
+        for (i, m) in self.missions.iter().enumerate() {
+            let inside = Path::new(m)
+                .canonicalize()
+                .is_ok_and(|full| roots.iter().any(|r| full.starts_with(r)));
+            if !quest::is_builtin(m) && !inside {
+                return Err(format!(
+                    "mission {} is neither a mission of the game nor a file in the campaign's folders",
+                    i + 1
+                ));
+            }
+        }
+        let seats = self.heroes.len();
+        if seats == 0 || seats > 4 {
+            return Err(format!("1 to 4 heroes play Epic Heroica, not {seats}"));
+        }
+        if self.played.len() > self.missions.len() {
+            return Err(format!(
+                "{} missions played of {}",
+                self.played.len(),
+                self.missions.len()
+            ));
+        }
+        for (i, p) in self.played.iter().enumerate() {
+            if p.mission != self.missions[i] {
+                return Err(format!(
+                    "mission {} played is not the campaign's mission {}",
+                    i + 1,
+                    i + 1
+                ));
+            }
+            if p.winner.is_some_and(|w| w >= seats) || p.bounty.iter().any(|b| *b >= seats) {
+                return Err(format!("mission {} names a seat the campaign does not have", i + 1));
+            }
+            if p.bounty.iter().enumerate().any(|(k, b)| p.bounty[..k].contains(b)) {
+                return Err(format!("mission {} pays a seat's bounty twice", i + 1));
+            }
+        }
+        for (seat, h) in self.heroes.iter().enumerate() {
+            let won = self.played.iter().filter(|p| p.winner == Some(seat)).count() as u32;
+            if h.missions_won != won {
+                return Err(format!(
+                    "the {} has {} missions won, but the results give {won}",
+                    h.hero, h.missions_won
+                ));
+            }
+            if h.gold > MAX_PURSE {
+                return Err(format!("the {} has {} gold; at most {MAX_PURSE}", h.hero, h.gold));
+            }
+            let carried = h.potions.len() + h.weapons.len() + h.relics.len();
+            if carried > MAX_CARRIED {
+                return Err(format!(
+                    "the {} carries {carried} things; at most {MAX_CARRIED}",
+                    h.hero
+                ));
+            }
+        }
+        if self.settled.len() > crate::campaign::SETTLED_KEPT {
+            return Err("too many settled games are listed".into());
+        }
+        Ok(())
     }
 
     /// Where the player's Epic campaign is kept.
@@ -363,7 +513,8 @@ pub fn plugin(app: &mut bevy::prelude::App) {
     app.add_systems(
         Last,
         settle_when_over
-            .before(crate::save::autosave::autosave)
+            .after(crate::save::autosave::autosave)
+            .before(crate::save::autosave::finish)
             .run_if(resource_exists::<crate::save::autosave::SaveSlot>),
     );
 }
@@ -374,7 +525,10 @@ fn settle_when_over(world: &mut bevy::prelude::World) {
     }
     let (result, epic) = match settle_in_world(world) {
         Ok((lines, next, epic)) => (Ok((lines, next)), Some(epic)),
-        Err(e) => (Err(e), None),
+        Err(e) => {
+            world.resource_mut::<crate::save::autosave::SaveSlot>().settle_failed = true;
+            (Err(e), None)
+        }
     };
     world.insert_resource(EpicNews { result, epic });
 }
@@ -382,20 +536,35 @@ fn settle_when_over(world: &mut bevy::prelude::World) {
 type Settled = (Vec<String>, Option<String>, Epic);
 
 fn settle_in_world(world: &mut bevy::prelude::World) -> Result<Settled, String> {
-    let path = Epic::path().ok_or("no data folder: the Epic campaign is not saved")?;
+    let path = world
+        .get_resource::<crate::save::autosave::SaveSlot>()
+        .and_then(|s| s.campaign_file.clone())
+        .or_else(Epic::path)
+        .ok_or("no data folder: the Epic campaign is not saved")?;
     let mut epic = Epic::read(&path)?;
-    let played = epic.settle(world)?.clone();
-    // The computer's heroes shop now; the player's in the end window.
-    let bots = world
-        .get_resource::<crate::game::Controllers>()
-        .map(|c| c.companions.clone())
-        .unwrap_or_default();
-    for seat in 0..epic.heroes.len() {
-        if bots.contains(&FigureId(seat as u32)) {
-            epic.shop_for(seat);
+    let game = crate::save::autosave::game_identity(world).ok_or("no mission in play")?;
+    // A mission continued after a crash that came after its settling is not counted again.
+    let played = if epic.has_settled(&game) {
+        epic.played
+            .last()
+            .cloned()
+            .ok_or("the Epic lists this mission as settled but has no result")?
+    } else {
+        let played = epic.settle(world)?.clone();
+        // The computer's heroes shop now; the player's in the end window.
+        let bots = world
+            .get_resource::<crate::game::Controllers>()
+            .map(|c| c.companions.clone())
+            .unwrap_or_default();
+        for seat in 0..epic.heroes.len() {
+            if bots.contains(&FigureId(seat as u32)) {
+                epic.shop_for(seat);
+            }
         }
-    }
-    epic.write(&path)?;
+        epic.mark_settled(game);
+        epic.write(&path)?;
+        played
+    };
     let name = |h: &EpicHero| {
         HeroicaTables::get()
             .heroes
@@ -504,7 +673,7 @@ pub mod sim {
                 r.seat_wins[w] += 1;
             }
             for (s, h) in epic.heroes.iter().enumerate() {
-                r.missions_won[s] += h.missions_won;
+                r.missions_won[s] = r.missions_won[s].saturating_add(h.missions_won);
             }
         }
         Ok(r)

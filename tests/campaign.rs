@@ -182,14 +182,15 @@ fn the_campaign_file_round_trips_and_a_damaged_one_is_refused_by_name() {
     c.completed.push("tutorial-1-first-steps".into());
     c.write(&path).unwrap();
     assert_eq!(Campaign::read(&path).unwrap(), c);
-    let text = std::fs::read_to_string(&path).unwrap();
+    // The content checks are reached in a file without a check (as older builds wrote them).
+    let text = crate::common::unsealed(&std::fs::read_to_string(&path).unwrap());
     std::fs::write(&path, &text[..text.len() / 3]).unwrap();
     let err = Campaign::read(&path).unwrap_err();
     assert!(
         err.contains("campaign.ron") && err.contains("not a valid campaign"),
         "{err}"
     );
-    std::fs::write(&path, text.replacen("format: 1", "format: 2", 1)).unwrap();
+    std::fs::write(&path, text.replacen("format: 1", "format: 3", 1)).unwrap();
     assert!(Campaign::read(&path).unwrap_err().contains("newer"));
     // Gear the rule set does not know is refused before it reaches the board.
     std::fs::write(&path, text.replacen("\"broadsword\"", "\"vorpal_spoon\"", 1)).unwrap();
@@ -423,7 +424,7 @@ fn a_campaign_keeps_its_modules() {
     let path = dir.join("campaign.ron");
     c.write(&path).unwrap();
     assert_eq!(Campaign::read(&path).unwrap(), c);
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = crate::common::unsealed(&std::fs::read_to_string(&path).unwrap());
     std::fs::write(&path, text.replace("referee-dice-pool", "loaded-dice")).unwrap();
     let err = Campaign::read(&path).unwrap_err();
     assert!(

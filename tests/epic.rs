@@ -100,8 +100,7 @@ fn an_epic_campaign_is_saved_read_back_and_a_foreign_file_refused() {
     epic.heroes[1].relics.push("helmet_of_protection".into());
     epic.write(&path).unwrap();
     assert_eq!(Epic::read(&path).unwrap(), epic);
-    let text = std::fs::read_to_string(&path)
-        .unwrap()
+    let text = crate::common::unsealed(&std::fs::read_to_string(&path).unwrap())
         .replace("helmet_of_protection", "crown_of_ages");
     std::fs::write(&path, text).unwrap();
     let e = Epic::read(&path).unwrap_err();
@@ -189,11 +188,15 @@ fn an_epic_of_your_own_missions_and_heroes_is_begun_and_never_overwritten() {
     let heroes = vec!["wizard".to_string(), "thief".to_string()];
     let epic = Epic::begin_at(&path, &missions, &heroes).unwrap();
     assert_eq!(epic.missions[0], "the-bat-caves");
+    // Issue 34: the file is checked, then copied beside the campaign and kept by that copy's
+    // full path, so the campaign reads nothing outside its own folders.
+    let copy = dir.join(hollowdeep::epic::OWN_MISSIONS).join("woods-again.ron");
     assert_eq!(
         std::path::Path::new(&epic.missions[1]),
-        own.canonicalize().unwrap(),
-        "a file by its full path"
+        copy.canonicalize().unwrap(),
+        "the copy by its full path"
     );
+    assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(&own).unwrap());
     assert_eq!(
         epic.heroes.iter().map(|h| h.hero.as_str()).collect::<Vec<_>>(),
         ["wizard", "thief"]

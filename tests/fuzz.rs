@@ -66,7 +66,16 @@ fn edit() -> impl Strategy<Value = Edit> {
                 Just(255),
                 Just(256),
                 Just(i64::MAX),
-                Just(i64::MIN)
+                Just(i64::MIN),
+                // The documented bounds (docs/quest-format.md, Limits) and just past them.
+                Just(8),
+                Just(9),
+                Just(10_000),
+                Just(10_001),
+                Just(1_000_000),
+                Just(1_000_001),
+                Just(4_294_967_295),
+                Just(4_294_967_296)
             ]
         )
             .prop_map(|(a, n)| Edit::Number(a, n)),
@@ -148,6 +157,18 @@ proptest! {
     ) {
         let all = shipped();
         let text = apply(all[which % all.len()], &edits);
+        if let Err(problems) = quest::parse("t", "t.ron", &text, None) {
+            located(&text, &problems)?;
+        }
+    }
+
+    #[test]
+    fn edited_missions_never_panic_and_every_problem_is_located(
+        which in 0..64usize,
+        edits in prop::collection::vec(edit(), 1..5),
+    ) {
+        let all = quest::mission::builtin_missions();
+        let text = apply(all[which % all.len()].2, &edits);
         if let Err(problems) = quest::parse("t", "t.ron", &text, None) {
             located(&text, &problems)?;
         }
@@ -292,5 +313,59 @@ proptest! {
         let result = quest::import::import_bytes("t", &bytes);
         prop_assert!(result.is_err(), "random bytes imported");
         import_located(&bytes, &result)?;
+    }
+}
+
+/// A campaign and an Epic as the game writes them, and as an older build wrote them (format 1,
+/// no check: edits then reach the content checks instead of stopping at the check).
+fn kept_files() -> &'static [(&'static str, Vec<u8>)] {
+    static FILES: OnceLock<Vec<(&'static str, Vec<u8>)>> = OnceLock::new();
+    FILES.get_or_init(|| {
+        let d = dir().join("kept");
+        std::fs::create_dir_all(&d).unwrap();
+        let rules = hollowdeep::rules::ruleset::RuleSet::heroquest_2021();
+        let mut c = hollowdeep::campaign::Campaign::new(&rules);
+        c.completed.push("tutorial-1-first-steps".into());
+        c.party.get_mut("dwarf").unwrap().gold = 120;
+        c.party.get_mut("dwarf").unwrap().potions.push("healing".into());
+        c.write(&d.join("campaign.ron")).unwrap();
+        hollowdeep::epic::Epic::begin_at(&d.join("epic.ron"), &[], &[]).unwrap();
+        let mut out = Vec::new();
+        for (kind, name) in [("campaign", "campaign.ron"), ("epic", "epic.ron")] {
+            let text = std::fs::read_to_string(d.join(name)).unwrap();
+            let old = crate::common::unsealed(&text);
+            out.push((kind, text.into_bytes()));
+            out.push((kind, old.into_bytes()));
+        }
+        out
+    })
+}
+
+proptest! {
+    #![proptest_config(config(96))]
+
+    /// Issue 34, item 6: an edited campaign or Epic file never panics the reader, and the
+    /// reader never writes: it reads, or is refused naming the file.
+    #[test]
+    fn edited_campaign_and_epic_files_never_panic_and_are_never_written(
+        which in 0..4usize,
+        edits in prop::collection::vec(edit(), 1..4),
+        n in 0..u32::MAX,
+    ) {
+        let (kind, original) = &kept_files()[which];
+        let text = apply(original, &edits);
+        let path = dir().join(format!("{kind}-{n}.ron"));
+        std::fs::write(&path, &text).expect("temp file");
+        let shown = path.display().to_string();
+        let result = if *kind == "campaign" {
+            hollowdeep::campaign::Campaign::read(&path).map(|_| ())
+        } else {
+            hollowdeep::epic::Epic::read(&path).map(|_| ())
+        };
+        if let Err(e) = result {
+            prop_assert!(e.contains(&shown), "{}", e);
+        }
+        prop_assert_eq!(std::fs::read(&path).expect("still there"), text);
+        let _ = std::fs::remove_file(&path);
     }
 }

@@ -218,3 +218,133 @@ fn listed_commands_are_accepted_and_the_rest_refused() {
     }
     assert!(totals.0 > 500 && totals.1 > 5000, "too few commands tried: {totals:?}");
 }
+
+/// Issue 34, item 5 (one legality): with every potion and every artifact in the heroes' hands
+/// (Heroic Brew's second attack, the Wand of Magic's second spell, the Ring of Return...), under
+/// each module and both together, what the list offers is accepted and the random bot's every
+/// command too.
+#[test]
+fn every_potion_and_artifact_in_hand_keeps_the_list_legal() {
+    let rules = hollowdeep::rules::ruleset::RuleSet::heroquest_2021();
+    let potions: Vec<String> = rules.potions.keys().cloned().collect();
+    let artifacts: Vec<String> = rules
+        .weapons
+        .keys()
+        .chain(rules.armor.keys())
+        .chain(rules.items.keys())
+        .filter(|i| rules.is_artifact(i))
+        .cloned()
+        .collect();
+    assert_eq!(artifacts.len(), 10, "the ten artifacts");
+    let mut totals = (0, 0);
+    for (k, modules) in [
+        vec![],
+        vec!["referee-dice-pool".to_string()],
+        vec!["action-points".to_string()],
+        vec!["action-points".to_string(), "referee-dice-pool".to_string()],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut q = hollowdeep::quest::load("the-goblin-warren")
+            .unwrap()
+            .with_modules(&modules)
+            .unwrap();
+        for h in q.heroes.clone() {
+            let g = q.gear.entry(h.clone()).or_default();
+            g.weapon = g.weapon.clone().or_else(|| Some(rules.heroes[&h].weapon.clone()));
+            g.potions.extend(potions.iter().cloned());
+        }
+        // Each artifact to the first hero (in seat order) who may carry it.
+        for a in &artifacts {
+            for h in q.heroes.clone() {
+                let g = q.gear.get_mut(&h).unwrap();
+                if hollowdeep::quest::gear::may_carry(&rules, &h, a, g).is_ok() {
+                    g.items.push(a.clone());
+                    break;
+                }
+            }
+        }
+        for (seed, sorcerer) in [
+            (11 + k as u64, SorcererLevel::Hard),
+            (21 + k as u64, SorcererLevel::Normal),
+        ] {
+            let (a, b) = check_game(
+                Arc::new(q.clone()),
+                seed,
+                Matchup {
+                    sorcerer,
+                    heroes_bot: HeroBot::Random,
+                },
+            );
+            totals.0 += a;
+            totals.1 += b;
+        }
+    }
+    assert!(totals.0 > 100, "too few listed commands tried: {totals:?}");
+}
+
+/// The wizard at (5,0) in the top corridor with Heroic Brew, the Wand of Magic and his dagger,
+/// an orc beside him at (4,0) and another in sight down the corridor at (9,0).
+fn armed_wizard() -> crate::common::Game {
+    let q = crate::common::quest_with(
+        &["wizard"],
+        &[(5, 0)],
+        "",
+        "(kind: \"orc\", at: (4, 0), body: 6, movement: 0), (kind: \"orc\", at: (9, 0), body: 6, movement: 0)",
+        "DefeatAll(return_to_stairway: false)",
+        "equipment: {\"wizard\": (items: [\"wand_of_magic\"], potions: [\"heroic_brew\"])},",
+    );
+    crate::common::Game::start(q, 3)
+}
+
+/// What the action bar offers the wizard now: (labels of the other actions, spells offered).
+fn offered(g: &mut crate::common::Game) -> (Vec<(String, Command)>, usize) {
+    let snap = g.snap();
+    let me = snap.figure(FigureId(0)).unwrap().clone();
+    let (v, spells) = hollowdeep::game::heroquest::action_choices(&snap, &me);
+    (v, spells.0.iter().map(|s| s.3.len()).sum())
+}
+
+/// Issue 34, item 5: the action list and the command path are one legality. After Heroic Brew's
+/// first attack only a second attack is offered (heroquest-2021.md, Heroic Brew: "a second
+/// attack"), not a spell; after the Wand of Magic's first spell only a second spell, not a throw.
+#[test]
+fn after_heroic_brew_a_spell_and_after_the_wand_a_throw_are_not_offered() {
+    let mut g = armed_wizard();
+    let ok = |evs: &[GameEvent]| assert!(rejected(evs).is_none(), "{evs:?}");
+    ok(&g.send(Command::DrinkPotion {
+        hero: FigureId(0),
+        potion: "heroic_brew".into(),
+    }));
+    ok(&g.send(Command::Attack {
+        attacker: FigureId(0),
+        target: FigureId(1),
+    }));
+    let (actions, spells) = offered(&mut g);
+    assert_eq!(spells, 0, "no spell after the brew's first attack");
+    let throw = actions.iter().find(|(_, c)| matches!(c, Command::Shoot { .. }));
+    let (_, throw) = throw.expect("the second attack may be a throw at the orc in sight");
+    ok(&g.send(throw.clone()));
+
+    let mut g = armed_wizard();
+    let snap = g.snap();
+    let me = snap.figure(FigureId(0)).unwrap().clone();
+    let (_, spells) = hollowdeep::game::heroquest::action_choices(&snap, &me);
+    let (_, cast) = spells
+        .0
+        .iter()
+        .flat_map(|s| s.3.iter())
+        .find(|(_, c)| matches!(c, Command::CastSpell { target, .. } if *target == FigureId(2)))
+        .cloned()
+        .expect("a spell on the far orc");
+    ok(&g.send(cast));
+    let (actions, spells) = offered(&mut g);
+    assert!(
+        !actions
+            .iter()
+            .any(|(_, c)| matches!(c, Command::Shoot { .. } | Command::Attack { .. })),
+        "no throw after the wand's first spell: {actions:?}"
+    );
+    assert!(spells > 0, "the wand's second spell is offered");
+}

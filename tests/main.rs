@@ -28,5 +28,6 @@ mod simulation;
 mod structure;
 mod targets;
 mod trust;
+mod trustworthy;
 mod tutorial;
 mod words;

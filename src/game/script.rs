@@ -8,6 +8,7 @@ use super::model::Command;
 use super::model::*;
 use super::snapshot::Snapshot;
 use crate::quest::{Effect, SearchKind, Trigger};
+use crate::rules::bounds::add_gold;
 use crate::rules::geometry::Pos;
 
 /// How many times effects may set off further events after one command.
@@ -239,7 +240,7 @@ fn apply(world: &mut World, effect: &Effect, by: Option<FigureId>) -> Vec<GameEv
                 && let Some(e) = snap.figure(hero).map(|f| f.entity)
                 && let Some(mut inv) = world.get_mut::<Inventory>(e)
             {
-                inv.gold += amount;
+                inv.gold = add_gold(inv.gold, *amount);
                 evs.push(GameEvent::GoldFound { hero, amount: *amount });
             }
         }

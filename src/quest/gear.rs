@@ -83,5 +83,18 @@ pub fn check_gear(rules: &RuleSet, class: &str, gear: &Gear) -> Result<(), Strin
     if let Some(p) = gear.potions.iter().find(|p| !rules.potions.contains_key(*p)) {
         return Err(format!("the {class} carries unknown potion \"{p}\""));
     }
+    // What the hero's kind may use at all (the shield beside a two-handed weapon is judged when
+    // it is used, not here: a party may carry both between quests).
+    for t in gear.weapon.iter().chain(&gear.items) {
+        may_carry(rules, class, t, &Gear::default())?;
+    }
+    use crate::rules::bounds::{MAX_CARRIED, MAX_PURSE};
+    if gear.gold > MAX_PURSE {
+        return Err(format!("the {class} has {} gold; at most {MAX_PURSE}", gear.gold));
+    }
+    let carried = gear.items.len() + gear.potions.len();
+    if carried > MAX_CARRIED {
+        return Err(format!("the {class} carries {carried} things; at most {MAX_CARRIED}"));
+    }
     Ok(())
 }

@@ -26,29 +26,39 @@ struct Scanner<'a> {
 const MAX_DEPTH: usize = 256;
 
 impl Scanner<'_> {
+    /// What is left of the text; empty once the scanner has run past its end.
+    fn rest(&self) -> &[u8] {
+        self.s.get(self.i..).unwrap_or(&[])
+    }
+
+    /// Steps `n` bytes on, never past the end of the text.
+    fn step(&mut self, n: usize) {
+        self.i = self.i.saturating_add(n).min(self.s.len());
+    }
+
     fn skip_ws(&mut self) {
         loop {
-            while self.i < self.s.len() && (self.s[self.i] as char).is_ascii_whitespace() {
-                self.i += 1;
+            while self.peek().is_some_and(|c| c.is_ascii_whitespace()) {
+                self.step(1);
             }
-            if self.s[self.i..].starts_with(b"//") {
-                while self.i < self.s.len() && self.s[self.i] != b'\n' {
-                    self.i += 1;
+            if self.rest().starts_with(b"//") {
+                while self.peek().is_some_and(|c| c != b'\n') {
+                    self.step(1);
                 }
-            } else if self.s[self.i..].starts_with(b"/*") {
-                let mut level = 0;
-                while self.i < self.s.len() {
-                    if self.s[self.i..].starts_with(b"/*") {
+            } else if self.rest().starts_with(b"/*") {
+                let mut level = 0usize;
+                while self.peek().is_some() {
+                    if self.rest().starts_with(b"/*") {
                         level += 1;
-                        self.i += 2;
-                    } else if self.s[self.i..].starts_with(b"*/") {
-                        level -= 1;
-                        self.i += 2;
+                        self.step(2);
+                    } else if self.rest().starts_with(b"*/") {
+                        level = level.saturating_sub(1);
+                        self.step(2);
                         if level == 0 {
                             break;
                         }
                     } else {
-                        self.i += 1;
+                        self.step(1);
                     }
                 }
             } else {
@@ -65,7 +75,7 @@ impl Scanner<'_> {
         let start = self.i;
         while let Some(c) = self.peek() {
             if c.is_ascii_alphanumeric() || c == b'_' || c == b'#' {
-                self.i += 1;
+                self.step(1);
             } else {
                 break;
             }
@@ -76,34 +86,40 @@ impl Scanner<'_> {
     fn string(&mut self) {
         // Raw strings r#"..."# and plain strings with escapes.
         if self.peek() == Some(b'r') {
-            self.i += 1;
+            self.step(1);
             let mut hashes = 0;
             while self.peek() == Some(b'#') {
                 hashes += 1;
-                self.i += 1;
+                self.step(1);
             }
-            self.i += 1; // opening quote
-            while self.i < self.s.len() {
-                if self.s[self.i] == b'"'
-                    && self.s[self.i + 1..].iter().take(hashes).filter(|c| **c == b'#').count() == hashes
-                {
-                    self.i += 1 + hashes;
+            self.step(1); // opening quote
+            while let Some(c) = self.peek() {
+                let closes = self
+                    .rest()
+                    .get(1..)
+                    .unwrap_or(&[])
+                    .iter()
+                    .take_while(|c| **c == b'#')
+                    .count()
+                    >= hashes;
+                if c == b'"' && closes {
+                    self.step(1 + hashes);
                     return;
                 }
-                self.i += 1;
+                self.step(1);
             }
             return;
         }
-        let quote = self.s[self.i];
-        self.i += 1;
-        while self.i < self.s.len() {
-            match self.s[self.i] {
-                b'\\' => self.i += 2,
+        let Some(quote) = self.peek() else { return };
+        self.step(1);
+        while let Some(c) = self.peek() {
+            match c {
+                b'\\' => self.step(2),
                 c if c == quote => {
-                    self.i += 1;
+                    self.step(1);
                     return;
                 }
-                _ => self.i += 1,
+                _ => self.step(1),
             }
         }
     }
@@ -112,7 +128,7 @@ impl Scanner<'_> {
         self.skip_ws();
         self.depth += 1;
         let node = if self.depth > MAX_DEPTH {
-            self.i = self.s.len();
+            self.step(self.s.len());
             Node::Atom
         } else {
             match self.peek() {
@@ -121,7 +137,7 @@ impl Scanner<'_> {
                     self.string();
                     Node::Atom
                 }
-                Some(b'r') if matches!(self.s.get(self.i + 1), Some(b'"') | Some(b'#')) => {
+                Some(b'r') if matches!(self.rest().get(1), Some(b'"') | Some(b'#')) => {
                     self.string();
                     Node::Atom
                 }
@@ -135,11 +151,13 @@ impl Scanner<'_> {
                     }
                 }
                 Some(_) => {
+                    // A number or other bare word; it ends where a comment begins too (`1//x`).
                     while let Some(c) = self.peek() {
-                        if b",)]}:".contains(&c) || c.is_ascii_whitespace() {
+                        let comment = self.rest().starts_with(b"//") || self.rest().starts_with(b"/*");
+                        if b",)]}:".contains(&c) || c.is_ascii_whitespace() || comment {
                             break;
                         }
-                        self.i += 1;
+                        self.step(1);
                     }
                     Node::Atom
                 }
@@ -151,13 +169,15 @@ impl Scanner<'_> {
     }
 
     fn group(&mut self) -> Node {
-        let open = self.s[self.i];
+        let Some(open) = self.peek() else {
+            return Node::Atom;
+        };
         let close = match open {
             b'(' => b')',
             b'[' => b']',
             _ => b'}',
         };
-        self.i += 1;
+        self.step(1);
         let mut fields = Vec::new();
         let mut items = Vec::new();
         loop {
@@ -165,11 +185,11 @@ impl Scanner<'_> {
             match self.peek() {
                 None => break,
                 Some(c) if c == close => {
-                    self.i += 1;
+                    self.step(1);
                     break;
                 }
                 Some(b',') => {
-                    self.i += 1;
+                    self.step(1);
                     continue;
                 }
                 _ => {}
@@ -181,7 +201,7 @@ impl Scanner<'_> {
                 if let Some(name) = self.ident() {
                     self.skip_ws();
                     if self.peek() == Some(b':') {
-                        self.i += 1;
+                        self.step(1);
                         let v = self.value();
                         fields.push((name, start, v));
                         continue;
@@ -194,7 +214,7 @@ impl Scanner<'_> {
             if open == b'{' {
                 self.skip_ws();
                 if self.peek() == Some(b':') {
-                    self.i += 1;
+                    self.step(1);
                     let vstart = {
                         self.skip_ws();
                         self.i
@@ -206,7 +226,7 @@ impl Scanner<'_> {
             }
             items.push((start, v));
             if self.i == before {
-                self.i += 1; // never loop without progress
+                self.step(1); // never loop without progress
             }
         }
         Node::Group { fields, items }
@@ -244,6 +264,43 @@ pub fn locate(text: &str, path: &[PathPart]) -> usize {
     pos
 }
 
+/// Byte offset, in `text`, of the `n`th character (0-based) of the string literal that starts at
+/// `literal` (its opening `"`, or the `r` of a raw string): an escape such as `\"` or `\u{41}`
+/// is one character of the string but several of the file. Past the literal's end: its end.
+pub fn char_in_literal(text: &str, literal: usize, n: usize) -> usize {
+    let s = text.as_bytes();
+    let mut i = literal.min(s.len());
+    let raw = s.get(i) == Some(&b'r');
+    let mut hashes = 0;
+    if raw {
+        i += 1;
+        while s.get(i) == Some(&b'#') {
+            hashes += 1;
+            i += 1;
+        }
+    }
+    i = (i + 1).min(s.len()); // the opening quote
+    let closes = |i: usize| s[i] == b'"' && s[i + 1..].iter().take_while(|c| **c == b'#').count() >= hashes;
+    let mut seen = 0;
+    while i < s.len() && !closes(i) {
+        if seen == n {
+            return i;
+        }
+        let width = if !raw && s[i] == b'\\' {
+            match s.get(i + 1) {
+                Some(b'u') => s[i..].iter().position(|c| *c == b'}').map_or(2, |e| e + 1),
+                Some(b'x') => 4,
+                _ => 2,
+            }
+        } else {
+            text.get(i..).and_then(|t| t.chars().next()).map_or(1, char::len_utf8)
+        };
+        i = (i + width).min(s.len());
+        seen += 1;
+    }
+    i
+}
+
 /// 1-based line and column (in characters) of a byte offset.
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
@@ -273,10 +330,46 @@ mod tests {
 
     #[test]
     fn survives_garbage() {
-        for t in ["", "(((((", "\"unterminated", "r#\"x", "[1,,2}", "/* open"] {
+        // Issue 34: a number running into a comment with a quote, a last byte that is a backslash.
+        let tails = [
+            "(format: 1//x \"\n, b: 2)",
+            "(a: \"x\\",
+            "(a: r",
+            "(a: r#",
+            "(a: 1/*",
+            "(a: '\\",
+        ];
+        for t in ["", "(((((", "\"unterminated", "r#\"x", "[1,,2}", "/* open"]
+            .into_iter()
+            .chain(tails)
+        {
             let _ = locate(t, &[Field("a"), Index(3)]);
         }
         let deep = "[".repeat(10_000);
         let _ = locate(&deep, &[Index(0)]);
+        // Every prefix of a real quest, cut anywhere, is located without a panic.
+        let quest = "Quest(\n  name: \"a \\\" b\", // \"c\n  format: 1/* x */, map: [r#\"..\"#, \"S.\"],\n  b: 'x',\n)";
+        for cut in 0..=quest.len() {
+            if let Some(t) = quest.get(..cut) {
+                let _ = locate(t, &[Field("map"), Index(1)]);
+                let _ = char_in_literal(t, cut / 2, 3);
+            }
+        }
+    }
+
+    #[test]
+    fn a_number_before_a_comment_keeps_the_place() {
+        let text = "(format: 1//x \"\n  b: 2)";
+        assert_eq!(line_col(text, locate(text, &[Field("b")])), (2, 3));
+    }
+
+    #[test]
+    fn characters_in_literals_count_escapes_as_one() {
+        let text = r##"["a\"b.", r#"x"y"#]"##;
+        let first = locate(text, &[Index(0)]);
+        // The third character of "a\"b." is 'b' (the escaped quote is one), of x"y 'y'.
+        assert_eq!(&text[char_in_literal(text, first, 2)..][..1], "b");
+        let second = locate(text, &[Index(1)]);
+        assert_eq!(&text[char_in_literal(text, second, 2)..][..1], "y");
     }
 }

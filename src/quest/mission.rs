@@ -78,7 +78,7 @@ pub struct RawMission {
     /// The heroes who play it, in seat order (1 to 4 of the table's eight); empty: the four
     /// default ones (three in Battle, where a player takes the monsters).
     #[serde(default)]
-    pub heroes: Vec<String>,
+    pub heroes: Option<Vec<String>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,6 +124,7 @@ pub fn parse_mission(id: &str, file: &str, text: &str) -> Result<Mission, Proble
         col,
         message,
     };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let raw: RawMission = match super::options().from_str(text) {
         Ok(r) => r,
         Err(e) => {
@@ -163,8 +164,35 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
         );
     }
     // The map: its spaces, starts and target; a character's own column in its row's string.
-    let height = raw.map.len() as i32;
-    let width = raw.map.iter().map(|r| r.chars().count()).max().unwrap_or(0) as i32;
+    // Its size is checked before anything is built from it (issue 34: a map far over the board
+    // must cost no memory).
+    let height = raw.map.len();
+    let width = raw.map.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+    if width > MAX_SIDE as usize || height > MAX_SIDE as usize {
+        err(
+            vec![Field("map")],
+            format!("the map is {width} wide and {height} high; at most {MAX_SIDE} each way"),
+        );
+        return Mission {
+            id: id.to_string(),
+            name: raw.name.clone(),
+            story: String::new(),
+            spaces: Spaces::new(0, 0, []),
+            starts: Vec::new(),
+            target: Pos::new(0, 0),
+            monsters: Vec::new(),
+            items: BTreeMap::new(),
+            chests: BTreeMap::new(),
+            coffins: BTreeMap::new(),
+            rocks: BTreeSet::new(),
+            doors: BTreeMap::new(),
+            buttons: BTreeMap::new(),
+            torches: BTreeSet::new(),
+            battle: raw.battle,
+            heroes: Vec::new(),
+        };
+    }
+    let (width, height) = (width as i32, height as i32);
     let mut cells = Vec::new();
     let mut starts = Vec::new();
     let mut targets = Vec::new();
@@ -177,10 +205,9 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
                 'S' => starts.push(p),
                 'T' => targets.push(p),
                 other => {
-                    // The row's string starts at its opening quote.
-                    let at = locate::locate(text, &[Field("map"), Index(y)])
-                        + 1
-                        + row[..row.char_indices().nth(x).map_or(0, |(i, _)| i)].len();
+                    // The row's string starts at its opening quote (escapes and raw strings
+                    // counted as the file writes them).
+                    let at = locate::char_in_literal(text, locate::locate(text, &[Field("map"), Index(y)]), x);
                     found.push((
                         at,
                         format!("'{other}' is not a map character: use '.' for a space, 'S' for a start, 'T' for the target, a blank for no space"),
@@ -194,13 +221,6 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
     let mut err = |path: Vec<PathPart>, message: String| found.push((locate::locate(text, &path), message));
     if raw.map.is_empty() || cells.is_empty() {
         err(vec![Field("map")], "the map has no spaces".into());
-    }
-    // The board it is played on holds at most 64 by 64 squares.
-    if width > MAX_SIDE || height > MAX_SIDE {
-        err(
-            vec![Field("map")],
-            format!("the map is {width} wide and {height} high; at most {MAX_SIDE} each way"),
-        );
     }
     if starts.is_empty() {
         err(vec![Field("map")], "the map has no start space 'S'".into());
@@ -231,7 +251,17 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
         }
     };
     let mut seen_heroes = BTreeSet::new();
-    for (i, h) in raw.heroes.iter().enumerate() {
+    let heroes = raw.heroes.clone().unwrap_or_default();
+    if raw.heroes.as_ref().is_some_and(Vec::is_empty) {
+        err(
+            vec![Field("heroes")],
+            "heroes: [] names nobody: list 1 to 4 heroes, or leave heroes out for the default ones".into(),
+        );
+    }
+    if raw.name.trim().is_empty() {
+        err(vec![Field("name")], "the mission needs a name".into());
+    }
+    for (i, h) in heroes.iter().enumerate() {
         let path = vec![Field("heroes"), Index(i)];
         if !tables.heroes.contains_key(h) {
             err(
@@ -242,10 +272,10 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
             err(path, format!("the {h} is listed twice"));
         }
     }
-    if raw.heroes.len() > 4 {
+    if heroes.len() > 4 {
         err(
             vec![Field("heroes")],
-            format!("1 to 4 heroes play a mission, not {}", raw.heroes.len()),
+            format!("1 to 4 heroes play a mission, not {}", heroes.len()),
         );
     }
     let mut monsters = Vec::new();
@@ -307,6 +337,10 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
                     )),
                     Thing::Monster(_) if !coffin => Some("only a coffin holds a monster".into()),
                     Thing::Gold(0) => Some("Gold(0) is nothing: give 1 or more".into()),
+                    Thing::Gold(n) if *n > crate::rules::bounds::MAX_GOLD_GIVEN => Some(format!(
+                        "Gold({n}) is more than a mission gives: at most {}",
+                        crate::rules::bounds::MAX_GOLD_GIVEN
+                    )),
                     _ => None,
                 };
                 if let Some(why) = unknown {
@@ -380,17 +414,20 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
             );
         }
     }
+    // A key inside a chest takes another key to reach (issue 34): only the keys on the spaces
+    // and in coffins open the first lock.
     let keys = items
         .values()
-        .chain(chests.values())
         .chain(coffins.values())
         .filter(|t| **t == Thing::Key)
         .count();
     if keys == 0 && (doors.values().any(|k| *k == MissionDoorKind::Locked) || !chests.is_empty()) {
-        err(
-            vec![Field("doors")],
-            "a locked door or a chest needs a key somewhere in the mission".into(),
-        );
+        let why = if chests.values().any(|t| *t == Thing::Key) {
+            "a locked door or a chest needs a key outside the chests: a key inside a chest takes another key to reach"
+        } else {
+            "a locked door or a chest needs a key somewhere in the mission"
+        };
+        err(vec![Field("doors")], why.into());
     }
     let mut torches = BTreeSet::new();
     for (i, t) in raw.torches.iter().enumerate() {
@@ -448,7 +485,7 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
         buttons,
         torches,
         battle: raw.battle,
-        heroes: raw.heroes.clone(),
+        heroes,
     }
 }
 
@@ -524,11 +561,13 @@ fn known<'a>(ids: impl Iterator<Item = &'a String>) -> String {
 /// Whether a file's text is a mission (its first word, past blanks and comments, is `Mission`),
 /// not a quest.
 pub fn looks_like_mission(text: &str) -> bool {
-    let mut rest = text;
+    let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
     loop {
         rest = rest.trim_start();
         if let Some(after) = rest.strip_prefix("//") {
             rest = after.split_once('\n').map_or("", |(_, r)| r);
+        } else if let Some(after) = rest.strip_prefix("/*") {
+            rest = after.split_once("*/").map_or("", |(_, r)| r);
         } else {
             return rest.starts_with("Mission");
         }

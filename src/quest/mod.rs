@@ -870,6 +870,8 @@ pub fn parse_with(
             )]));
         }
     };
+    // A byte-order mark (some editors write one) is not part of the quest.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err(Problems(vec![problem(
             1,

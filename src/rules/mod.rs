@@ -1,6 +1,7 @@
 //! Pure rules: geometry, boards, dice, line of sight, paths, combat and data tables. No Bevy here.
 
 pub mod board;
+pub mod bounds;
 pub mod combat;
 pub mod dice;
 pub mod geometry;

@@ -24,6 +24,15 @@ pub fn campaign_game_ended(world: &World) -> Option<(crate::game::model::Outcome
     Some((outcome, heroica))
 }
 
+/// The identity of the game in play, as a campaign remembers the games it settled: its quest,
+/// seed and number of commands (issue 34: a game settles once, however often it is continued).
+pub fn game_identity(world: &World) -> Option<String> {
+    let quest = &world.get_resource::<ActiveQuest>()?.0;
+    let seed = world.get_resource::<Seed>()?.0;
+    let commands = world.get_resource::<CommandLog>()?.0.len();
+    Some(format!("{}#{seed:016x}#{commands}", quest.id))
+}
+
 /// The file the game in play is written to, and how the last write went.
 #[derive(Resource, Clone, Debug)]
 pub struct SaveSlot {
@@ -38,12 +47,17 @@ pub struct SaveSlot {
     pub companions: Vec<String>,
     /// A quest of the campaign: its gear is saved with it, and the campaign is settled at its end.
     pub campaign: bool,
+    /// Where that campaign (or Epic) is kept; None: the platform's place for it.
+    pub campaign_file: Option<PathBuf>,
     /// Commands the game's file holds (None: nothing written yet for this game). A loaded game
     /// starts at its own count, so loading writes nothing until the player acts.
     pub saved: Option<usize>,
     /// The last write's failure, shown in the play panel until a write succeeds.
     pub error: Option<String>,
     pub finished: bool,
+    /// The campaign or Epic could not be updated at this game's end: its file is kept, so that
+    /// continuing it settles it again, and nothing is lost.
+    pub settle_failed: bool,
     /// This run of the game has written its file at least once.
     wrote: bool,
 }
@@ -62,8 +76,10 @@ impl SaveSlot {
             autoplay,
             companions,
             campaign: false,
+            campaign_file: None,
             saved: None,
             finished: false,
+            settle_failed: false,
             wrote: false,
         }
     }
@@ -79,7 +95,29 @@ impl SaveSlot {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Last, autosave.run_if(resource_exists::<SaveSlot>));
+    app.add_systems(
+        Last,
+        (autosave, finish.after(autosave)).run_if(resource_exists::<SaveSlot>),
+    );
+}
+
+/// A game's end is one transaction (issue 34): the game's file holds the last command
+/// (`autosave`, for a campaign game), the campaign or Epic is updated (`campaign::plugin`,
+/// `epic::plugin`, between the two), and only then, if that update was written, the finished
+/// game's file and its backup go. A crash anywhere in between leaves the game to continue, and
+/// continuing it settles it once (`game_identity`).
+pub fn finish(world: &mut World) {
+    let Some(slot) = world.get_resource::<SaveSlot>() else {
+        return;
+    };
+    if slot.finished || !matches!(world.get_resource::<Turn>().map(|t| t.phase), Some(Phase::Over(_))) {
+        return;
+    }
+    let (path, keep) = (slot.path.clone(), slot.campaign && slot.settle_failed);
+    if !keep && let Some(path) = &path {
+        super::games::remove(path);
+    }
+    world.resource_mut::<SaveSlot>().finished = true;
 }
 
 /// Writes the game whenever a command was added since the last write.
@@ -94,13 +132,8 @@ pub fn autosave(world: &mut World) {
     let Some(turn) = world.get_resource::<Turn>() else {
         return;
     };
-    if let Phase::Over(_) = turn.phase {
-        // (A campaign quest was settled just before: `campaign::plugin`.)
-        // Nothing is left to continue: the finished game's file and its backup go.
-        if let Some(path) = &slot.path {
-            super::games::remove(path);
-        }
-        world.resource_mut::<SaveSlot>().finished = true;
+    if matches!(turn.phase, Phase::Over(_)) && !slot.campaign {
+        // Nothing is left to continue: `finish` removes the file.
         return;
     }
     // Only when a command was added: nothing is copied on the frames in between, and a game

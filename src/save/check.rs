@@ -56,6 +56,11 @@ fn fold(mut h: u64, events: &[GameEvent]) -> u64 {
     h
 }
 
+/// A digest of `bytes` (FNV-1a, 16 hex digits): the check a kept campaign carries.
+pub fn digest(bytes: &[u8]) -> String {
+    format!("{:016x}", fnv(FNV_OFFSET, bytes))
+}
+
 fn short(h: u64) -> String {
     format!("{:08x}", (h ^ (h >> 32)) as u32)
 }

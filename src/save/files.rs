@@ -64,12 +64,18 @@ pub fn write_ron<T: Serialize>(path: &Path, value: &T, what: &str, keep_backup: 
     if keep_backup && path.exists() {
         let backup = backup_path(path);
         let old = std::fs::read(path).map_err(fail)?;
-        write_synced(&with_suffix(&backup, ".tmp"), &old).map_err(fail)?;
-        std::fs::rename(with_suffix(&backup, ".tmp"), &backup).map_err(fail)?;
+        let tmp = with_suffix(&backup, ".tmp");
+        if let Err(e) = write_synced(&tmp, &old).and_then(|()| std::fs::rename(&tmp, &backup)) {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(fail(e));
+        }
     }
     let tmp = with_suffix(path, ".tmp");
-    write_synced(&tmp, text.as_bytes()).map_err(fail)?;
-    std::fs::rename(&tmp, path).map_err(fail)?;
+    // A write that fails half way leaves no partial temporary file behind.
+    if let Err(e) = write_synced(&tmp, text.as_bytes()).and_then(|()| std::fs::rename(&tmp, path)) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(fail(e));
+    }
     // The rename itself reaches the disk when the folder is synced (where the platform allows).
     if let Some(dir) = path.parent()
         && let Ok(d) = std::fs::File::open(dir)
@@ -138,4 +144,49 @@ pub fn read_ron<T: DeserializeOwned>(
         ));
     }
     Ok(value)
+}
+
+/// A kept file that carries a check of its own content (a campaign, an Epic), so that a change
+/// made outside the game is refused by name, as a save's is (issue 34).
+pub trait Sealed: Serialize + Clone {
+    /// The file's check: empty while it is worked out.
+    fn check_mut(&mut self) -> &mut String;
+}
+
+/// The check of `value`: a digest of its content with the check itself left empty.
+pub fn seal_of<T: Sealed>(value: &T) -> String {
+    let mut bare = value.clone();
+    bare.check_mut().clear();
+    super::check::digest(&serde_json::to_vec(&bare).unwrap_or_default())
+}
+
+/// Writes `value` with its check (see `write_ron`).
+pub fn write_sealed<T: Sealed>(path: &Path, value: &T, what: &str) -> Result<(), String> {
+    let mut sealed = value.clone();
+    *sealed.check_mut() = seal_of(value);
+    write_ron(path, &sealed, what, true)
+}
+
+/// Whether a file read from `path` still carries the check it was written with; `sealed`: the
+/// file's format carries one (older formats did not, and get one at their next write).
+pub fn verify_seal<T: Sealed>(path: &Path, value: &T, what: &str, sealed: bool) -> Result<(), String> {
+    let mut v = value.clone();
+    let kept = std::mem::take(v.check_mut());
+    if !sealed {
+        return Ok(());
+    }
+    if kept.is_empty() {
+        return Err(format!(
+            "{}: the {what} has no check: it was not written by the game",
+            path.display()
+        ));
+    }
+    if kept != seal_of(&v) {
+        return Err(format!(
+            "{}: the {what} was changed outside the game (its check does not match); its backup is {}",
+            path.display(),
+            backup_path(path).display()
+        ));
+    }
+    Ok(())
 }

@@ -13,8 +13,9 @@ pub fn saves_dir() -> Option<PathBuf> {
     data_dir().map(|d| d.join("saves"))
 }
 
-/// The campaign's file lives in the saves folder too; it is not a game in progress.
-const NOT_GAMES: &[&str] = &["campaign.ron"];
+/// The campaigns' files (the quest book's and Epic Heroica's) live in the saves folder too; they
+/// are not games in progress, never listed or deleted as one (issue 34).
+pub const NOT_GAMES: &[&str] = &["campaign.ron", "epic.ron"];
 
 /// The most game files the title screen lists (newest first).
 pub const MOST_LISTED: usize = 100;

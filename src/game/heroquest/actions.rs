@@ -13,6 +13,7 @@ use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::game::world::{entity_of, remove_status, rng, set_progress};
 use crate::quest::gear::may_carry;
 use crate::rules::board::CORRIDOR;
+use crate::rules::bounds::add_gold;
 use crate::rules::combat::{self};
 use crate::rules::dice::{self};
 use crate::rules::geometry::Pos;
@@ -193,7 +194,7 @@ pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outc
         let e = h.entity;
         {
             let mut inv = world.get_mut::<Inventory>(e).expect("heroes carry an inventory");
-            inv.gold += t.gold;
+            inv.gold = add_gold(inv.gold, t.gold);
             inv.potions.extend(t.potions.iter().cloned());
         }
         if t.gold > 0 {
@@ -296,7 +297,8 @@ pub(super) fn draw_card(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> O
     match &card.card {
         Card::Gold(n) => {
             keep(world);
-            world.get_mut::<Inventory>(h.entity).expect("inventory").gold += n;
+            let mut inv = world.get_mut::<Inventory>(h.entity).expect("inventory");
+            inv.gold = add_gold(inv.gold, *n);
             evs.push(GameEvent::GoldFound { hero: h.id, amount: *n });
         }
         Card::Potion(p) => {
@@ -811,7 +813,7 @@ pub fn pick_up(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome {
     world.entity_mut(h.entity).insert((eq, fighter));
     {
         let mut inv = world.get_mut::<Inventory>(h.entity).expect("inventory");
-        inv.gold += loot.gold;
+        inv.gold = add_gold(inv.gold, loot.gold);
         inv.potions.extend(loot.potions);
     }
     if left.is_empty() {

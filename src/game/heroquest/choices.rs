@@ -41,10 +41,12 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
     };
     let p = snap.turn.progress(h.id);
     let rules = snap.rules();
-    let can_act = !p.acted
-        || (h.has(StatusKind::HeroicBrew) && p.attacks == 1 && p.spells == 0)
-        || (h.equipment.has("wand_of_magic") && p.spells == 1 && p.attacks == 0);
-    if can_act {
+    // The same judge as the command path (one legality, issue 34): after Heroic Brew's first
+    // attack only a second attack (a shot too) is offered, after the Wand of Magic's first spell
+    // only a second spell.
+    let may_attack = snap.action_allowed(h, ActionKind::Attack).is_ok();
+    let may_cast = snap.action_allowed(h, ActionKind::Spell).is_ok();
+    if may_attack {
         for w in snap.ranged_weapons(h) {
             for t in snap
                 .monsters()
@@ -65,6 +67,8 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
                 ));
             }
         }
+    }
+    if may_cast {
         for spell in h.spellbook.ready() {
             let Some(d) = rules.spells.get(spell) else { continue };
             let targets: Vec<(String, Command)> = snap

@@ -118,6 +118,16 @@ pub(super) fn locks(
                 vec![Field("levers"), Index(i), Field("at")],
                 format!("the lever at {at} must stand on a free floor square of the board"),
             );
+        } else if cx.stair.contains(at) {
+            cx.out.err(
+                vec![Field("levers"), Index(i), Field("at")],
+                format!("the lever at {at} is on the stairway, where heroes come on and leave: put it on the floor"),
+            );
+        } else if levers.iter().any(|(p, _)| *p == at) {
+            cx.out.err(
+                vec![Field("levers"), Index(i), Field("at")],
+                format!("a second lever at {at}: one lever a square"),
+            );
         } else if !cx.doors.iter().any(|(e, _)| *e == Edge::new(a, b)) {
             cx.out.err(
                 vec![Field("levers"), Index(i), Field("opens")],
@@ -167,9 +177,13 @@ pub(super) fn terrain(cx: &mut Ctx, modules: &crate::rules::systems::Modules) ->
                 vec![Field("terrain"), Index(i)],
                 "a dangerous square needs a failure: Wound(n), EndMove or Pit".into(),
             );
-        } else if matches!(t.failure, Some(Failure::Wound(0))) {
-            cx.out
-                .err(here("failure"), "Wound(0) wounds nobody: give 1 or more".into());
+        } else if let Some(Failure::Wound(n)) = t.failure
+            && (n == 0 || n > MAX_WOUND)
+        {
+            cx.out.err(
+                here("failure"),
+                format!("Wound(n) does 1 to {MAX_WOUND} wounds, not {n}"),
+            );
         } else {
             out.insert(
                 at,

@@ -151,6 +151,9 @@ fn effect(cx: &mut Ctx, f: &RawEffect, fpath: &[PathPart]) -> Result<Effect, Str
         RawEffect::UnlockDoor { at, to } => cx.door_between(*at, *to).map(Effect::UnlockDoor),
         RawEffect::Spawn { monsters: raws } if raws.is_empty() => Err("Spawn needs at least one monster".to_string()),
         RawEffect::Spawn { monsters: raws } => Ok(Effect::Spawn(spawn(cx, raws, fpath))),
+        RawEffect::GiveGold { amount } if *amount == 0 || *amount > MAX_GOLD_GIVEN => {
+            Err(format!("GiveGold gives 1 to {MAX_GOLD_GIVEN} gold, not {amount}"))
+        }
         RawEffect::GiveGold { amount } => Ok(Effect::GiveGold(*amount)),
         RawEffect::Give { item } if cx.rules.potions.contains_key(item) || cx.known_thing(item) => {
             Ok(Effect::Give(item.clone()))

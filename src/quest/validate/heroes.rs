@@ -118,7 +118,13 @@ pub(super) fn gear(cx: &mut Ctx, heroes: &[String]) -> BTreeMap<String, Gear> {
         }
         entry.items.extend(g.items.iter().cloned());
         entry.potions.extend(g.potions.iter().cloned());
-        entry.gold += g.gold;
+        if g.gold > MAX_GOLD_GIVEN {
+            cx.out.err(
+                path.clone(),
+                format!("the {} starts with {} gold; at most {MAX_GOLD_GIVEN}", def.name, g.gold),
+            );
+        }
+        entry.gold = crate::rules::bounds::add_gold(entry.gold, g.gold);
         for w in entry.weapon.iter().chain(entry.items.iter()) {
             if !cx.known_thing(w) {
                 cx.out

@@ -34,6 +34,7 @@ mod treasure;
 use PathPart::{Field, Index};
 // `board` here names this folder's board.rs; the rule's board module is reached by its full path.
 use crate::rules::board::CORRIDOR;
+use crate::rules::bounds::{MAX_GOLD_GIVEN, MAX_WOUND};
 
 /// The problems found so far, in the order found.
 #[derive(Default)]
@@ -152,7 +153,19 @@ pub fn validate(
     let events = events::check(&mut cx, &monsters);
     monsters::wandering(&mut cx);
     let warnings = if cx.out.0.is_empty() && winnable == Winnable::Required {
-        reach::check(&mut cx, &monsters, &kind)
+        let gates = reach::Gates {
+            portcullises: &portcullises,
+            levers: &levers,
+            opened_by_events: events
+                .iter()
+                .flat_map(|e| &e.then)
+                .filter_map(|f| match f {
+                    Effect::OpenDoor(d) => cx.doors.get(*d as usize).map(|(e, _)| *e),
+                    _ => None,
+                })
+                .collect(),
+        };
+        reach::check(&mut cx, &monsters, &kind, &gates)
     } else {
         Vec::new()
     };

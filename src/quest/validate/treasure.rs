@@ -49,6 +49,12 @@ pub(super) fn check(cx: &mut Ctx) -> Vec<SpecialTreasure> {
                 );
             }
         }
+        if t.gold > MAX_GOLD_GIVEN {
+            cx.out.err(
+                sub(&path, &[Field("gold")]),
+                format!("a treasure holds 0 to {MAX_GOLD_GIVEN} gold, not {}", t.gold),
+            );
+        }
         treasure.push(SpecialTreasure {
             area: cx.board.area(p),
             text: t.text.clone(),

@@ -5,6 +5,7 @@
 
 use super::play::*;
 use super::{FightResult, HeroicaTables, MissionDoorKind, PotionEffect, Power, RelicPower, SkillKind, Thing};
+use crate::rules::bounds::add_gold;
 use crate::rules::geometry::{Edge, Pos};
 
 type Roll<'a> = &'a mut dyn FnMut() -> u8;
@@ -277,7 +278,7 @@ impl Table {
     fn take(&mut self, id: Id, thing: Thing, from: Holder, at: Pos, ev: &mut Vec<Happening>) {
         let Some(h) = self.hero_mut(id) else { return };
         match &thing {
-            Thing::Gold(n) => h.pack.gold += n,
+            Thing::Gold(n) => h.pack.gold = add_gold(h.pack.gold, *n),
             Thing::Potion(p) => h.pack.potions.push(p.clone()),
             Thing::Key => h.pack.keys += 1,
             Thing::Weapon(w) => {
@@ -554,7 +555,7 @@ impl Table {
         if let Power::DefeatForGold { gold } = power
             && let Some(h) = self.hero_mut(id)
         {
-            h.pack.gold += gold;
+            h.pack.gold = add_gold(h.pack.gold, gold);
             ev.push(Happening::PickedUp {
                 hero: id,
                 thing: Thing::Gold(gold),
