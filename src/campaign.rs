@@ -388,8 +388,14 @@ impl Campaign {
             let class = h.kind.clone();
             let fallen = self.party.get(&class).map_or(0, |p| p.fallen);
             if h.body == 0 && !h.escaped {
-                self.party
-                    .insert(class.clone(), PartyHero::fresh(&rules, &class, fallen + 1));
+                self.party.insert(
+                    class.clone(),
+                    PartyHero::fresh(
+                        &rules,
+                        &class,
+                        fallen.saturating_add(1).min(crate::rules::bounds::MAX_COUNT),
+                    ),
+                );
                 continue;
             }
             let entry = self

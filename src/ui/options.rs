@@ -233,7 +233,10 @@ fn apply_window_mode(
             w.mode = mode;
         }
         let (width, height) = fit_window(settings.window_size, screen);
-        if (width, height) != settings.window_size && !settings.fullscreen {
+        // The default size is fitted to a smaller screen without a word (a newcomer's first
+        // launch on a laptop); a size the player chose is cut with a note (issue 39).
+        let chosen = settings.window_size != Settings::default().window_size;
+        if chosen && (width, height) != settings.window_size && !settings.fullscreen {
             let note = format!(
                 "window_size ({}, {}) is larger than the screen ({} × {}), so the window is {width} × {height}",
                 settings.window_size.0,

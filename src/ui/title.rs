@@ -406,6 +406,8 @@ pub(super) fn title_screen(
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let screen_h = ctx.content_rect().height();
+    let book_h = (screen_h - 560.0).clamp(130.0, 420.0);
     let icons = super::title_art::banner_icons(ctx, art.as_deref(), &images, &mut banner);
     *insets = PanelInsets::default();
     egui::Window::new("Hollowdeep")
@@ -414,11 +416,13 @@ pub(super) fn title_screen(
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .default_width(720.0)
-        // Never taller than the window: on a small screen (1366 × 768) the title scrolls, so
-        // Begin is always reachable (issue 39).
-        .max_height((ctx.content_rect().height() - 24.0).max(200.0))
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            // Never taller than the window (issue 39): the quest book and the briefing scroll in
+            // a height the screen leaves them, and on a screen smaller still the whole title
+            // scrolls, so Begin is always there.
+            let tallest = (screen_h - 40.0).max(200.0);
+            let whole = egui::ScrollArea::vertical().max_height(tallest).min_scrolled_height(tallest);
+            whole.show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.label(egui::RichText::new("HOLLOWDEEP").size(44.0).color(GOLD).strong());
                 ui.label(egui::RichText::new("Four heroes. One sorcerer. The dungeon below.").italics().size(16.0));
@@ -443,6 +447,8 @@ pub(super) fn title_screen(
                     cols[0].label(egui::RichText::new(r).small().color(GOLD));
                 }
                 let TitleState { quests, selected, .. } = &mut *state;
+                let book = egui::ScrollArea::vertical().id_salt("quest book").max_height(book_h);
+                book.show(&mut cols[0], |col| {
                 for (i, (id, q)) in quests.iter().enumerate() {
                     // The user's own quests are named by file; the built-in ones by id.
                     let path = std::path::Path::new(id);
@@ -462,7 +468,7 @@ pub(super) fn title_screen(
                             } else {
                                 format!("{}. {}", i + 1, q.name)
                             };
-                            cols[0].selectable_value(selected, i, egui::RichText::new(label).size(16.0));
+                            col.selectable_value(selected, i, egui::RichText::new(label).size(16.0));
                         }
                         Err(e) => {
                             let name = file.clone();
@@ -472,20 +478,22 @@ pub(super) fn title_screen(
                                 .parent()
                                 .and_then(|d| first.strip_prefix(&format!("{}/", d.display())))
                                 .unwrap_or(first);
-                            cols[0].selectable_value(
+                            col.selectable_value(
                                 selected,
                                 i,
                                 egui::RichText::new(format!("{name} (broken)")).size(16.0).color(egui::Color32::LIGHT_RED),
                             );
-                            cols[0].label(egui::RichText::new(first).small().color(egui::Color32::LIGHT_RED));
+                            col.label(egui::RichText::new(first).small().color(egui::Color32::LIGHT_RED));
                         }
                     }
                 }
+                });
                 let sel = state.selected.min(state.quests.len().saturating_sub(1));
                 // Ragged-right text: a column lays out justified, which stretched wrapped lines
                 // (an error message read with wide gaps).
                 let left = egui::Layout::top_down(egui::Align::Min);
-                cols[1].with_layout(left, |col| match state.quests.get(sel).map(|(_, q)| q) {
+                let briefing = egui::ScrollArea::vertical().id_salt("briefing").max_height(book_h + 24.0);
+                briefing.show(&mut cols[1], |col| col.with_layout(left, |col| match state.quests.get(sel).map(|(_, q)| q) {
                     Some(Ok(q)) => {
                         col.label(egui::RichText::new(&q.name).strong().size(18.0).color(GOLD));
                         // In the first player's words (the mouse's without players set up).
@@ -511,7 +519,7 @@ pub(super) fn title_screen(
                     None => {
                         col.label("No quests found.");
                     }
-                });
+                }));
             });
             ui.separator();
             ui.horizontal(|ui| {
