@@ -132,6 +132,15 @@ impl Epic {
     /// order; none: the four default heroes), written to `path`. Refused while a campaign is kept
     /// there: it is never overwritten without the player's word.
     pub fn begin_at(path: &Path, missions: &[String], heroes: &[String]) -> Result<Epic, String> {
+        let epic = Epic::plan_at(path, missions, heroes)?;
+        epic.write(path)?;
+        Ok(epic)
+    }
+
+    /// `begin_at` without the write: the campaign as it would begin at `path`, checked, for the
+    /// title screen to write only once the player has said yes (issue 39: a Cancel leaves no
+    /// file behind). A mission file of the player's own is copied beside `path` already.
+    pub fn plan_at(path: &Path, missions: &[String], heroes: &[String]) -> Result<Epic, String> {
         if path.exists() {
             return Err(format!(
                 "An Epic campaign is already kept in {}: go on with it (hollowdeep epic), or delete that file to begin another.",
@@ -185,9 +194,21 @@ impl Epic {
         };
         let m: Vec<&str> = missions.iter().map(String::as_str).collect();
         let h: Vec<&str> = heroes.iter().map(String::as_str).collect();
-        let epic = Epic::new(&m, &h)?;
-        epic.write(path)?;
-        Ok(epic)
+        Epic::new(&m, &h)
+    }
+
+    /// The game in progress (among `games`) that is this campaign's next mission, begun and left:
+    /// "Go on" takes it up where it stood rather than beginning the mission again (issue 39).
+    pub fn mission_in_progress(&self, games: &[crate::save::games::GameFile]) -> Option<PathBuf> {
+        let next = self.next_mission()?;
+        games
+            .iter()
+            .find(|g| {
+                g.save
+                    .as_ref()
+                    .is_ok_and(|s| s.campaign_gear.is_some() && s.quest == next)
+            })
+            .map(|g| g.path.clone())
     }
 
     /// The mission to play next; None when the campaign is over.

@@ -155,3 +155,49 @@ pub fn track_tip_device(world: &mut World) {
 /// its button pointed at): the board rings them in blue.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct SpellAim(pub Vec<crate::game::model::FigureId>);
+
+/// How long after the turn passes a click on the action bar or the board, or a press of End turn,
+/// is taken for one meant for the turn that just ended, and ignored (issue 39: a double-click on
+/// End turn must not end the next hero's turn, nor take the button that appears under the
+/// pointer).
+pub const TURN_BEAT: std::time::Duration = std::time::Duration::from_millis(450);
+
+/// When the turn last passed to another figure or side (wall-clock time: a pause of the game's
+/// clock does not stretch it).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct TurnBeat {
+    phase: Option<Phase>,
+    since: Option<std::time::Instant>,
+    /// No beat at all: for a headless test whose scripted player acts the very frame a turn
+    /// passes (the beat itself is tested in `tests/clicks.rs`).
+    off: bool,
+}
+
+impl TurnBeat {
+    /// A beat that never holds anything back (see `off`).
+    pub fn off() -> TurnBeat {
+        TurnBeat {
+            off: true,
+            ..Default::default()
+        }
+    }
+
+    /// Whether the turn passed less than `TURN_BEAT` ago.
+    pub fn settling(&self) -> bool {
+        !self.off && self.since.is_some_and(|t| t.elapsed() < TURN_BEAT)
+    }
+}
+
+/// Notes the moment the turn passes (a new figure or side to act).
+pub fn track_turn_beat(turn: Option<Res<Turn>>, mut beat: ResMut<TurnBeat>) {
+    let Some(turn) = turn else { return };
+    if beat.phase != Some(turn.phase) {
+        beat.phase = Some(turn.phase);
+        beat.since = Some(std::time::Instant::now());
+    }
+}
+
+/// Whether the world's turn passed a moment ago (see `TurnBeat`).
+pub fn turn_settling(world: &World) -> bool {
+    world.get_resource::<TurnBeat>().is_some_and(TurnBeat::settling)
+}

@@ -127,6 +127,16 @@ impl PendingQuest {
         } else {
             crate::epic::Epic::begin_at(&path, &[], &[])?
         };
+        PendingQuest::epic_mission(&epic, seed, opponents)
+    }
+
+    /// The next mission of `epic` (written or not yet): the player has the first seat's hero and
+    /// the computer races the others.
+    pub fn epic_mission(
+        epic: &crate::epic::Epic,
+        seed: u64,
+        opponents: crate::ai::Opponents,
+    ) -> Result<PendingQuest, String> {
         let id = epic
             .next_mission()
             .ok_or("The Epic campaign is over: delete saves/epic.ron in the data folder to begin another.")?

@@ -35,6 +35,8 @@ impl Table {
         let mut app = hollowdeep::sim::headless_app();
         app.add_plugins(bevy::input::InputPlugin)
             .add_plugins((seats::headless_plugin, hollowdeep::input::sorcerer::headless_plugin));
+        // The scripted player acts the frame a turn passes: no beat (tests/clicks.rs tests it).
+        app.insert_resource(hollowdeep::screen::TurnBeat::off());
         app.insert_resource(classic());
         app.insert_resource(Seats(seats));
         logic::start_quest(app.world_mut(), q, 11);

@@ -3,6 +3,7 @@
 mod action_points;
 mod ai;
 mod campaign;
+mod clicks;
 mod common;
 mod coop;
 mod e2e;

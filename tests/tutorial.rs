@@ -312,6 +312,8 @@ impl Keyboard {
         let mut app = hollowdeep::sim::headless_app();
         app.add_plugins(bevy::input::InputPlugin)
             .add_plugins(hollowdeep::input::headless_plugin);
+        // The scripted player acts the frame a turn passes: no beat (tests/clicks.rs tests it).
+        app.insert_resource(hollowdeep::screen::TurnBeat::off());
         app.insert_resource(hollowdeep::ai::Opponents {
             sorcerer: SorcererLevel::Normal,
             heroes_bot: HeroBot::Competent,

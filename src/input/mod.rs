@@ -152,6 +152,10 @@ fn hero_input(world: &mut World) {
         && !world
             .get_resource::<EguiWantsInput>()
             .is_some_and(|e| e.is_pointer_over_area());
+    // A click or End turn a moment after the turn passed was meant for the turn that ended
+    // (issue 39): the next hero is not moved, nor its turn ended, by it.
+    let settling = crate::screen::turn_settling(world);
+    let clicked = clicked && !settling;
     let hover = world.resource::<HoverSquare>().0;
     let keys = world.resource::<ButtonInput<KeyCode>>().clone();
     let Some(snap) = Snapshot::capture(world) else {
@@ -223,7 +227,7 @@ fn hero_input(world: &mut World) {
                 None => say(world, no_attack_reason(&snap, h)),
             }
         } else if pressed(&[KeyCode::KeyE, KeyCode::Enter]) {
-            cmd = Some(Command::EndTurn);
+            cmd = (!settling).then_some(Command::EndTurn);
         } else if pressed(&[KeyCode::KeyU])
             || (pressed(&[KeyCode::KeyZ])
                 && (keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight)))

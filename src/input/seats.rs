@@ -22,11 +22,15 @@ pub use crate::seating::*;
 pub struct ActionMenu {
     pub open: bool,
     pub index: usize,
+    /// The highlighted line cannot be undone (a retreat up the stairway): the first Confirm
+    /// asks, the second does it (issue 39).
+    pub asking: bool,
 }
 
 impl ActionMenu {
     /// Up and Down move the highlight over `len` lines, round from one end to the other.
     pub fn scroll(&mut self, a: Action, len: usize) {
+        self.asking = false;
         let last = len.saturating_sub(1);
         self.index = match a {
             Action::Up => self.index.checked_sub(1).unwrap_or(last),
@@ -221,6 +225,8 @@ pub fn seat_input(world: &mut World) {
     } else {
         device_actions(world, device)
     };
+    // End turn pressed again, or held, just after the turn passed belongs to the turn that ended.
+    let settling = crate::screen::turn_settling(world);
     if st.hand_over.is_some() {
         if actions.contains(&Action::Confirm) {
             st.hand_over = None;
@@ -279,8 +285,13 @@ pub fn seat_input(world: &mut World) {
             match a {
                 Action::Up | Action::Down => menu.scroll(a, lines.len()),
                 Action::Confirm => {
-                    out = lines.get(menu.index).map(|(_, c)| c.clone());
-                    menu = ActionMenu::default();
+                    let chosen = lines.get(menu.index).map(|(_, c)| c.clone());
+                    if matches!(chosen, Some(Command::Retreat { .. })) && !menu.asking {
+                        menu.asking = true;
+                    } else {
+                        out = chosen;
+                        menu = ActionMenu::default();
+                    }
                 }
                 Action::Back | Action::Menu => menu = ActionMenu::default(),
                 _ => {}
@@ -316,7 +327,10 @@ pub fn seat_input(world: &mut World) {
                     Some(Command::RollMovement { hero: h.id })
                 }
                 _ => {
-                    menu = ActionMenu { open: true, index: 0 };
+                    menu = ActionMenu {
+                        open: true,
+                        ..Default::default()
+                    };
                     None
                 }
             },
@@ -348,9 +362,13 @@ pub fn seat_input(world: &mut World) {
                 out
             }
             Action::Menu => {
-                menu = ActionMenu { open: true, index: 0 };
+                menu = ActionMenu {
+                    open: true,
+                    ..Default::default()
+                };
                 None
             }
+            Action::EndTurn if settling => None,
             Action::EndTurn => Some(Command::EndTurn),
             Action::Undo => {
                 world.insert_resource(crate::screen::UndoRequest);
@@ -411,7 +429,14 @@ pub fn plugin(app: &mut App) {
         .init_resource::<KeyOwner>()
         .init_resource::<ActionMenu>()
         .init_resource::<SeatTurn>()
-        .init_resource::<Seats>();
+        .init_resource::<Seats>()
+        .init_resource::<crate::screen::TurnBeat>()
+        .add_systems(
+            Update,
+            crate::screen::track_turn_beat
+                .before(seat_input)
+                .in_set(crate::game::GameSet::Input),
+        );
 }
 
 /// The seats and their input without a window: for headless tests and tools.

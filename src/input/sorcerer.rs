@@ -226,7 +226,10 @@ pub fn sorcerer_input(world: &mut World) {
             out = match a {
                 Action::Confirm => cursor.at.and_then(|p| sorcerer_intent(&snap, hand.selected, p)),
                 Action::Menu if snap.turn.pending.is_none() => {
-                    menu = ActionMenu { open: true, index: 0 };
+                    menu = ActionMenu {
+                        open: true,
+                        ..Default::default()
+                    };
                     None
                 }
                 Action::EndTurn if snap.turn.pending.is_none() => Some(SorcererIntent::Send(Command::EndTurn)),

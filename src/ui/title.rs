@@ -11,8 +11,9 @@ use heroica::{computer_heroes, epic_row, heroica_heroes_row, set_computer_hero};
 
 /// What the title screen waits for the player's word on.
 enum Confirm {
-    /// A new game while others are in progress (they stay saved; the player is told so).
-    Begin(Box<PendingQuest>),
+    /// A new game while others are in progress (they stay saved; the player is told so); with
+    /// the new Epic campaign it begins, written only on the player's yes.
+    Begin(Box<PendingQuest>, Option<Box<(std::path::PathBuf, crate::epic::Epic)>>),
     /// Deleting a saved game for good.
     Delete(std::path::PathBuf, String),
 }
@@ -192,7 +193,7 @@ fn start_or_ask(state: &mut TitleState, commands: &mut Commands, p: PendingQuest
     if state.games.is_empty() {
         commands.insert_resource(p);
     } else {
-        state.confirm = Some(Confirm::Begin(Box::new(p)));
+        state.confirm = Some(Confirm::Begin(Box::new(p), None));
     }
 }
 
@@ -312,7 +313,7 @@ fn confirm_window(ctx: &egui::Context, state: &mut TitleState, commands: &mut Co
     let modal = egui::Modal::new(egui::Id::new("title-confirm")).show(ctx, |ui| {
         ui.set_max_width(540.0);
         match &confirm {
-            Confirm::Begin(p) => {
+            Confirm::Begin(p, _) => {
                 let big = |t: String| egui::RichText::new(t).size(16.0);
                 ui.label(egui::RichText::new("A game is in progress").size(22.0).color(GOLD));
                 ui.add_space(4.0);
@@ -370,7 +371,11 @@ fn confirm_window(ctx: &egui::Context, state: &mut TitleState, commands: &mut Co
     }
     match (answer, confirm) {
         (Answer::Waiting, c) => state.confirm = Some(c),
-        (Answer::Yes, Confirm::Begin(p)) => commands.insert_resource(*p),
+        (Answer::Yes, Confirm::Begin(p, None)) => commands.insert_resource(*p),
+        (Answer::Yes, Confirm::Begin(p, Some(epic))) => match epic.1.write(&epic.0) {
+            Ok(()) => commands.insert_resource(*p),
+            Err(e) => state.message = Some(e),
+        },
         (Answer::Yes, Confirm::Delete(path, _)) => {
             crate::save::games::remove(&path);
             state.games = crate::save::games::in_progress_here();

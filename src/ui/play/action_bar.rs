@@ -38,6 +38,7 @@ pub(super) fn hero_turn(
         ui.label(egui::RichText::new("Watching a replay.").small());
     } else if p.controllers.human_to_act(p.turn) {
         buttons(ui, p, id, &progress, out, commands);
+        confirm_retreat(ui, p, id, out);
         if let Err(why) = &p.undo.0 {
             ui.label(egui::RichText::new(why).small().weak());
         }
@@ -79,6 +80,40 @@ pub(super) fn hero_turn(
     }
 }
 
+fn retreat_id() -> egui::Id {
+    egui::Id::new("confirm retreat")
+}
+
+/// The question before a hero retreats up the stairway: it leaves the quest for good.
+fn confirm_retreat(ui: &mut egui::Ui, p: &Play, id: FigureId, out: &mut MessageWriter<Command>) {
+    let asked = ui.data(|d| d.get_temp::<FigureId>(retreat_id()));
+    if asked != Some(id) {
+        if asked.is_some() {
+            ui.data_mut(|d| d.remove::<FigureId>(retreat_id()));
+        }
+        return;
+    }
+    let name = p.hero(id).map_or("The hero".to_string(), |h| h.1.name.clone());
+    ui.group(|ui| {
+        ui.label(
+            egui::RichText::new(format!(
+                "Retreat {} up the stairway? The hero leaves the quest and cannot come back to it.",
+                crate::game::describe::in_sentence(&name)
+            ))
+            .color(egui::Color32::from_rgb(230, 200, 120)),
+        );
+        ui.horizontal(|ui| {
+            if ui.button("Retreat").clicked() && !p.settling {
+                out.write(Command::Retreat { hero: id });
+                ui.data_mut(|d| d.remove::<FigureId>(retreat_id()));
+            }
+            if ui.button("Stay").clicked() {
+                ui.data_mut(|d| d.remove::<FigureId>(retreat_id()));
+            }
+        });
+    });
+}
+
 /// Roll to move, the actions the rules allow now, end turn, undo.
 fn buttons(
     ui: &mut egui::Ui,
@@ -95,6 +130,7 @@ fn buttons(
                 egui::Button::new("Roll to move (R)"),
             )
             .clicked()
+            && !p.settling
         {
             out.write(Command::RollMovement { hero: id });
         }
@@ -107,13 +143,18 @@ fn buttons(
                     Command::Wield { .. } | Command::PickLock { .. } | Command::PickChest { .. }
                 )
             }) {
-                if ui.button(label).clicked() {
-                    out.write(cmd.clone());
+                if ui.button(label).clicked() && !p.settling {
+                    if matches!(cmd, Command::Retreat { .. }) {
+                        // Leaving the quest cannot be undone: asked first (issue 39).
+                        ui.data_mut(|d| d.insert_temp(retreat_id(), id));
+                    } else {
+                        out.write(cmd.clone());
+                    }
                 }
             }
             lock_menu(ui, choices, out);
         }
-        if ui.button("End turn (E)").clicked() {
+        if ui.button("End turn (E)").clicked() && !p.settling {
             out.write(Command::EndTurn);
         }
         let undo = ui

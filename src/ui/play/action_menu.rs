@@ -62,6 +62,11 @@ pub(super) fn window(p: &Play, handing_over: bool) {
                 .weak(),
             );
             for (k, (label, _)) in lines.iter().enumerate() {
+                let label = if k == p.menu.index && p.menu.asking {
+                    format!("{label}? The hero leaves the quest for good: confirm again")
+                } else {
+                    label.clone()
+                };
                 let text = egui::RichText::new(label).size(16.0);
                 if k == p.menu.index {
                     ui.label(

@@ -91,6 +91,8 @@ struct Play<'a> {
     watching: bool,
     /// A LEGO Heroica mission: its Hero Packs and choices.
     heroica: Option<&'a crate::view::heroica::HeroicaView>,
+    /// The turn passed a moment ago: the action bar takes no click (`screen::TurnBeat`).
+    settling: bool,
 }
 
 impl<'a> Play<'a> {
@@ -159,7 +161,19 @@ pub(super) fn play_panels(
         Option<Res<SorcererSeat>>,
         Option<ResMut<crate::epic::EpicNews>>,
     ),
-    (mut settings, mut options, seats, mut seat_turn, menu, mut rebinding, last, mut paused, mut exit, mut watching): (
+    (
+        mut settings,
+        mut options,
+        seats,
+        mut seat_turn,
+        menu,
+        mut rebinding,
+        last,
+        mut paused,
+        mut exit,
+        mut watching,
+        beat,
+    ): (
         Option<ResMut<Settings>>,
         ResMut<options::OptionsOpen>,
         Res<Seats>,
@@ -170,6 +184,7 @@ pub(super) fn play_panels(
         ResMut<crate::game::Paused>,
         MessageWriter<AppExit>,
         Option<ResMut<crate::game::Watching>>,
+        Option<Res<crate::screen::TurnBeat>>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -233,6 +248,7 @@ pub(super) fn play_panels(
         menus_up: paused.0 || options.0,
         watching: watching.is_some(),
         heroica: heroica_view.as_deref().filter(|_| quest.0.mission.is_some()),
+        settling: beat.is_some_and(|b| b.settling()),
     };
 
     let left = match p.heroica {

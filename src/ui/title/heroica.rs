@@ -44,14 +44,29 @@ pub(super) fn epic_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut
                 sorcerer: state.sorcerer,
                 ..Default::default()
             };
-            let next = if saved.is_some() {
-                PendingQuest::epic_next(seed, opponents)
-            } else {
-                PendingQuest::epic_begin(seed, opponents, &[], &state.epic_heroes)
-            };
-            match next {
-                Ok(p) => start_or_ask(state, commands, p),
-                Err(e) => state.message = Some(e),
+            match &saved {
+                // A mission of the Epic left in progress is taken up where it stood (issue 39).
+                Some(path) => match crate::epic::Epic::read(path)
+                    .ok()
+                    .and_then(|e| e.mission_in_progress(&state.games))
+                {
+                    Some(game) => resume(state, commands, &game),
+                    None => match PendingQuest::epic_next(seed, opponents) {
+                        Ok(p) => start_or_ask(state, commands, p),
+                        Err(e) => state.message = Some(e),
+                    },
+                },
+                // Written only when the game begins: a Cancel leaves nothing behind.
+                None => match begin_epic(state, seed, opponents) {
+                    Ok((p, path, epic)) if state.games.is_empty() => match epic.write(&path) {
+                        Ok(()) => commands.insert_resource(p),
+                        Err(e) => state.message = Some(e),
+                    },
+                    Ok((p, path, epic)) => {
+                        state.confirm = Some(Confirm::Begin(Box::new(p), Some(Box::new((path, epic)))));
+                    }
+                    Err(e) => state.message = Some(e),
+                },
             }
         }
         let words = if saved.is_some() {
@@ -68,6 +83,18 @@ pub(super) fn epic_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut
             hero_picker(ui, "epic-hero", &mut state.epic_heroes);
         });
     }
+}
+
+/// A new Epic of the chosen heroes, not written yet, and its first mission.
+fn begin_epic(
+    state: &TitleState,
+    seed: u64,
+    opponents: crate::ai::Opponents,
+) -> Result<(PendingQuest, std::path::PathBuf, crate::epic::Epic), String> {
+    let path = crate::epic::Epic::path().ok_or("No data folder (HOME is not set): no Epic campaign.")?;
+    let epic = crate::epic::Epic::plan_at(&path, &[], &state.epic_heroes)?;
+    let p = PendingQuest::epic_mission(&epic, seed, opponents)?;
+    Ok((p, path, epic))
 }
 
 /// One to four of LEGO Heroica's eight heroes in seat order: a box each to change a hero (to one
