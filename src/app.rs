@@ -114,6 +114,16 @@ pub fn run_bare_window() {
 pub fn run(start: Start, window: WindowArgs) {
     let open = window.open.clone();
     let (settings, settings_problem) = crate::save::settings::Settings::load();
+    // No silent exits (issue 39): what the last run left to say, then this run's report hook.
+    let data = crate::save::data_dir();
+    let last_run = data.as_deref().and_then(crate::save::crash::take_last);
+    if let Some(d) = &data {
+        crate::save::crash::install(d.clone());
+    }
+    let settings_problem = match (settings_problem, last_run) {
+        (Some(p), Some(l)) => Some(format!("{l}\n• {p}")),
+        (p, l) => l.or(p),
+    };
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -195,7 +205,7 @@ pub fn run(start: Start, window: WindowArgs) {
             step: false,
         });
         app.insert_resource(quest);
-        app.run();
+        run_to_the_end(app, data.as_deref());
         return;
     }
     if let Start::Quest { quest, pace, seats } = start {
@@ -207,7 +217,15 @@ pub fn run(start: Start, window: WindowArgs) {
         }
         app.insert_resource(quest);
     }
+    run_to_the_end(app, data.as_deref());
+}
+
+/// Runs the window until it closes; a clean close takes this run's mark away (`save::crash`).
+fn run_to_the_end(mut app: App, data: Option<&std::path::Path>) {
     app.run();
+    if let Some(d) = data {
+        crate::save::crash::closed_cleanly(d);
+    }
 }
 
 /// Starts the pending quest: the game resets the board, the view follows `ActiveQuest`.

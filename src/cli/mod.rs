@@ -318,9 +318,30 @@ fn folders_help() -> String {
     )
 }
 
+/// The window's options (screenshots, frames, a window opened at start) are global, so the
+/// window commands take them anywhere on the line; the commands that open no window do not show
+/// them in their help (issue 39).
+fn without_window_help(mut cmd: clap::Command) -> clap::Command {
+    const WINDOW: [&str; 4] = ["screenshot", "after_frames", "quit_after_frames", "open"];
+    // Global arguments reach the subcommands when the command is built.
+    cmd.build();
+    ["simulate", "replay", "validate", "import", "quests", "rules"]
+        .into_iter()
+        .fold(cmd, |cmd, sub| {
+            cmd.mut_subcommand(sub, |mut c| {
+                for id in WINDOW {
+                    if c.get_arguments().any(|a| a.get_id() == id) {
+                        c = c.mut_arg(id, |a| a.hide(true));
+                    }
+                }
+                c
+            })
+        })
+}
+
 pub fn run() -> ExitCode {
     use clap::{CommandFactory, FromArgMatches};
-    let matches = Cli::command().after_help(folders_help()).get_matches();
+    let matches = without_window_help(Cli::command().after_help(folders_help())).get_matches();
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
@@ -916,42 +937,74 @@ fn campaign_text(r: &crate::sim::CampaignReport) -> String {
 fn report_text(r: &crate::sim::Report) -> String {
     use std::fmt::Write;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "quest {}  rules {}{}  sorcerer {}  heroes {}  seeds {}..{}",
-        r.quest,
-        r.rules,
-        if r.modules.is_empty() {
-            String::new()
-        } else {
-            format!(" + {}", r.modules.join(" + "))
-        },
-        r.sorcerer.as_str(),
-        r.heroes_bot.as_str(),
-        r.seed,
-        r.seed + r.games as u64
-    );
-    let _ = writeln!(
-        out,
-        "games {}  hero wins {} ({:.1}%, 95% {:.1}-{:.1}%)  sorcerer wins {}  unfinished {}",
-        r.games,
-        r.hero_wins,
-        r.hero_win_rate * 100.0,
-        r.hero_win_rate_95.low * 100.0,
-        r.hero_win_rate_95.high * 100.0,
-        r.sorcerer_wins,
-        r.unfinished
-    );
-    let _ = writeln!(
-        out,
-        "mean rounds {:.1}  heroes killed {}  monsters killed {}",
-        r.mean_rounds, r.heroes_killed, r.monsters_killed
-    );
-    let _ = writeln!(
-        out,
-        "sorcerer think ms per turn: p50 {:.3}  p95 {:.3}  max {:.3}",
-        r.think_ms.p50, r.think_ms.p95, r.think_ms.max
-    );
+    // Names, not ids (issue 39): the rule system's and the modules' as the title shows them.
+    let rules = crate::rules::systems::rule_system(&r.rules).map_or(r.rules.as_str(), |s| s.name);
+    let modules: String = r
+        .modules
+        .iter()
+        .map(|m| {
+            let name = crate::rules::systems::modules()
+                .find(|(id, _)| id == m)
+                .map_or(m.as_str(), |(_, d)| d.name);
+            format!(" + {name}")
+        })
+        .collect();
+    let seeds = format!("seeds {}..{}", r.seed, r.seed + r.games as u64);
+    if r.rules == "heroica" {
+        // A race has rivals and no sorcerer; Battle adds the monster player.
+        let monster = match r.monster_wins {
+            Some(_) => format!("  monster player {}", r.sorcerer.as_str()),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "mission {}  rules {rules}{modules}{monster}  rival heroes {}  {seeds}",
+            r.quest,
+            r.heroes_bot.as_str()
+        );
+        let defeated = r.event_counts.get("defeated").copied().unwrap_or(0);
+        let _ = writeln!(
+            out,
+            "games {}  unfinished {}  mean rounds {:.1}  monsters defeated {defeated}",
+            r.games, r.unfinished, r.mean_rounds
+        );
+        if r.monster_wins.is_some() {
+            let _ = writeln!(
+                out,
+                "monster player think ms per turn: p50 {:.3}  p95 {:.3}  max {:.3}",
+                r.think_ms.p50, r.think_ms.p95, r.think_ms.max
+            );
+        }
+    } else {
+        let _ = writeln!(
+            out,
+            "quest {}  rules {rules}{modules}  sorcerer {}  heroes {}  {seeds}",
+            r.quest,
+            r.sorcerer.as_str(),
+            r.heroes_bot.as_str()
+        );
+        let _ = writeln!(
+            out,
+            "games {}  hero wins {} ({:.1}%, 95% {:.1}-{:.1}%)  sorcerer wins {}  unfinished {}",
+            r.games,
+            r.hero_wins,
+            r.hero_win_rate * 100.0,
+            r.hero_win_rate_95.low * 100.0,
+            r.hero_win_rate_95.high * 100.0,
+            r.sorcerer_wins,
+            r.unfinished
+        );
+        let _ = writeln!(
+            out,
+            "mean rounds {:.1}  heroes killed {}  monsters killed {}",
+            r.mean_rounds, r.heroes_killed, r.monsters_killed
+        );
+        let _ = writeln!(
+            out,
+            "sorcerer think ms per turn: p50 {:.3}  p95 {:.3}  max {:.3}",
+            r.think_ms.p50, r.think_ms.p95, r.think_ms.max
+        );
+    }
     let _ = writeln!(out, "games/s {:.1}", r.games_per_sec);
     if !r.seat_wins.is_empty() {
         let seats: Vec<String> = r

@@ -796,7 +796,11 @@ pub fn load(id_or_path: &str) -> Result<Quest, Problems> {
                 message: if path.exists() {
                     format!("cannot read quest: {e}")
                 } else {
-                    format!("cannot read quest: {e} (built-in quests: {})", known.join(", "))
+                    format!(
+                        "cannot read quest: {e} (built-in quests: {}; LEGO Heroica missions: {})",
+                        known.join(", "),
+                        mission::mission_order().join(", ")
+                    )
                 },
             }]))
         }

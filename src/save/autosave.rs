@@ -116,6 +116,7 @@ pub fn finish(world: &mut World) {
     let (path, keep) = (slot.path.clone(), slot.campaign && slot.settle_failed);
     if !keep && let Some(path) = &path {
         super::games::remove(path);
+        super::crash::note_game_file(None);
     }
     world.resource_mut::<SaveSlot>().finished = true;
 }
@@ -167,6 +168,7 @@ pub fn autosave(world: &mut World) {
             if slot.path.is_none() {
                 info!("this game is saved to {}", path.display());
             }
+            super::crash::note_game_file(Some(&path));
             slot.path = Some(path);
             slot.error = None;
         }

@@ -4,6 +4,7 @@
 
 pub mod autosave;
 pub mod check;
+pub mod crash;
 pub mod files;
 pub mod games;
 pub mod settings;

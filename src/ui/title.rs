@@ -18,6 +18,19 @@ enum Confirm {
     Delete(std::path::PathBuf, String),
 }
 
+/// Who plays against the heroes in a saved game, in a player's words (issue 39): the sorcerer
+/// at its level, a person, the monster player, or a race's rivals.
+fn opponent_words(s: &crate::save::SavedQuest) -> String {
+    let battle = s.modules.iter().any(|m| m == "heroica-battle");
+    match (s.rules.as_str(), &s.sorcerer_player) {
+        ("heroica", _) if !battle => "a race against rivals".to_string(),
+        ("heroica", Some(p)) => format!("{} plays the monsters", p.player),
+        ("heroica", None) => format!("the monster player ({})", s.sorcerer.as_str()),
+        (_, Some(p)) => format!("{} plays the sorcerer", p.player),
+        _ => format!("the sorcerer ({})", s.sorcerer.as_str()),
+    }
+}
+
 /// A hero's name as its rule system gives it.
 fn hero_name(q: &Quest, class: &str) -> String {
     if q.mission.is_some() {
@@ -232,14 +245,23 @@ fn games_rows(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands
                     }
                     ui.label(
                         egui::RichText::new(format!(
-                            "{}, seed {}, sorcerer {}{}",
+                            "{}, seed {}, {}{}",
                             g.when(),
                             s.seed,
-                            s.sorcerer.as_str(),
+                            opponent_words(s),
                             if s.modules.is_empty() {
                                 String::new()
                             } else {
-                                format!(", with {}", s.modules.join(", "))
+                                let names: Vec<&str> = s
+                                    .modules
+                                    .iter()
+                                    .map(|m| {
+                                        crate::rules::systems::modules()
+                                            .find(|(id, _)| id == m)
+                                            .map_or(m.as_str(), |(_, d)| d.name)
+                                    })
+                                    .collect();
+                                format!(", with {}", names.join(", "))
                             }
                         ))
                         .weak(),
@@ -430,7 +452,14 @@ pub(super) fn title_screen(
             whole.show(ui, |ui| {
             ui.vertical_centered(|ui| {
                 ui.label(egui::RichText::new("HOLLOWDEEP").size(44.0).color(GOLD).strong());
-                ui.label(egui::RichText::new("Four heroes. One sorcerer. The dungeon below.").italics().size(16.0));
+                // The words match the game chosen (issue 39): a LEGO Heroica mission has no sorcerer.
+                let heroica = matches!(state.quests.get(state.selected), Some((_, Ok(q))) if q.mission.is_some());
+                let tagline = if heroica {
+                    "Up to four heroes race for the target. The monsters stand in the way."
+                } else {
+                    "Four heroes. One sorcerer. The dungeon below."
+                };
+                ui.label(egui::RichText::new(tagline).italics().size(16.0));
             });
             super::title_art::banner(ui, &icons);
             ui.separator();

@@ -20,7 +20,20 @@ pub(super) fn window(
     let Phase::Over(outcome) = p.turn.phase else {
         return;
     };
-    egui::Window::new(outcome_title(outcome))
+    // LEGO Heroica: a person's win is a victory; a rival's or the monster player's is not.
+    let title = match p.heroica.and_then(|v| v.table.as_ref()).and_then(|t| t.turn.over) {
+        Some(crate::rules::heroica::play::End::Won(id))
+            if p.controllers.companions.contains(&crate::game::model::FigureId(id)) =>
+        {
+            let name = p
+                .hero(crate::game::model::FigureId(id))
+                .map_or("A rival".to_string(), |h| h.1.name.clone());
+            format!("{name} wins")
+        }
+        Some(crate::rules::heroica::play::End::MonstersWon) => "Defeat".to_string(),
+        _ => outcome_title(outcome).to_string(),
+    };
+    egui::Window::new(title)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-55.0, 0.0))
