@@ -249,6 +249,18 @@ fn begin_pending_quest(world: &mut World) {
     }
     world.remove_resource::<crate::campaign::CampaignNews>();
     world.remove_resource::<crate::epic::EpicNews>();
+    // An Epic mission says where it stands in its campaign.
+    let standing = (p.campaign && p.quest.mission.is_some())
+        .then(crate::epic::Epic::path)
+        .flatten()
+        .and_then(|path| crate::epic::Epic::read(&path).ok())
+        .map(|e| crate::epic::EpicStanding::of(&e));
+    match standing {
+        Some(s) => world.insert_resource(s),
+        None => {
+            world.remove_resource::<crate::epic::EpicStanding>();
+        }
+    }
     match &p.restore {
         Some((commands, notes)) => {
             logic::restore(world, p.quest, p.seed, commands, notes);

@@ -502,6 +502,37 @@ impl Epic {
     }
 }
 
+/// Where an Epic mission in play stands in its campaign, for the quest panel (issue 39):
+/// "Epic Heroica, mission 2 of 4" and each seat's missions won and gold before it.
+#[derive(bevy::prelude::Resource, Clone, Debug, PartialEq, Eq)]
+pub struct EpicStanding {
+    pub title: String,
+    pub standings: Vec<String>,
+}
+
+impl EpicStanding {
+    /// The standing of `epic`'s next mission.
+    pub fn of(epic: &Epic) -> EpicStanding {
+        let tables = HeroicaTables::get();
+        EpicStanding {
+            title: format!(
+                "Epic Heroica, mission {} of {}",
+                (epic.played.len() + 1).min(epic.missions.len()),
+                epic.missions.len()
+            ),
+            standings: epic
+                .heroes
+                .iter()
+                .map(|h| {
+                    let name = tables.heroes.get(&h.hero).map_or(h.hero.as_str(), |d| d.name.as_str());
+                    let s = if h.missions_won == 1 { "" } else { "s" };
+                    format!("{name}: {} mission{s} won, {} gold", h.missions_won, h.gold)
+                })
+                .collect(),
+        }
+    }
+}
+
 /// What the end of an Epic mission did, for the end window: the standings after it, the next
 /// mission's name (None: the campaign is over), or why the campaign could not be updated.
 #[derive(bevy::prelude::Resource, Clone, Debug)]

@@ -93,6 +93,8 @@ struct Play<'a> {
     heroica: Option<&'a crate::view::heroica::HeroicaView>,
     /// The turn passed a moment ago: the action bar takes no click (`screen::TurnBeat`).
     settling: bool,
+    /// An Epic mission: where it stands in its campaign.
+    epic_standing: Option<&'a crate::epic::EpicStanding>,
 }
 
 impl<'a> Play<'a> {
@@ -173,6 +175,7 @@ pub(super) fn play_panels(
         mut exit,
         mut watching,
         beat,
+        standing,
     ): (
         Option<ResMut<Settings>>,
         ResMut<options::OptionsOpen>,
@@ -185,6 +188,7 @@ pub(super) fn play_panels(
         MessageWriter<AppExit>,
         Option<ResMut<crate::game::Watching>>,
         Option<Res<crate::screen::TurnBeat>>,
+        Option<Res<crate::epic::EpicStanding>>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -249,6 +253,7 @@ pub(super) fn play_panels(
         watching: watching.is_some(),
         heroica: heroica_view.as_deref().filter(|_| quest.0.mission.is_some()),
         settling: beat.is_some_and(|b| b.settling()),
+        epic_standing: standing.as_deref(),
     };
 
     let left = match p.heroica {

@@ -74,6 +74,11 @@ pub(super) fn panel(
 fn quest_info(ui: &mut egui::Ui, p: &Play) {
     let q = p.quest;
     ui.heading(egui::RichText::new(&q.name).color(GOLD));
+    if let Some(epic) = p.epic_standing {
+        ui.label(egui::RichText::new(&epic.title).strong())
+            .on_hover_text(epic.standings.join("\n"));
+        ui.label(egui::RichText::new(epic.standings.join("  ·  ")).small().weak());
+    }
     if !q.modules.is_empty() {
         ui.label(
             egui::RichText::new(format!("Played with: {}", q.modules.names().join(", ")))
