@@ -14,15 +14,12 @@ use crate::game::snapshot::Snapshot;
 use crate::quest::{self, Gear, Quest};
 use crate::rules::bounds::add_gold;
 use crate::rules::ruleset::RuleSet;
+use crate::save::autosave::SettledGames;
 use crate::save::files::{read_ron, verify_seal, write_sealed};
 
 /// The campaign format this build writes and reads (2: with its check and the games settled;
 /// a format 1 file is read and gets both at its next write).
 pub const CAMPAIGN_FORMAT: u32 = 2;
-
-/// How many settled games a campaign remembers (the last ones), so that a game is never
-/// settled twice (issue 34).
-pub const SETTLED_KEPT: usize = 16;
 
 /// One hero of the party, as it stands between quests.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,11 +74,9 @@ pub struct Campaign {
     /// Modules every quest of the campaign is played with (ids), chosen when it began.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modules: Vec<String>,
-    /// The games already settled into the campaign (`save::autosave::game_identity`), the last
-    /// `SETTLED_KEPT`: a game continued after a crash between the campaign's write and the
-    /// game file's removal is not counted again.
+    /// The games already settled into the campaign.
     #[serde(default)]
-    pub settled: Vec<String>,
+    pub settled: SettledGames,
     /// The file's check (`save::files::Sealed`); empty in memory.
     #[serde(default)]
     pub check: String,
@@ -112,25 +107,13 @@ impl Campaign {
             completed: Vec::new(),
             lost: Vec::new(),
             modules: Vec::new(),
-            settled: Vec::new(),
+            settled: SettledGames::default(),
             check: String::new(),
         }
     }
 
     pub fn write(&self, path: &Path) -> Result<(), String> {
         write_sealed(path, self, "campaign")
-    }
-
-    /// Whether the game `identity` was already settled into this campaign.
-    pub fn has_settled(&self, identity: &str) -> bool {
-        self.settled.iter().any(|g| g == identity)
-    }
-
-    /// Remembers that the game `identity` was settled (the last `SETTLED_KEPT` are kept).
-    pub fn mark_settled(&mut self, identity: String) {
-        self.settled.push(identity);
-        let over = self.settled.len().saturating_sub(SETTLED_KEPT);
-        self.settled.drain(..over);
     }
 
     /// Reads the campaign; a damaged file, or one naming heroes or gear the rule set does not
@@ -210,10 +193,7 @@ impl Campaign {
         if let Some(a) = held.iter().find(|a| self.lost.contains(a)) {
             return Err(format!("the artifact \"{a}\" is both held and lost"));
         }
-        if self.settled.len() > SETTLED_KEPT {
-            return Err(format!("more than {SETTLED_KEPT} settled games are listed"));
-        }
-        Ok(())
+        self.settled.check()
     }
 
     /// The next quest of the book the party has not completed.
@@ -645,9 +625,9 @@ fn settle_in_world(world: &mut bevy::prelude::World, outcome: Outcome) -> Result
     let snap = Snapshot::capture(world).ok_or("no quest in play")?;
     let game = crate::save::autosave::game_identity(world).ok_or("no quest in play")?;
     // A game continued after a crash that came after its settling is not counted again.
-    if !campaign.has_settled(&game) {
+    if !campaign.settled.contains(&game) {
         campaign.settle(&snap.quest.id, outcome, &snap);
-        campaign.mark_settled(game);
+        campaign.settled.mark(game);
         campaign.write(&path)?;
     }
     Ok(campaign

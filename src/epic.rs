@@ -70,10 +70,9 @@ pub struct Epic {
     /// The players' heroes, by seat.
     pub heroes: Vec<EpicHero>,
     pub played: Vec<Played>,
-    /// The games already settled (`save::autosave::game_identity`), the last
-    /// `campaign::SETTLED_KEPT`: a mission is never settled twice (issue 34).
+    /// The missions already settled.
     #[serde(default)]
-    pub settled: Vec<String>,
+    pub settled: crate::save::autosave::SettledGames,
     /// The file's check (`save::files::Sealed`); empty in memory.
     #[serde(default)]
     pub check: String,
@@ -111,21 +110,9 @@ impl Epic {
                 })
                 .collect(),
             played: Vec::new(),
-            settled: Vec::new(),
+            settled: Default::default(),
             check: String::new(),
         })
-    }
-
-    /// Whether the game `identity` was already settled into this campaign.
-    pub fn has_settled(&self, identity: &str) -> bool {
-        self.settled.iter().any(|g| g == identity)
-    }
-
-    /// Remembers that the game `identity` was settled.
-    pub fn mark_settled(&mut self, identity: String) {
-        self.settled.push(identity);
-        let over = self.settled.len().saturating_sub(crate::campaign::SETTLED_KEPT);
-        self.settled.drain(..over);
     }
 
     /// A new campaign of `missions` (ids or files; none: the four races) for `heroes` (seat
@@ -490,10 +477,7 @@ impl Epic {
                 ));
             }
         }
-        if self.settled.len() > crate::campaign::SETTLED_KEPT {
-            return Err("too many settled games are listed".into());
-        }
-        Ok(())
+        self.settled.check()
     }
 
     /// Where the player's Epic campaign is kept.
@@ -596,7 +580,7 @@ fn settle_in_world(world: &mut bevy::prelude::World) -> Result<Settled, String> 
     let mut epic = Epic::read(&path)?;
     let game = crate::save::autosave::game_identity(world).ok_or("no mission in play")?;
     // A mission continued after a crash that came after its settling is not counted again.
-    let played = if epic.has_settled(&game) {
+    let played = if epic.settled.contains(&game) {
         epic.played
             .last()
             .cloned()
@@ -613,7 +597,7 @@ fn settle_in_world(world: &mut bevy::prelude::World) -> Result<Settled, String> 
                 epic.shop_for(seat);
             }
         }
-        epic.mark_settled(game);
+        epic.settled.mark(game);
         epic.write(&path)?;
         played
     };

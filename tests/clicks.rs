@@ -5,11 +5,11 @@
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use hollowdeep::ai::{HeroBot, SorcererLevel};
+use hollowdeep::ai::SorcererLevel;
 use hollowdeep::game::logic;
 use hollowdeep::game::model::{Command, FigureId, Phase, Turn};
 use hollowdeep::game::snapshot::Snapshot;
-use hollowdeep::input::seats::{Action, ActionMenu, Device, Seat, Seats};
+use hollowdeep::input::seats::{Action, ActionMenu, Device};
 use hollowdeep::quest::Quest;
 
 use crate::common::press_key;
@@ -23,21 +23,7 @@ fn table(device: Device, seed: u64) -> App {
         "(kind: \"orc\", at: (24, 17))",
         "DefeatAll(return_to_stairway: false)",
     );
-    let mut app = hollowdeep::sim::headless_app();
-    app.add_plugins(bevy::input::InputPlugin)
-        .add_plugins(hollowdeep::input::headless_plugin);
-    app.insert_resource(hollowdeep::ai::Opponents {
-        sorcerer: SorcererLevel::Classic,
-        heroes_bot: HeroBot::Competent,
-    });
-    app.insert_resource(Seats(vec![Seat {
-        player: "Ann".into(),
-        heroes: q.heroes.clone(),
-        device,
-    }]));
-    logic::start_quest(app.world_mut(), q, seed);
-    app.update();
-    app
+    crate::common::seated_app(q, seed, device, SorcererLevel::Classic)
 }
 
 fn turn(app: &App) -> Turn {

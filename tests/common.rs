@@ -185,3 +185,29 @@ pub fn unsealed(text: &str) -> String {
         .map(|l| format!("{l}\n"))
         .collect()
 }
+
+/// A headless app with the window's input (the seats' and the mouse's), one player "Ann" at
+/// `device` playing every hero of `q` against `sorcerer`, the quest begun.
+pub fn seated_app(
+    q: Arc<Quest>,
+    seed: u64,
+    device: hollowdeep::seating::Device,
+    sorcerer: hollowdeep::ai::SorcererLevel,
+) -> App {
+    use hollowdeep::input::seats::{Seat, Seats};
+    let mut app = hollowdeep::sim::headless_app();
+    app.add_plugins(bevy::input::InputPlugin)
+        .add_plugins(hollowdeep::input::headless_plugin);
+    app.insert_resource(hollowdeep::ai::Opponents {
+        sorcerer,
+        heroes_bot: hollowdeep::ai::HeroBot::Competent,
+    });
+    app.insert_resource(Seats(vec![Seat {
+        player: "Ann".into(),
+        heroes: q.heroes.clone(),
+        device,
+    }]));
+    logic::start_quest(app.world_mut(), q, seed);
+    app.update();
+    app
+}

@@ -578,9 +578,9 @@ fn every_id_the_loaders_accept_is_in_the_format_docs() {
     let missing = |doc: &str, ids: Vec<String>| -> Vec<String> {
         ids.into_iter().filter(|id| !doc.contains(&format!("`{id}`"))).collect()
     };
+    let ids_of = |tables: Vec<Vec<&String>>| -> Vec<String> { tables.into_iter().flatten().cloned().collect() };
     let r = RuleSet::heroquest_2021();
-    let mut ids: Vec<String> = Vec::new();
-    for keys in [
+    let mut ids = ids_of(vec![
         r.heroes.keys().collect::<Vec<_>>(),
         r.monsters.keys().collect(),
         r.weapons.keys().collect(),
@@ -590,9 +590,7 @@ fn every_id_the_loaders_accept_is_in_the_format_docs() {
         r.spells.keys().collect(),
         r.schools.keys().collect(),
         r.furniture.keys().collect(),
-    ] {
-        ids.extend(keys.into_iter().cloned());
-    }
+    ]);
     ids.extend(
         hollowdeep::rules::systems::RULE_SYSTEMS
             .iter()
@@ -605,16 +603,13 @@ fn every_id_the_loaders_accept_is_in_the_format_docs() {
         "not in docs/quest-format.md"
     );
     let t = hollowdeep::rules::heroica::HeroicaTables::get();
-    let mut ids: Vec<String> = Vec::new();
-    for keys in [
+    let ids = ids_of(vec![
         t.heroes.keys().collect::<Vec<_>>(),
         t.monsters.keys().collect(),
         t.potions.keys().collect(),
         t.weapons.keys().collect(),
         t.relics.keys().collect(),
-    ] {
-        ids.extend(keys.into_iter().cloned());
-    }
+    ]);
     assert_eq!(missing(&missions, ids), Vec::<String>::new(), "not in docs/heroica.md");
     assert!(
         missions.contains("`Mission(`"),

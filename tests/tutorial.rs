@@ -308,23 +308,9 @@ struct Keyboard {
 impl Keyboard {
     /// A player at `device`: the seats' input and the mouse's clicks, as in the window.
     fn on(q: Arc<quest::Quest>, seed: u64, device: Device) -> Keyboard {
-        use hollowdeep::input::seats::{Seat, Seats};
-        let mut app = hollowdeep::sim::headless_app();
-        app.add_plugins(bevy::input::InputPlugin)
-            .add_plugins(hollowdeep::input::headless_plugin);
+        let mut app = crate::common::seated_app(q, seed, device, SorcererLevel::Normal);
         // The scripted player acts the frame a turn passes: no beat (tests/clicks.rs tests it).
         app.insert_resource(hollowdeep::screen::TurnBeat::off());
-        app.insert_resource(hollowdeep::ai::Opponents {
-            sorcerer: SorcererLevel::Normal,
-            heroes_bot: HeroBot::Competent,
-        });
-        app.insert_resource(Seats(vec![Seat {
-            player: "Ann".into(),
-            heroes: q.heroes.clone(),
-            device,
-        }]));
-        logic::start_quest(app.world_mut(), q, seed);
-        app.update();
         Keyboard { app }
     }
 

@@ -33,6 +33,37 @@ pub fn game_identity(world: &World) -> Option<String> {
     Some(format!("{}#{seed:016x}#{commands}", quest.id))
 }
 
+/// How many settled games a campaign remembers (the last ones).
+pub const SETTLED_KEPT: usize = 16;
+
+/// The games already settled into a campaign or an Epic (`game_identity`), the last
+/// `SETTLED_KEPT`: a game continued after a crash between the campaign's write and the game
+/// file's removal is not counted again (issue 34).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct SettledGames(pub Vec<String>);
+
+impl SettledGames {
+    pub fn contains(&self, identity: &str) -> bool {
+        self.0.iter().any(|g| g == identity)
+    }
+
+    /// Remembers `identity` (the oldest is forgotten past `SETTLED_KEPT`).
+    pub fn mark(&mut self, identity: String) {
+        self.0.push(identity);
+        let over = self.0.len().saturating_sub(SETTLED_KEPT);
+        self.0.drain(..over);
+    }
+
+    /// Refused when a file lists more than a game ever keeps.
+    pub fn check(&self) -> Result<(), String> {
+        if self.0.len() > SETTLED_KEPT {
+            return Err(format!("more than {SETTLED_KEPT} settled games are listed"));
+        }
+        Ok(())
+    }
+}
+
 /// The file the game in play is written to, and how the last write went.
 #[derive(Resource, Clone, Debug)]
 pub struct SaveSlot {

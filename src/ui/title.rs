@@ -480,7 +480,17 @@ pub(super) fn title_screen(
                 if let Some(r) = &state.reread {
                     cols[0].label(egui::RichText::new(r).small().color(GOLD));
                 }
+                // Up and Down choose the quest (issue 39), unless a text field or a window has
+                // the keyboard; the chosen one is scrolled into sight.
+                let arrows = if state.confirm.is_none() && !cols[0].ctx().egui_wants_keyboard_input() {
+                    cols[0].input(|i| i32::from(i.key_pressed(egui::Key::ArrowDown)) - i32::from(i.key_pressed(egui::Key::ArrowUp)))
+                } else {
+                    0
+                };
                 let TitleState { quests, selected, .. } = &mut *state;
+                if arrows != 0 && !quests.is_empty() {
+                    *selected = (*selected as i32 + arrows).clamp(0, quests.len() as i32 - 1) as usize;
+                }
                 let book = egui::ScrollArea::vertical().id_salt("quest book").max_height(book_h);
                 book.show(&mut cols[0], |col| {
                 for (i, (id, q)) in quests.iter().enumerate() {
@@ -502,7 +512,10 @@ pub(super) fn title_screen(
                             } else {
                                 format!("{}. {}", i + 1, q.name)
                             };
-                            col.selectable_value(selected, i, egui::RichText::new(label).size(16.0));
+                            let row = col.selectable_value(selected, i, egui::RichText::new(label).size(16.0));
+                            if arrows != 0 && *selected == i {
+                                row.scroll_to_me(None);
+                            }
                         }
                         Err(e) => {
                             let name = file.clone();
