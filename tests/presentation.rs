@@ -429,3 +429,20 @@ fn the_turn_status_line_agrees_with_the_squares_left() {
     p.acted = true;
     assert_eq!(turn_status(&p, false), "Movement: 5 squares left   Action: used");
 }
+
+/// Issue 39, item 7: at a shared table a turn that passes to another person is heard (a short
+/// chime, off in the options); one person alone, or the same person again, hears nothing.
+#[test]
+fn a_turn_passing_to_another_person_at_the_table_chimes() {
+    use hollowdeep::view::sound::chimes;
+    assert!(chimes(Some(0), Some(1), 2), "Ann's turn passes to Bob");
+    assert!(
+        chimes(Some(1), Some(usize::MAX), 2),
+        "to the person in the sorcerer's seat"
+    );
+    assert!(!chimes(Some(0), Some(0), 2), "Ann's next hero: she is already playing");
+    assert!(!chimes(Some(0), None, 2), "the computer's turn");
+    assert!(!chimes(Some(0), Some(1), 1), "one person alone");
+    assert!(Settings::default().turn_cue, "on by default");
+    assert!(Sfx::ALL.contains(&Sfx::YourTurn));
+}

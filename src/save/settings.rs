@@ -49,6 +49,8 @@ pub struct Settings {
     pub leave_out_unclaimed: bool,
     /// A person plays the sorcerer (None: the computer does).
     pub sorcerer_seat: Option<crate::seating::SorcererSeat>,
+    /// At a shared table, a short chime when the turn passes to another person (issue 39).
+    pub turn_cue: bool,
 }
 
 impl Default for Settings {
@@ -70,6 +72,7 @@ impl Default for Settings {
             seats: Default::default(),
             leave_out_unclaimed: false,
             sorcerer_seat: None,
+            turn_cue: true,
         }
     }
 }

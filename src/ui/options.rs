@@ -104,6 +104,9 @@ pub fn options_window(
                         .custom_formatter(|v, _| if v <= 0.0 { "off".into() } else { format!("{:.0}%", v * 100.0) }),
                 );
                 ui.end_row();
+                ui.label("Turn chime");
+                ui.checkbox(&mut edited.turn_cue, "a chime when the turn passes to another player at the table");
+                ui.end_row();
                 ui.label("Animation speed");
                 ui.add_enabled(
                     !edited.reduced_motion,

@@ -73,10 +73,12 @@ pub enum Sfx {
     Treasure,
     Victory,
     Defeat,
+    /// The turn passes to another person at the table (`turn_cue`).
+    YourTurn,
 }
 
 impl Sfx {
-    pub const ALL: [Sfx; 11] = [
+    pub const ALL: [Sfx; 12] = [
         Sfx::Step,
         Sfx::Door,
         Sfx::Dice,
@@ -88,6 +90,7 @@ impl Sfx {
         Sfx::Treasure,
         Sfx::Victory,
         Sfx::Defeat,
+        Sfx::YourTurn,
     ];
 
     /// The sound an event makes, if any.
@@ -120,7 +123,7 @@ impl Sfx {
             Sfx::Blocked | Sfx::Treasure => 2,
             Sfx::Hit | Sfx::Spell | Sfx::Trap => 3,
             Sfx::Fall => 4,
-            Sfx::Victory | Sfx::Defeat => 5,
+            Sfx::Victory | Sfx::Defeat | Sfx::YourTurn => 5,
         }
     }
 
@@ -197,6 +200,8 @@ impl Sfx {
                 .collect(),
             Sfx::Victory => notes(&[523.0, 659.0, 784.0, 1047.0], 0.16),
             Sfx::Defeat => notes(&[392.0, 349.0, 311.0, 262.0], 0.22),
+            // Two soft bell notes, rising: someone else's turn now.
+            Sfx::YourTurn => notes(&[880.0, 1175.0], 0.14),
         };
         // Never louder than 0.8 (mixed sounds add up), and no click at the ends.
         let peak = out.iter().fold(0.0f32, |m, x| m.max(x.abs()));
@@ -245,7 +250,62 @@ pub struct Sounds(Vec<(Sfx, Handle<Synth>)>);
 pub fn plugin(app: &mut App) {
     app.add_audio_source::<Synth>()
         .add_systems(Startup, make_sounds)
-        .add_systems(Update, play_sounds.in_set(crate::game::GameSet::Present));
+        .add_systems(Update, (play_sounds, turn_cue).in_set(crate::game::GameSet::Present));
+}
+
+/// Who acts now at the table: the seat of the hero whose turn it is, or the person in the
+/// sorcerer's seat (`usize::MAX`); None for the computer.
+fn person_to_act(
+    turn: &crate::game::model::Turn,
+    seats: &crate::seating::Seats,
+    sorcerer: Option<&crate::seating::SorcererSeat>,
+    class_of: impl Fn(crate::game::model::FigureId) -> Option<String>,
+) -> Option<usize> {
+    match turn.phase {
+        crate::game::model::Phase::Hero(id) => class_of(id).and_then(|c| seats.seat_of(&c)),
+        crate::game::model::Phase::Sorcerer => sorcerer.map(|_| usize::MAX),
+        crate::game::model::Phase::Over(_) => None,
+    }
+}
+
+/// Whether the turn passing from `before` to `now` is heard: it comes to a person, at a table of
+/// more than one person, other than the one who had it.
+pub fn chimes(before: Option<usize>, now: Option<usize>, people: usize) -> bool {
+    people > 1 && now.is_some() && now != before
+}
+
+/// At a shared table, a chime when the turn passes to another person (issue 39: nobody sits
+/// waiting for a game that waits for them); off in the options.
+fn turn_cue(
+    (turn, seats, sorcerer): (
+        Option<Res<crate::game::model::Turn>>,
+        Option<Res<crate::seating::Seats>>,
+        Option<Res<crate::seating::SorcererSeat>>,
+    ),
+    heroes: Query<(&crate::game::model::FigureId, &crate::game::model::Hero)>,
+    sounds: Option<Res<Sounds>>,
+    settings: Option<Res<Settings>>,
+    mut last: Local<Option<Option<usize>>>,
+    mut commands: Commands,
+) {
+    let (Some(turn), Some(seats)) = (turn, seats) else {
+        return;
+    };
+    let class_of = |id| heroes.iter().find(|(f, _)| **f == id).map(|(_, h)| h.class.clone());
+    let now = person_to_act(&turn, &seats, sorcerer.as_deref(), class_of);
+    let before = last.replace(now);
+    let people = seats.0.len() + usize::from(sorcerer.is_some());
+    let (volume, on) = settings.map_or((0.7, true), |s| (s.volume, s.turn_cue));
+    // Not at the first look (a game just begun or resumed), nor when it is off or silent.
+    if before.is_none() || !on || volume <= 0.0 || !chimes(before.flatten(), now, people) {
+        return;
+    }
+    if let Some((_, handle)) = sounds.and_then(|s| s.0.iter().find(|(s, _)| *s == Sfx::YourTurn).cloned()) {
+        commands.spawn((
+            AudioPlayer(handle),
+            PlaybackSettings::DESPAWN.with_volume(Volume::Linear(volume)),
+        ));
+    }
 }
 
 fn make_sounds(mut commands: Commands, mut assets: ResMut<Assets<Synth>>) {
