@@ -348,3 +348,22 @@ fn a_key_behind_its_own_door_is_refused_at_the_door() {
     )
     .unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// Issue 39, item 4: the store and the potions are explained on hover, each potion in words
+/// that carry its numbers (a Speed Potion's spaces, a Health Potion's health).
+#[test]
+fn every_potion_is_explained_with_its_numbers() {
+    use hollowdeep::rules::heroica::PotionEffect;
+    let t = hollowdeep::rules::heroica::HeroicaTables::get();
+    assert!(!t.potions.is_empty());
+    for (id, p) in &t.potions {
+        let text = hollowdeep::ui::potion_text(&p.effect);
+        assert!(text.len() > 10, "{id}: {text}");
+        match p.effect {
+            PotionEffect::Heal(n) | PotionEffect::ExtraMoves(n) => {
+                assert!(text.contains(&n.to_string()), "{id}: {text}")
+            }
+            _ => {}
+        }
+    }
+}

@@ -24,7 +24,7 @@ pub mod sorcerer;
 mod title;
 mod title_art;
 
-pub use play::turn_status;
+pub use play::{potion_text, turn_status};
 
 use title::{TitleState, refresh_title, title_screen};
 

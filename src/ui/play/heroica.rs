@@ -104,7 +104,18 @@ fn pack(ui: &mut egui::Ui, p: &Play, h: &HeroPiece) {
         let mut potions: Vec<String> = pk.potions.iter().map(|x| thing(&Thing::Potion(x.clone()))).collect();
         potions.sort();
         if !potions.is_empty() {
-            ui.label(egui::RichText::new(format!("Potions: {}", potions.join(", "))).small());
+            let what: Vec<String> = pk
+                .potions
+                .iter()
+                .filter_map(|x| {
+                    tables
+                        .potions
+                        .get(x)
+                        .map(|d| format!("{}: {}", d.name, potion_text(&d.effect)))
+                })
+                .collect();
+            ui.label(egui::RichText::new(format!("Potions: {}", potions.join(", "))).small())
+                .on_hover_text(what.join("\n"));
         }
         for w in &pk.weapons {
             if let Some(d) = tables.weapons.get(w) {
@@ -143,20 +154,60 @@ fn weapon_text(s: &crate::rules::heroica::Skill) -> String {
     format!("{kind}, {what}")
 }
 
+/// What a potion does, in a player's words.
+pub fn potion_text(effect: &crate::rules::heroica::PotionEffect) -> String {
+    use crate::rules::heroica::PotionEffect;
+    match effect {
+        PotionEffect::Heal(n) => format!("Restores {n} health, also while you heal."),
+        PotionEffect::RollAgain => "Roll your movement again at once.".into(),
+        PotionEffect::ExtraMoves(n) => format!("{n} more spaces for this turn's move, before or after the roll."),
+        PotionEffect::DefeatAdjacent => "Defeats the strongest monster beside you, even in a fight.".into(),
+        PotionEffect::NoHealthLost => "You lose no health for the rest of your turn.".into(),
+    }
+}
+
+/// The hover text of a potion to drink or a thing in the store (issue 39: the store and the
+/// potions explained).
+fn what_it_does(c: &Command) -> Option<String> {
+    let tables = HeroicaTables::get();
+    let item = match c {
+        Command::DrinkPotion { potion, .. } => potion,
+        Command::Buy { item, .. } => item,
+        _ => return None,
+    };
+    if let Some(p) = tables.potions.get(item) {
+        return Some(potion_text(&p.effect));
+    }
+    tables.weapons.get(item).map(|w| {
+        let rocks = if w.breaks_rocks {
+            " It also breaks a rock you step into."
+        } else {
+            ""
+        };
+        format!("{}.{rocks} Yours for the rest of the mission.", weapon_text(&w.skill))
+    })
+}
+
 /// The action bar under Heroica: what the hero (or the person playing the monsters) may do now.
 pub(super) fn action_bar(ui: &mut egui::Ui, p: &Play, view: &HeroicaView, out: &mut MessageWriter<Command>) {
     let Some(t) = &view.table else { return };
     if view.acts.is_empty() {
         return;
     }
-    let tip = match &t.turn.stage {
-        Stage::Start => "Roll the LEGO die to move (or heal). Before rolling you may shop in the store.",
-        Stage::Rolled { .. } => "Click a green space to move there, or choose below.",
-        Stage::MustFight { .. } => "A monster stands beside you: fight it (a red ring marks it).",
-        Stage::ShieldFight { .. } => "A Shield! Defeat the monster, or use a Melee skill instead.",
-        Stage::Done => "Your turn is done.",
+    let speed = match t.turn.extra_moves {
+        0 => String::new(),
+        n => format!(" The Speed Potion adds {n} spaces to this move."),
     };
-    ui.label(egui::RichText::new(tip).small());
+    let tip = match &t.turn.stage {
+        Stage::Start => {
+            format!("Roll the LEGO die to move (or heal). Before rolling you may shop in the store.{speed}")
+        }
+        Stage::Rolled { .. } => format!("Click a green space to move there, or choose below.{speed}"),
+        Stage::MustFight { .. } => "A monster stands beside you: fight it (a red ring marks it).".into(),
+        Stage::ShieldFight { .. } => "A Shield! Defeat the monster, or use a Melee skill instead.".into(),
+        Stage::Done => "Your turn is done.".into(),
+    };
+    ui.label(egui::RichText::new(tip.as_str()).small());
     let names = |id: FigureId| p.heroes.iter().find(|r| *r.0 == id).map(|r| r.1.name.clone());
     let mut store = Vec::new();
     ui.horizontal_wrapped(|ui| {
@@ -165,7 +216,12 @@ pub(super) fn action_bar(ui: &mut egui::Ui, p: &Play, view: &HeroicaView, out: &
                 Command::Move { .. } => {}
                 Command::Buy { .. } => store.push(c.clone()),
                 _ => {
-                    if ui.button(label(c, t, &names)).clicked() {
+                    let b = ui.button(label(c, t, &names));
+                    let b = match what_it_does(c) {
+                        Some(text) => b.on_hover_text(text),
+                        None => b,
+                    };
+                    if b.clicked() {
                         out.write(c.clone());
                     }
                 }
@@ -176,7 +232,12 @@ pub(super) fn action_bar(ui: &mut egui::Ui, p: &Play, view: &HeroicaView, out: &
         ui.collapsing("The store", |ui| {
             ui.horizontal_wrapped(|ui| {
                 for c in &store {
-                    if ui.small_button(label(c, t, &names)).clicked() {
+                    let b = ui.small_button(label(c, t, &names));
+                    let b = match what_it_does(c) {
+                        Some(text) => b.on_hover_text(text),
+                        None => b,
+                    };
+                    if b.clicked() {
                         out.write(c.clone());
                     }
                 }

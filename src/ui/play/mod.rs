@@ -17,6 +17,7 @@ mod pause;
 mod quest_panel;
 
 pub use action_bar::turn_status;
+pub use heroica::potion_text;
 
 use std::sync::Arc;
 
