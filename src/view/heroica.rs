@@ -138,6 +138,10 @@ fn draw_marks(world: &mut World, snap: &Snapshot, t: &Table) {
         mark(world, at(*s), "footprint", Color::srgba(0.35, 0.22, 0.1, 0.6), 0.7, 1.1);
     }
     mark(world, at(t.target), "flag", Color::srgb(0.85, 0.15, 0.15), 0.8, 1.1);
+    // A small flag in the corner above any figure, so the target shows under its guardian too
+    // (issue 39).
+    let corner = at(t.target) + Vec2::new(TILE * 0.32, TILE * 0.32);
+    mark(world, corner, "flag", Color::srgb(0.95, 0.2, 0.2), 0.38, 7.0);
     for (p, (holder, thing)) in &t.things {
         match holder {
             Holder::Chest => mark(world, at(*p), "chest", Color::srgb(0.78, 0.55, 0.25), 0.8, 1.2),
