@@ -20,7 +20,7 @@ pub(super) fn campaign_row(
     let mut start = false;
     // A quest the party plays again (None: the next one).
     let mut again: Option<&'static str> = None;
-    ui.horizontal(|ui| match &state.campaign {
+    ui.horizontal_wrapped(|ui| match &state.campaign {
         None => {
             if ui.button(egui::RichText::new("Begin a campaign").size(18.0)).clicked() {
                 let mut fresh = crate::campaign::Campaign::new(&state.rules);

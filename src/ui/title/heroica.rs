@@ -32,7 +32,7 @@ pub(super) fn set_computer_hero(q: &Quest, state: &mut TitleState, class: &str, 
 /// LEGO Heroica's Epic campaign: begin it, or go on with its next mission.
 pub(super) fn epic_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands) {
     let saved = crate::epic::Epic::path().filter(|p| p.exists());
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = if saved.is_some() {
             "Go on with Epic Heroica"
         } else {
