@@ -616,10 +616,7 @@ fn settle_when_over(world: &mut bevy::prelude::World) {
 
 /// The party keeps what it carried out; the quest is marked completed if won.
 fn settle_in_world(world: &mut bevy::prelude::World, outcome: Outcome) -> Result<Option<String>, String> {
-    let path = world
-        .get_resource::<crate::save::autosave::SaveSlot>()
-        .and_then(|s| s.campaign_file.clone())
-        .or_else(campaign_path)
+    let path = crate::save::autosave::campaign_file(world, campaign_path)
         .ok_or("no data folder: the campaign is not saved")?;
     let mut campaign = Campaign::read(&path)?;
     let snap = Snapshot::capture(world).ok_or("no quest in play")?;

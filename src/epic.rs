@@ -572,10 +572,7 @@ fn settle_when_over(world: &mut bevy::prelude::World) {
 type Settled = (Vec<String>, Option<String>, Epic);
 
 fn settle_in_world(world: &mut bevy::prelude::World) -> Result<Settled, String> {
-    let path = world
-        .get_resource::<crate::save::autosave::SaveSlot>()
-        .and_then(|s| s.campaign_file.clone())
-        .or_else(Epic::path)
+    let path = crate::save::autosave::campaign_file(world, Epic::path)
         .ok_or("no data folder: the Epic campaign is not saved")?;
     let mut epic = Epic::read(&path)?;
     let game = crate::save::autosave::game_identity(world).ok_or("no mission in play")?;

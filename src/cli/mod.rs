@@ -12,7 +12,13 @@ macro_rules! out {
         }
     }};
 }
+mod report;
+mod validate;
+
 use std::sync::Arc;
+
+use report::{campaign_text, report_text};
+use validate::{validate_paths, watch_and_validate};
 
 use clap::{Args, Parser, Subcommand};
 
@@ -214,97 +220,6 @@ pub enum Mode {
     /// `scripts/measure-idle.sh` compares the game's memory with.
     #[command(hide = true)]
     BareWindow,
-}
-
-/// Where the game keeps its files, for `--help`.
-/// `validate`: every problem of each quest, its warnings, and true when all load.
-fn validate_paths(paths: &[String]) -> bool {
-    let mut ok = true;
-    for p in paths {
-        if is_mission(p) {
-            match quest::mission::load_mission(p) {
-                Ok(m) => {
-                    let n = |k: usize, what: &str| format!("{k} {what}{}", crate::text::plural(k as u32));
-                    out!(
-                        "{p}: ok (Heroica mission {}, {}, {}, {})",
-                        m.name,
-                        n(m.spaces.spaces().count(), "space"),
-                        n(m.monsters.len(), "monster"),
-                        n(m.doors.len(), "door")
-                    )
-                }
-                Err(problems) => {
-                    ok = false;
-                    out!("{problems}");
-                }
-            }
-            continue;
-        }
-        match quest::load(p) {
-            Ok(q) => {
-                out!(
-                    "{p}: ok ({}, {} monsters, {} doors)",
-                    q.name,
-                    q.monsters.len(),
-                    q.doors.len()
-                );
-                for w in &q.warnings {
-                    out!("{}:{}:{}: warning: {}", w.file, w.line, w.col, w.message);
-                }
-            }
-            Err(problems) => {
-                ok = false;
-                out!("{problems}");
-            }
-        }
-    }
-    ok
-}
-
-/// A LEGO Heroica mission: a built-in mission's id, or a file whose first word is `Mission`.
-fn is_mission(p: &str) -> bool {
-    if quest::mission::builtin_missions().iter().any(|(id, _, _)| *id == p) {
-        return true;
-    }
-    crate::reading::read_limited(std::path::Path::new(p), crate::reading::limits::QUEST)
-        .ok()
-        .and_then(|b| String::from_utf8(b).ok())
-        .is_some_and(|t| quest::mission::looks_like_mission(&t))
-}
-
-/// `validate --watch`: the quests are checked again each time a quest or board file in their
-/// folders is saved, until the process is stopped.
-fn watch_and_validate(paths: &[String]) -> ExitCode {
-    use std::io::Write;
-    let mut watcher = match quest::watch::Watcher::new(None) {
-        Ok(w) => w,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    };
-    for p in paths {
-        if quest::is_builtin(p) {
-            out!("{p}: a built-in quest does not change; not watched");
-            continue;
-        }
-        if let Err(e) = watcher.watch_file(std::path::Path::new(p)) {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
-    }
-    out!("watching for changes (Ctrl-C to stop)");
-    let _ = std::io::stdout().flush();
-    loop {
-        let changed = watcher.wait(None);
-        let names: Vec<String> = changed
-            .iter()
-            .map(|c| c.file_name().unwrap_or_default().to_string_lossy().into_owned())
-            .collect();
-        out!("--- {} changed: checking again", names.join(", "));
-        validate_paths(paths);
-        let _ = std::io::stdout().flush();
-    }
 }
 
 fn folders_help() -> String {
@@ -894,132 +809,4 @@ fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(7, |d| d.as_nanos() as u64)
-}
-
-fn campaign_text(r: &crate::sim::CampaignReport) -> String {
-    use std::fmt::Write;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "campaigns {}{}  sorcerer {}  heroes {}  seeds {}..{}  (a quest is tried up to {} times)",
-        r.games,
-        if r.modules.is_empty() {
-            String::new()
-        } else {
-            format!(" with {}", r.modules.join(" + "))
-        },
-        r.sorcerer.as_str(),
-        r.heroes_bot.as_str(),
-        r.seed,
-        r.seed + r.games as u64,
-        r.tries_per_quest
-    );
-    let _ = writeln!(
-        out,
-        "finished {} ({:.1}%)  quests won per campaign {:.2}",
-        r.campaigns_finished,
-        100.0 * r.campaigns_finished_rate,
-        r.mean_quests_won
-    );
-    for q in &r.quests {
-        let _ = writeln!(
-            out,
-            "  {:<32} {:>4} tries {:>4} won ({:.1}%)",
-            q.quest,
-            q.tries,
-            q.wins,
-            100.0 * q.win_rate
-        );
-    }
-    out
-}
-
-fn report_text(r: &crate::sim::Report) -> String {
-    use std::fmt::Write;
-    let mut out = String::new();
-    // Names, not ids (issue 39): the rule system's and the modules' as the title shows them.
-    let rules = crate::rules::systems::rule_system(&r.rules).map_or(r.rules.as_str(), |s| s.name);
-    let modules: String = r
-        .modules
-        .iter()
-        .map(|m| {
-            let name = crate::rules::systems::modules()
-                .find(|(id, _)| id == m)
-                .map_or(m.as_str(), |(_, d)| d.name);
-            format!(" + {name}")
-        })
-        .collect();
-    let seeds = format!("seeds {}..{}", r.seed, r.seed + r.games as u64);
-    if r.rules == "heroica" {
-        // A race has rivals and no sorcerer; Battle adds the monster player.
-        let monster = match r.monster_wins {
-            Some(_) => format!("  monster player {}", r.sorcerer.as_str()),
-            None => String::new(),
-        };
-        let _ = writeln!(
-            out,
-            "mission {}  rules {rules}{modules}{monster}  rival heroes {}  {seeds}",
-            r.quest,
-            r.heroes_bot.as_str()
-        );
-        let defeated = r.event_counts.get("defeated").copied().unwrap_or(0);
-        let _ = writeln!(
-            out,
-            "games {}  unfinished {}  mean rounds {:.1}  monsters defeated {defeated}",
-            r.games, r.unfinished, r.mean_rounds
-        );
-        if r.monster_wins.is_some() {
-            let _ = writeln!(
-                out,
-                "monster player think ms per turn: p50 {:.3}  p95 {:.3}  max {:.3}",
-                r.think_ms.p50, r.think_ms.p95, r.think_ms.max
-            );
-        }
-    } else {
-        let _ = writeln!(
-            out,
-            "quest {}  rules {rules}{modules}  sorcerer {}  heroes {}  {seeds}",
-            r.quest,
-            r.sorcerer.as_str(),
-            r.heroes_bot.as_str()
-        );
-        let _ = writeln!(
-            out,
-            "games {}  hero wins {} ({:.1}%, 95% {:.1}-{:.1}%)  sorcerer wins {}  unfinished {}",
-            r.games,
-            r.hero_wins,
-            r.hero_win_rate * 100.0,
-            r.hero_win_rate_95.low * 100.0,
-            r.hero_win_rate_95.high * 100.0,
-            r.sorcerer_wins,
-            r.unfinished
-        );
-        let _ = writeln!(
-            out,
-            "mean rounds {:.1}  heroes killed {}  monsters killed {}",
-            r.mean_rounds, r.heroes_killed, r.monsters_killed
-        );
-        let _ = writeln!(
-            out,
-            "sorcerer think ms per turn: p50 {:.3}  p95 {:.3}  max {:.3}",
-            r.think_ms.p50, r.think_ms.p95, r.think_ms.max
-        );
-    }
-    let _ = writeln!(out, "games/s {:.1}", r.games_per_sec);
-    if !r.seat_wins.is_empty() {
-        let seats: Vec<String> = r
-            .seat_wins
-            .iter()
-            .enumerate()
-            .map(|(i, w)| format!("seat {} {w}", i + 1))
-            .collect();
-        let monsters = r
-            .monster_wins
-            .map_or(String::new(), |m| format!("  monster player {m}"));
-        let _ = writeln!(out, "wins by seat: {}{monsters}", seats.join("  "));
-    }
-    for (k, v) in &r.event_counts {
-        let _ = writeln!(out, "  {k:<20} {v}");
-    }
-    out
 }

@@ -33,6 +33,15 @@ pub fn game_identity(world: &World) -> Option<String> {
     Some(format!("{}#{seed:016x}#{commands}", quest.id))
 }
 
+/// Where the campaign (or Epic) of the game in play is kept: the slot's own file (a test's), else
+/// the platform's place, `platform`.
+pub fn campaign_file(world: &World, platform: fn() -> Option<PathBuf>) -> Option<PathBuf> {
+    world
+        .get_resource::<SaveSlot>()
+        .and_then(|s| s.campaign_file.clone())
+        .or_else(platform)
+}
+
 /// How many settled games a campaign remembers (the last ones).
 pub const SETTLED_KEPT: usize = 16;
 
