@@ -28,6 +28,13 @@ pub struct WindowArgs {
     /// Open a window of the title screen at start: players or options (for screenshots).
     #[arg(long, global = true, value_name = "WINDOW", value_parser = ["players", "options"])]
     pub open: Option<String>,
+    /// Walk every screen and write which interactive widgets lie out of reach to this file,
+    /// then exit (the layout check of `tests/layout.rs`, issue 39).
+    #[arg(long, global = true, value_name = "PATH", hide = true)]
+    pub layout_check: Option<std::path::PathBuf>,
+    /// With --layout-check: also a screenshot of each screen of the tour, into this folder.
+    #[arg(long, global = true, value_name = "DIR", hide = true)]
+    pub layout_shots: Option<std::path::PathBuf>,
 }
 
 /// Where the app begins.
@@ -113,6 +120,8 @@ pub fn run_bare_window() {
 
 pub fn run(start: Start, window: WindowArgs) {
     let open = window.open.clone();
+    let layout_check = window.layout_check.clone();
+    let layout_shots = window.layout_shots.clone();
     let (settings, settings_problem) = crate::save::settings::Settings::load();
     // No silent exits (issue 39): what the last run left to say, then this run's report hook.
     let data = crate::save::data_dir();
@@ -185,6 +194,9 @@ pub fn run(start: Start, window: WindowArgs) {
             track_undo.in_set(game::GameSet::Present),
         ),
     );
+    if let Some(path) = layout_check {
+        app.insert_resource(crate::ui::tour::LayoutTour::new(path, layout_shots));
+    }
     match open.as_deref() {
         Some("players") => {
             app.insert_resource(crate::ui::party::PlayersOpen(true));
@@ -362,7 +374,9 @@ fn keep_drawing(
                 game::model::Phase::Over(_) => false,
             });
     // Screenshot and quit-after checks count frames: keep them coming.
-    let counting = checks.args.screenshot.is_some() || checks.args.quit_after_frames.is_some();
+    let counting = checks.args.screenshot.is_some()
+        || checks.args.quit_after_frames.is_some()
+        || checks.args.layout_check.is_some();
     if automated || counting {
         redraw.write(RequestRedraw);
     }

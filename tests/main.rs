@@ -15,6 +15,7 @@ mod heroica;
 mod heroica_battle;
 mod heroica_play;
 mod import;
+mod layout;
 mod legality;
 mod objectives;
 mod presentation;

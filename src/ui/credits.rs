@@ -22,7 +22,7 @@ pub fn credits_window(ctx: &egui::Context, open: &mut CreditsOpen) {
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
             ui.label(egui::RichText::new("Hollowdeep — made by its team, with thanks to:").strong());
-            egui::ScrollArea::vertical().max_height(520.0).show(ui, |ui| {
+            super::fit::window_body(ui, 24.0, |ui| {
                 for line in CREDITS.lines() {
                     let line = line.trim_end();
                     if line.starts_with("| ---") || line.starts_with("|---") {

@@ -16,6 +16,7 @@ use crate::start::PendingQuest;
 use crate::view::PanelInsets;
 
 pub mod credits;
+pub mod fit;
 pub mod options;
 pub mod party;
 pub mod play;
@@ -23,6 +24,7 @@ pub mod reload;
 pub mod sorcerer;
 mod title;
 mod title_art;
+pub mod tour;
 
 pub use play::{potion_text, turn_status};
 
@@ -33,7 +35,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<TitleState>()
         .init_resource::<party::PlayersOpen>()
         .init_resource::<credits::CreditsOpen>()
-        .add_plugins((log::plugin, options::plugin, reload::plugin))
+        .add_plugins((log::plugin, options::plugin, reload::plugin, tour::plugin))
         .init_resource::<play::hover_card::HoverCard>()
         .add_systems(
             Update,

@@ -81,6 +81,7 @@ pub fn options_window(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
+            crate::ui::fit::window_body(ui, 0.0, |ui| {
             egui::Grid::new("options").num_columns(2).spacing([16.0, 10.0]).show(ui, |ui| {
                 ui.label("Computer's pace");
                 ui.add(
@@ -143,6 +144,7 @@ pub fn options_window(
             });
             egui::CollapsingHeader::new("Controls (keyboard only and gamepads)")
                 .default_open(true)
+                .open(crate::ui::fit::unfolded(ui.ctx()))
                 .show(ui, |ui| {
                     ui.label(
                         egui::RichText::new(
@@ -182,6 +184,7 @@ pub fn options_window(
             if let Some(path) = Settings::path() {
                 ui.label(egui::RichText::new(format!("Saved in {}", path.display())).small().weak());
             }
+            })
         });
     open.0 = keep_open;
     if edited != *settings {

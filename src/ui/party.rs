@@ -53,6 +53,7 @@ pub fn players_window(
         .min_width(520.0)
         .max_width(640.0)
         .show(ctx, |ui| {
+            crate::ui::fit::window_body(ui, 0.0, |ui| {
             ui.label(
                 egui::RichText::new(
                     "Up to four players on one screen. Each plays the heroes ticked on their row with the device chosen; \
@@ -192,6 +193,7 @@ pub fn players_window(
             } else {
                 ui.label(egui::RichText::new("Else the computer plays the sorcerer, at the level chosen on the title screen.").weak());
             }
+            })
         });
     open.0 = keep_open;
     for s in &mut edited.0 {

@@ -89,6 +89,7 @@ pub fn sorcerer_panels(world: &mut World) {
         .default_width(300.0)
         .max_width(320.0)
         .show(&ctx, |ui| {
+            crate::ui::fit::window_body(ui, 0.0, |ui| {
             if let Some(Pending::PlaceWanderer { hero, kind, .. }) = &snap.turn.pending {
                 let name = snap
                     .rules()
@@ -144,6 +145,7 @@ pub fn sorcerer_panels(world: &mut World) {
                     out = Some(intent);
                 }
             }
+            })
         });
     if menu.open && seat.device != Device::MouseKeyboard {
         let lines = sorcerer_menu(&snap, hand.selected);
@@ -153,14 +155,16 @@ pub fn sorcerer_panels(world: &mut World) {
             .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
             .frame(egui::Frame::window(&ctx.global_style()).stroke(egui::Stroke::new(2.0, SORCERER)))
             .show(&ctx, |ui| {
-                for (k, (label, _)) in lines.iter().enumerate() {
-                    let text = egui::RichText::new(label).size(16.0);
-                    if k == menu.index {
-                        ui.label(text.strong().background_color(SORCERER).color(egui::Color32::BLACK));
-                    } else {
-                        ui.label(text);
+                crate::ui::fit::window_body(ui, 0.0, |ui| {
+                    for (k, (label, _)) in lines.iter().enumerate() {
+                        let text = egui::RichText::new(label).size(16.0);
+                        if k == menu.index {
+                            ui.label(text.strong().background_color(SORCERER).color(egui::Color32::BLACK));
+                        } else {
+                            ui.label(text);
+                        }
                     }
-                }
+                })
             });
     }
     match out {

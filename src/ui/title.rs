@@ -157,6 +157,56 @@ impl TitleState {
     }
 }
 
+/// The layout tour's title screens (`ui::tour`): chosen and opened as the title's own rows do.
+pub(super) fn tour(state: &mut TitleState, what: super::tour::TitleTour) -> Result<(), String> {
+    use super::tour::TitleTour as T;
+    match what {
+        T::First => state.selected = 0,
+        T::Last => state.selected = state.quests.len().saturating_sub(1),
+        T::Mission => {
+            state.selected = state
+                .quests
+                .iter()
+                .position(|(_, q)| q.as_ref().is_ok_and(|q| q.mission.is_some()))
+                .ok_or("no LEGO Heroica mission in the quest book")?;
+        }
+        T::AskBegin => {
+            let Some((id, Ok(q))) = state.quests.first() else {
+                return Err("the quest book is empty".into());
+            };
+            let p = PendingQuest {
+                quest: q.clone(),
+                source: id.clone(),
+                seed: 1,
+                autoplay: false,
+                opponents: Default::default(),
+                companions: Vec::new(),
+                restore: None,
+                own_file: None,
+                sorcerer_player: None,
+                campaign: false,
+            };
+            state.confirm = Some(Confirm::Begin(Box::new(p), None));
+        }
+        T::AskDelete => {
+            let g = state.games.first().ok_or("no game in progress to delete")?;
+            state.confirm = Some(Confirm::Delete(g.path.clone(), g.title()));
+        }
+        T::Armory => {
+            if !matches!(state.campaign, Some(Ok(_))) {
+                let fresh = crate::campaign::Campaign::new(&state.rules);
+                let path = crate::campaign::campaign_path().ok_or("no data folder: no campaign")?;
+                fresh.write(&path)?;
+                state.campaign = Some(Ok(fresh));
+            }
+            if let Some(Ok(c)) = &state.campaign {
+                state.armory_for = c.party.keys().next().cloned();
+            }
+        }
+    }
+    Ok(())
+}
+
 fn look_for_campaign() -> Option<Result<crate::campaign::Campaign, String>> {
     let path = crate::campaign::campaign_path()?;
     path.exists().then(|| crate::campaign::Campaign::read(&path))
@@ -233,7 +283,7 @@ fn games_rows(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands
                delete: &mut Option<(std::path::PathBuf, String)>| {
         match &g.save {
             Ok(s) => {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     let text = format!("Continue: {}, round {}", s.name, s.round);
                     let label = if first {
                         egui::RichText::new(text).size(18.0)
@@ -281,7 +331,7 @@ fn games_rows(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands
                     egui::Color32::LIGHT_RED,
                     format!("The saved game {} cannot be read: {error}", g.file_name()),
                 );
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.label(egui::RichText::new("The file was left as it is.").weak());
                     if let Some((path, s)) = g.backup()
                         && ui
@@ -301,8 +351,9 @@ fn games_rows(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut Commands
     if state.games.len() > 1 {
         egui::CollapsingHeader::new(format!("Other games in progress ({})", state.games.len() - 1))
             .id_salt("other-games")
+            .open(super::fit::unfolded(ui.ctx()))
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().max_height(160.0).show(ui, |ui| {
+                super::fit::scrolled(ui, egui::ScrollArea::vertical().max_height(160.0), |ui| {
                     for g in &state.games[1..] {
                         row(ui, g, false, &mut resume_from, &mut delete);
                     }
@@ -443,13 +494,15 @@ pub(super) fn title_screen(
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .default_width(720.0)
+        // Never wider than the window either, at any interface scale.
+        .max_width((ctx.content_rect().width() - 24.0).min(720.0))
         .show(ctx, |ui| {
             // Never taller than the window (issue 39): the quest book and the briefing scroll in
             // a height the screen leaves them, and on a screen smaller still the whole title
             // scrolls, so Begin is always there.
             let tallest = (screen_h - 40.0).max(200.0);
             let whole = egui::ScrollArea::vertical().max_height(tallest).min_scrolled_height(tallest);
-            whole.show(ui, |ui| {
+            super::fit::scrolled(ui, whole, |ui| {
             ui.vertical_centered(|ui| {
                 ui.label(egui::RichText::new("HOLLOWDEEP").size(44.0).color(GOLD).strong());
                 // The words match the game chosen (issue 39): a LEGO Heroica mission has no sorcerer.
@@ -492,7 +545,7 @@ pub(super) fn title_screen(
                     *selected = (*selected as i32 + arrows).clamp(0, quests.len() as i32 - 1) as usize;
                 }
                 let book = egui::ScrollArea::vertical().id_salt("quest book").max_height(book_h);
-                book.show(&mut cols[0], |col| {
+                super::fit::scrolled(&mut cols[0], book, |col| {
                 for (i, (id, q)) in quests.iter().enumerate() {
                     // The user's own quests are named by file; the built-in ones by id.
                     let path = std::path::Path::new(id);
@@ -540,7 +593,7 @@ pub(super) fn title_screen(
                 // (an error message read with wide gaps).
                 let left = egui::Layout::top_down(egui::Align::Min);
                 let briefing = egui::ScrollArea::vertical().id_salt("briefing").max_height(book_h + 24.0);
-                briefing.show(&mut cols[1], |col| col.with_layout(left, |col| match state.quests.get(sel).map(|(_, q)| q) {
+                super::fit::scrolled(&mut cols[1], briefing, |col| col.with_layout(left, |col| match state.quests.get(sel).map(|(_, q)| q) {
                     Some(Ok(q)) => {
                         col.label(egui::RichText::new(&q.name).strong().size(18.0).color(GOLD));
                         // In the first player's words (the mouse's without players set up).

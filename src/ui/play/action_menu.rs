@@ -49,34 +49,36 @@ pub(super) fn window(p: &Play, handing_over: bool) {
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .frame(egui::Frame::window(&p.ctx.global_style()).stroke(egui::Stroke::new(2.0, party::seat_colour(i))))
         .show(p.ctx, |ui| {
-            let pad = p.seats.0.get(i).is_some_and(|s| pad(s.device));
-            ui.label(
-                egui::RichText::new(format!(
-                    "{} / {} to choose, {} to do it, {} to close",
-                    p.bindings.first_for(A::Up, pad),
-                    p.bindings.first_for(A::Down, pad),
-                    p.bindings.first_for(A::Confirm, pad),
-                    p.bindings.first_for(A::Back, pad)
-                ))
-                .small()
-                .weak(),
-            );
-            for (k, (label, _)) in lines.iter().enumerate() {
-                let label = if k == p.menu.index && p.menu.asking {
-                    format!("{label}? The hero leaves the quest for good: confirm again")
-                } else {
-                    label.clone()
-                };
-                let text = egui::RichText::new(label).size(16.0);
-                if k == p.menu.index {
-                    ui.label(
-                        text.strong()
-                            .background_color(party::seat_colour(i))
-                            .color(egui::Color32::BLACK),
-                    );
-                } else {
-                    ui.label(text);
+            crate::ui::fit::window_body(ui, 0.0, |ui| {
+                let pad = p.seats.0.get(i).is_some_and(|s| pad(s.device));
+                ui.label(
+                    egui::RichText::new(format!(
+                        "{} / {} to choose, {} to do it, {} to close",
+                        p.bindings.first_for(A::Up, pad),
+                        p.bindings.first_for(A::Down, pad),
+                        p.bindings.first_for(A::Confirm, pad),
+                        p.bindings.first_for(A::Back, pad)
+                    ))
+                    .small()
+                    .weak(),
+                );
+                for (k, (label, _)) in lines.iter().enumerate() {
+                    let label = if k == p.menu.index && p.menu.asking {
+                        format!("{label}? The hero leaves the quest for good: confirm again")
+                    } else {
+                        label.clone()
+                    };
+                    let text = egui::RichText::new(label).size(16.0);
+                    if k == p.menu.index {
+                        ui.label(
+                            text.strong()
+                                .background_color(party::seat_colour(i))
+                                .color(egui::Color32::BLACK),
+                        );
+                    } else {
+                        ui.label(text);
+                    }
                 }
-            }
+            })
         });
 }

@@ -26,30 +26,32 @@ pub(super) fn window(p: &Play, out: &mut MessageWriter<Command>) {
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-55.0, 0.0))
         .show(p.ctx, |ui| {
-            ui.label(
-                egui::RichText::new(format!("{picker}, choose a school of magic."))
-                    .size(17.0)
-                    .color(GOLD),
-            );
-            ui.label(who_picks(p, draft));
-            for school in &draft.left {
-                let spells: Vec<String> = p.quest.rules.schools[school]
-                    .iter()
-                    .map(|s| p.quest.rules.thing_name(s))
-                    .collect();
-                ui.horizontal(|ui| {
-                    if ui.button(egui::RichText::new(school.to_uppercase()).strong()).clicked() {
-                        out.write(Command::ChooseSchool {
-                            hero: draft.next,
-                            school: school.clone(),
-                        });
-                    }
-                    ui.label(spells.join(" · "));
-                    if suggested == Some(school.as_str()) {
-                        ui.label(egui::RichText::new("suggested for a first game").italics().weak());
-                    }
-                });
-            }
+            crate::ui::fit::window_body(ui, 0.0, |ui| {
+                ui.label(
+                    egui::RichText::new(format!("{picker}, choose a school of magic."))
+                        .size(17.0)
+                        .color(GOLD),
+                );
+                ui.label(who_picks(p, draft));
+                for school in &draft.left {
+                    let spells: Vec<String> = p.quest.rules.schools[school]
+                        .iter()
+                        .map(|s| p.quest.rules.thing_name(s))
+                        .collect();
+                    ui.horizontal(|ui| {
+                        if ui.button(egui::RichText::new(school.to_uppercase()).strong()).clicked() {
+                            out.write(Command::ChooseSchool {
+                                hero: draft.next,
+                                school: school.clone(),
+                            });
+                        }
+                        ui.label(spells.join(" · "));
+                        if suggested == Some(school.as_str()) {
+                            ui.label(egui::RichText::new("suggested for a first game").italics().weak());
+                        }
+                    });
+                }
+            })
         });
 }
 

@@ -38,52 +38,54 @@ pub(super) fn window(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-55.0, 0.0))
         .show(p.ctx, |ui| {
-            // LEGO Heroica: one hero wins the race, or the monster player the Battle.
-            let heroica = p.heroica.and_then(|v| v.table.as_ref()).and_then(|t| t.turn.over);
-            ui.label(match (heroica, outcome) {
-                (Some(crate::rules::heroica::play::End::Won(id)), _) => {
-                    let name = p
-                        .hero(crate::game::model::FigureId(id))
-                        .map_or(String::new(), |h| h.1.name.clone());
-                    format!("{name} wins \"{}\" in round {}!", p.quest.name, p.turn.round)
-                }
-                (Some(crate::rules::heroica::play::End::MonstersWon), _) => {
-                    "Two heroes defeated: the monster player wins the Battle.".to_string()
-                }
-                (None, Outcome::Won) => format!(
-                    "The heroes have completed \"{}\" in {} rounds.",
-                    p.quest.name, p.turn.round
-                ),
-                (None, Outcome::Lost) => {
-                    "All the heroes have fallen. The sorcerer's laughter echoes through the halls.".to_string()
-                }
-                (None, Outcome::Retreated) => {
-                    "The heroes have fled up the stairway; the quest is left unfinished.".to_string()
-                }
-            });
-            let campaign = p.slot.is_some_and(|s| s.campaign);
-            if campaign && p.heroica.is_some() {
-                let more = epic_news(ui, p, epic);
-                ui.horizontal(|ui| {
-                    if more && ui.button("Next mission").clicked() {
-                        let seed = p.seed.map_or(1, |s| s.0.wrapping_add(1));
-                        match PendingQuest::epic_next(seed, p.opponents.copied().unwrap_or_default()) {
-                            Ok(pending) => commands.insert_resource(pending),
-                            Err(_) => next_screen.set(Screen::Title),
-                        }
+            crate::ui::fit::window_body(ui, 0.0, |ui| {
+                // LEGO Heroica: one hero wins the race, or the monster player the Battle.
+                let heroica = p.heroica.and_then(|v| v.table.as_ref()).and_then(|t| t.turn.over);
+                ui.label(match (heroica, outcome) {
+                    (Some(crate::rules::heroica::play::End::Won(id)), _) => {
+                        let name = p
+                            .hero(crate::game::model::FigureId(id))
+                            .map_or(String::new(), |h| h.1.name.clone());
+                        format!("{name} wins \"{}\" in round {}!", p.quest.name, p.turn.round)
                     }
-                    if ui.button("Back to the title screen").clicked() {
-                        next_screen.set(Screen::Title);
+                    (Some(crate::rules::heroica::play::End::MonstersWon), _) => {
+                        "Two heroes defeated: the monster player wins the Battle.".to_string()
+                    }
+                    (None, Outcome::Won) => format!(
+                        "The heroes have completed \"{}\" in {} rounds.",
+                        p.quest.name, p.turn.round
+                    ),
+                    (None, Outcome::Lost) => {
+                        "All the heroes have fallen. The sorcerer's laughter echoes through the halls.".to_string()
+                    }
+                    (None, Outcome::Retreated) => {
+                        "The heroes have fled up the stairway; the quest is left unfinished.".to_string()
                     }
                 });
-                return;
-            }
-            if campaign {
-                campaign_news(ui, p);
-            }
-            ui.horizontal(|ui| {
-                way_on(ui, p, campaign, commands, next_screen);
-            });
+                let campaign = p.slot.is_some_and(|s| s.campaign);
+                if campaign && p.heroica.is_some() {
+                    let more = epic_news(ui, p, epic);
+                    ui.horizontal(|ui| {
+                        if more && ui.button("Next mission").clicked() {
+                            let seed = p.seed.map_or(1, |s| s.0.wrapping_add(1));
+                            match PendingQuest::epic_next(seed, p.opponents.copied().unwrap_or_default()) {
+                                Ok(pending) => commands.insert_resource(pending),
+                                Err(_) => next_screen.set(Screen::Title),
+                            }
+                        }
+                        if ui.button("Back to the title screen").clicked() {
+                            next_screen.set(Screen::Title);
+                        }
+                    });
+                    return;
+                }
+                if campaign {
+                    campaign_news(ui, p);
+                }
+                ui.horizontal(|ui| {
+                    way_on(ui, p, campaign, commands, next_screen);
+                });
+            })
         });
 }
 

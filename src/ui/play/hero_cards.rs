@@ -14,15 +14,18 @@ use crate::ui::GOLD;
 pub(super) fn panel(root: &mut egui::Ui, p: &Play, out: &mut MessageWriter<Command>) -> f32 {
     egui::Panel::left("heroes")
         .resizable(false)
-        .exact_size(250.0)
+        .exact_size(crate::ui::fit::side_width(root.ctx(), 250.0, 0.22))
         .show(root, |ui| {
             if p.menus_up {
                 ui.disable();
             }
             ui.heading(egui::RichText::new("Heroes").color(GOLD));
-            for row in p.heroes {
-                card(ui, p, row, out);
-            }
+            // Four cards are taller than a small screen at a large interface scale: they scroll.
+            crate::ui::fit::scrolled(ui, egui::ScrollArea::vertical(), |ui| {
+                for row in p.heroes {
+                    card(ui, p, row, out);
+                }
+            });
         })
         .response
         .rect

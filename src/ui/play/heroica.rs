@@ -20,14 +20,14 @@ const HEART: egui::Color32 = egui::Color32::from_rgb(220, 60, 60);
 pub(super) fn pack_panel(root: &mut egui::Ui, p: &Play, view: &HeroicaView) -> f32 {
     egui::Panel::left("heroes")
         .resizable(false)
-        .exact_size(250.0)
+        .exact_size(crate::ui::fit::side_width(root.ctx(), 250.0, 0.22))
         .show(root, |ui| {
             if p.menus_up {
                 ui.disable();
             }
             ui.heading(egui::RichText::new("Hero Packs").color(GOLD));
             let Some(t) = &view.table else { return };
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            crate::ui::fit::scrolled(ui, egui::ScrollArea::vertical(), |ui| {
                 for h in &t.heroes {
                     pack(ui, p, h);
                 }
@@ -229,7 +229,8 @@ pub(super) fn action_bar(ui: &mut egui::Ui, p: &Play, view: &HeroicaView, out: &
         }
     });
     if !store.is_empty() {
-        ui.collapsing("The store", |ui| {
+        let unfolded = crate::ui::fit::unfolded(ui.ctx());
+        egui::CollapsingHeader::new("The store").open(unfolded).show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 for c in &store {
                     let b = ui.small_button(label(c, t, &names));

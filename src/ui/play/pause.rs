@@ -26,40 +26,42 @@ pub(super) fn window(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -60.0))
         .show(p.ctx, |ui| {
-            ui.vertical_centered_justified(|ui| {
-                if ui.button(egui::RichText::new("Go on (Esc)").size(18.0)).clicked() {
-                    paused.0 = false;
-                }
-                if ui.button(egui::RichText::new("Options").size(18.0)).clicked() {
-                    options.0 = true;
-                }
-                if ui
-                    .button(egui::RichText::new("Back to the title screen").size(18.0))
-                    .on_hover_text(
-                        "The quest is saved after every command: Continue on the title screen picks it up here.",
-                    )
-                    .clicked()
-                {
-                    paused.0 = false;
-                    next_screen.set(Screen::Title);
-                }
-                if ui.button(egui::RichText::new("Quit the game").size(18.0)).clicked() {
-                    exit.write(AppExit::Success);
-                }
-                let saved = match p.slot.map(|s| (&s.path, &s.dir)) {
-                    Some((Some(path), _)) => format!(
-                        "The quest is saved after every command, in {}.",
-                        path.file_name()
-                            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-                    ),
-                    Some((None, Some(_))) => "The quest is saved after every command, from your first move.".into(),
-                    _ => "This game is not being saved.".into(),
-                };
-                ui.label(egui::RichText::new(saved).small().weak()).on_hover_text(
-                    p.slot
-                        .and_then(|s| s.path.as_ref())
-                        .map_or_else(String::new, |path| path.display().to_string()),
-                );
-            });
+            crate::ui::fit::window_body(ui, 0.0, |ui| {
+                ui.vertical_centered_justified(|ui| {
+                    if ui.button(egui::RichText::new("Go on (Esc)").size(18.0)).clicked() {
+                        paused.0 = false;
+                    }
+                    if ui.button(egui::RichText::new("Options").size(18.0)).clicked() {
+                        options.0 = true;
+                    }
+                    if ui
+                        .button(egui::RichText::new("Back to the title screen").size(18.0))
+                        .on_hover_text(
+                            "The quest is saved after every command: Continue on the title screen picks it up here.",
+                        )
+                        .clicked()
+                    {
+                        paused.0 = false;
+                        next_screen.set(Screen::Title);
+                    }
+                    if ui.button(egui::RichText::new("Quit the game").size(18.0)).clicked() {
+                        exit.write(AppExit::Success);
+                    }
+                    let saved = match p.slot.map(|s| (&s.path, &s.dir)) {
+                        Some((Some(path), _)) => format!(
+                            "The quest is saved after every command, in {}.",
+                            path.file_name()
+                                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+                        ),
+                        Some((None, Some(_))) => "The quest is saved after every command, from your first move.".into(),
+                        _ => "This game is not being saved.".into(),
+                    };
+                    ui.label(egui::RichText::new(saved).small().weak()).on_hover_text(
+                        p.slot
+                            .and_then(|s| s.path.as_ref())
+                            .map_or_else(String::new, |path| path.display().to_string()),
+                    );
+                });
+            })
         });
 }

@@ -24,42 +24,48 @@ pub(super) fn panel(
 ) -> f32 {
     egui::Panel::right("quest")
         .resizable(false)
-        .exact_size(360.0)
+        .exact_size(crate::ui::fit::side_width(root.ctx(), 360.0, 0.3))
         .show(root, |ui| {
             if p.menus_up {
                 ui.disable();
             }
-            quest_info(ui, p);
-            ui.separator();
-            whose_turn(ui, p);
-            if let Some(w) = watching {
-                replay_controls(ui, w);
-            }
-            if let Some(view) = p.heroica {
-                super::heroica::action_bar(ui, p, view, out);
-            } else if let Some(id) = p.active {
-                action_bar::hero_turn(ui, p, id, out, commands);
-            }
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut pace.fast_forward, "Fast-forward (F)");
-                if ui.small_button("Menu (Esc)").clicked() {
-                    paused.0 = true;
+            // The quest, the turn and the action bar scroll in what the dice tray and the log
+            // leave them (issue 39: at a large interface scale they ran off a small screen).
+            let room = (ui.available_height() - LOG_ROOM).max(ui.available_height() * 0.5);
+            let top = egui::ScrollArea::vertical().id_salt("quest-top").max_height(room);
+            crate::ui::fit::scrolled(ui, top, |ui| {
+                quest_info(ui, p);
+                ui.separator();
+                whose_turn(ui, p);
+                if let Some(w) = watching {
+                    replay_controls(ui, w);
                 }
-                let level = p.opponents.copied().unwrap_or_default().sorcerer;
-                let side = if p.heroica.is_some() {
-                    "Monster player"
-                } else {
-                    "Sorcerer"
-                };
-                let battle = p.heroica.is_none() || p.quest.modules.battle();
-                if battle {
-                    ui.label(
-                        egui::RichText::new(format!("{side}: {}", level.as_str()))
-                            .small()
-                            .weak(),
-                    )
-                    .on_hover_text(level.blurb());
+                if let Some(view) = p.heroica {
+                    super::heroica::action_bar(ui, p, view, out);
+                } else if let Some(id) = p.active {
+                    action_bar::hero_turn(ui, p, id, out, commands);
                 }
+                ui.horizontal_wrapped(|ui| {
+                    ui.checkbox(&mut pace.fast_forward, "Fast-forward (F)");
+                    if ui.small_button("Menu (Esc)").clicked() {
+                        paused.0 = true;
+                    }
+                    let level = p.opponents.copied().unwrap_or_default().sorcerer;
+                    let side = if p.heroica.is_some() {
+                        "Monster player"
+                    } else {
+                        "Sorcerer"
+                    };
+                    let battle = p.heroica.is_none() || p.quest.modules.battle();
+                    if battle {
+                        ui.label(
+                            egui::RichText::new(format!("{side}: {}", level.as_str()))
+                                .small()
+                                .weak(),
+                        )
+                        .on_hover_text(level.blurb());
+                    }
+                });
             });
             ui.separator();
             dice_and_log(ui, p);
@@ -68,6 +74,9 @@ pub(super) fn panel(
         .rect
         .width()
 }
+
+/// Points of the quest panel's height kept for the dice tray and the log below the action bar.
+const LOG_ROOM: f32 = 220.0;
 
 /// The quest's name, the modules it is played with, its goal (and, once met, what is left to
 /// do) and its briefing.
@@ -97,8 +106,10 @@ fn quest_info(ui: &mut egui::Ui, p: &Play) {
         };
         ui.label(egui::RichText::new(left).color(egui::Color32::from_rgb(140, 220, 130)));
     }
+    // Open at the start, unless the screen is too short for it and the action bar below.
+    let room = ui.ctx().content_rect().height() >= 600.0;
     egui::CollapsingHeader::new("Briefing")
-        .default_open(p.briefing_open)
+        .default_open(p.briefing_open && room)
         .show(ui, |ui| {
             // In the words of the device of the player whose turn it is (the first seat's
             // between turns); the mouse's without seats.
@@ -205,12 +216,12 @@ fn dice_and_log(ui: &mut egui::Ui, p: &Play) {
     }
     ui.separator();
     ui.label(egui::RichText::new("Log").strong());
-    egui::ScrollArea::vertical()
+    let area = egui::ScrollArea::vertical()
         .stick_to_bottom(true)
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for line in p.log.lines.iter().rev().take(200).collect::<Vec<_>>().into_iter().rev() {
-                ui.label(egui::RichText::new(&line.text).color(line.color));
-            }
-        });
+        .auto_shrink([false, false]);
+    crate::ui::fit::scrolled(ui, area, |ui| {
+        for line in p.log.lines.iter().rev().take(200).collect::<Vec<_>>().into_iter().rev() {
+            ui.label(egui::RichText::new(&line.text).color(line.color));
+        }
+    });
 }

@@ -191,89 +191,91 @@ pub(super) fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
         .max_width(380.0)
         .anchor(egui::Align2::RIGHT_CENTER, egui::vec2(-8.0, 0.0))
         .show(ctx, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for (class, h) in &campaign.party {
-                    let name = h
-                        .name
-                        .clone()
-                        .unwrap_or_else(|| rules.heroes.get(class).map_or(class.clone(), |d| d.name.clone()));
-                    ui.selectable_value(&mut chosen, class.clone(), format!("{name} ({} gold)", h.gold));
-                }
-            });
-            if let Some(h) = campaign.party.get_mut(&chosen) {
-                ui.horizontal(|ui| {
-                    ui.label("Name:");
-                    let mut name = h.name.clone().unwrap_or_default();
-                    let hint = rules.heroes.get(&chosen).map_or(String::new(), |d| d.name.clone());
-                    let edit = ui.add(
-                        egui::TextEdit::singleline(&mut name)
-                            .hint_text(hint)
-                            .desired_width(160.0),
-                    );
-                    if edit.changed() {
-                        h.name = Some(name.chars().take(24).collect()).filter(|n: &String| !n.trim().is_empty());
-                    }
-                    if edit.lost_focus() {
-                        renamed = true;
+            crate::ui::fit::window_body(ui, 0.0, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for (class, h) in &campaign.party {
+                        let name = h
+                            .name
+                            .clone()
+                            .unwrap_or_else(|| rules.heroes.get(class).map_or(class.clone(), |d| d.name.clone()));
+                        ui.selectable_value(&mut chosen, class.clone(), format!("{name} ({} gold)", h.gold));
                     }
                 });
-                character_sheet(ui, &rules, &chosen, h, state_quests);
-            }
-            // Gold is shared between quests (Gold Coins): to another hero of the party.
-            let gold = campaign.party.get(&chosen).map_or(0, |h| h.gold);
-            let others: Vec<(String, String)> = campaign
-                .party
-                .iter()
-                .filter(|(c, _)| **c != chosen)
-                .map(|(c, h)| {
-                    let name = h
-                        .name
-                        .clone()
-                        .unwrap_or_else(|| rules.heroes.get(c).map_or(c.clone(), |d| d.name.clone()));
-                    (c.clone(), name)
-                })
-                .collect();
-            if gold > 0 && !others.is_empty() {
-                ui.horizontal(|ui| {
-                    ui.label("Give gold:");
-                    for step in [10u32, 50, 100] {
-                        if step > gold {
-                            continue;
+                if let Some(h) = campaign.party.get_mut(&chosen) {
+                    ui.horizontal(|ui| {
+                        ui.label("Name:");
+                        let mut name = h.name.clone().unwrap_or_default();
+                        let hint = rules.heroes.get(&chosen).map_or(String::new(), |d| d.name.clone());
+                        let edit = ui.add(
+                            egui::TextEdit::singleline(&mut name)
+                                .hint_text(hint)
+                                .desired_width(160.0),
+                        );
+                        if edit.changed() {
+                            h.name = Some(name.chars().take(24).collect()).filter(|n: &String| !n.trim().is_empty());
                         }
-                        ui.menu_button(format!("{step}"), |ui| {
+                        if edit.lost_focus() {
+                            renamed = true;
+                        }
+                    });
+                    character_sheet(ui, &rules, &chosen, h, state_quests);
+                }
+                // Gold is shared between quests (Gold Coins): to another hero of the party.
+                let gold = campaign.party.get(&chosen).map_or(0, |h| h.gold);
+                let others: Vec<(String, String)> = campaign
+                    .party
+                    .iter()
+                    .filter(|(c, _)| **c != chosen)
+                    .map(|(c, h)| {
+                        let name = h
+                            .name
+                            .clone()
+                            .unwrap_or_else(|| rules.heroes.get(c).map_or(c.clone(), |d| d.name.clone()));
+                        (c.clone(), name)
+                    })
+                    .collect();
+                if gold > 0 && !others.is_empty() {
+                    ui.horizontal(|ui| {
+                        ui.label("Give gold:");
+                        for step in [10u32, 50, 100] {
+                            if step > gold {
+                                continue;
+                            }
+                            ui.menu_button(format!("{step}"), |ui| {
+                                for (c, name) in &others {
+                                    if ui.button(format!("to {name}")).clicked() {
+                                        bought = Some(campaign.give_gold(&rules, &chosen, c, step));
+                                        ui.close();
+                                    }
+                                }
+                            });
+                        }
+                        ui.menu_button(format!("all {gold}"), |ui| {
                             for (c, name) in &others {
                                 if ui.button(format!("to {name}")).clicked() {
-                                    bought = Some(campaign.give_gold(&rules, &chosen, c, step));
+                                    bought = Some(campaign.give_gold(&rules, &chosen, c, gold));
                                     ui.close();
                                 }
                             }
                         });
-                    }
-                    ui.menu_button(format!("all {gold}"), |ui| {
-                        for (c, name) in &others {
-                            if ui.button(format!("to {name}")).clicked() {
-                                bought = Some(campaign.give_gold(&rules, &chosen, c, gold));
-                                ui.close();
-                            }
-                        }
                     });
-                });
-            }
-            ui.separator();
-            egui::Grid::new("stock").striped(true).show(ui, |ui| {
-                for (id, name, cost) in crate::campaign::Campaign::armory(&rules) {
-                    ui.label(&name);
-                    ui.label(format!("{cost} gold"));
-                    let verdict = campaign.check_purchase(&rules, &chosen, &id);
-                    let button = ui
-                        .add_enabled(verdict.is_ok(), egui::Button::new("Buy"))
-                        .on_disabled_hover_text(verdict.as_ref().err().cloned().unwrap_or_default());
-                    if button.clicked() {
-                        bought = Some(campaign.buy(&rules, &chosen, &id));
-                    }
-                    ui.end_row();
                 }
-            });
+                ui.separator();
+                egui::Grid::new("stock").striped(true).show(ui, |ui| {
+                    for (id, name, cost) in crate::campaign::Campaign::armory(&rules) {
+                        ui.label(&name);
+                        ui.label(format!("{cost} gold"));
+                        let verdict = campaign.check_purchase(&rules, &chosen, &id);
+                        let button = ui
+                            .add_enabled(verdict.is_ok(), egui::Button::new("Buy"))
+                            .on_disabled_hover_text(verdict.as_ref().err().cloned().unwrap_or_default());
+                        if button.clicked() {
+                            bought = Some(campaign.buy(&rules, &chosen, &id));
+                        }
+                        ui.end_row();
+                    }
+                });
+            })
         });
     if (renamed || matches!(bought, Some(Ok(()))))
         && let Some(path) = crate::campaign::campaign_path()

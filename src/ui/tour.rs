@@ -1,0 +1,562 @@
+//! The layout tour (issue 39): `--layout-check PATH` walks the real window through every screen a
+//! player meets (the title in its states, its windows, each rule system's play screen, the
+//! sorcerer's seat, the end of a quest, the party and armory, at the default interface scale and
+//! the largest) and writes, for each, how many interactive widgets egui laid out and which of
+//! them a player could not reach: outside the window, and not in a scroll area that brings them
+//! in. `tests/layout.rs` runs it under Xvfb at 1280×720, 1366×768 and 1920×1080.
+//!
+//! The tour drives the game the way a player does: quests begin through `PendingQuest`, moves are
+//! commands sent as messages, windows open through the resources their buttons set.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContext, PrimaryEguiContext, egui};
+
+use crate::game::model::{Command, FigureId, Phase, Turn};
+use crate::game::snapshot::Snapshot;
+use crate::screen::Screen;
+use crate::start::PendingQuest;
+
+use super::fit::{SCROLLS, Scrolls, UNFOLD};
+
+/// One screen of the tour: `enter` is called once a frame until it says the screen is reached.
+struct Step {
+    name: &'static str,
+    /// At the largest interface scale the options offer (else at 100%).
+    large: bool,
+    enter: fn(&mut World) -> Result<bool, String>,
+}
+
+/// The tour under way (`--layout-check PATH`).
+#[derive(Resource)]
+pub struct LayoutTour {
+    path: PathBuf,
+    /// A folder for a screenshot of each screen (`--layout-shots`).
+    shots: Option<PathBuf>,
+    step: usize,
+    /// Frames spent on this step; and whether it has been reached (then the frames settling).
+    frames: u32,
+    reached: bool,
+    /// The last look at the widgets, to see when the layout has settled.
+    last: Option<Vec<(egui::Id, egui::Rect)>>,
+    report: String,
+}
+
+impl LayoutTour {
+    pub fn new(path: PathBuf, shots: Option<PathBuf>) -> Self {
+        LayoutTour {
+            path,
+            shots,
+            step: 0,
+            frames: 0,
+            reached: false,
+            last: None,
+            report: String::new(),
+        }
+    }
+}
+
+/// Frames a step may take to reach its screen, and then to settle, before it is judged as is.
+const MOST_FRAMES: u32 = 60;
+/// Frames the layout must hold still (the same widgets in the same places) to be judged.
+const SETTLED_FRAMES: u32 = 3;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, tour.run_if(resource_exists::<LayoutTour>));
+}
+
+fn tour(world: &mut World) {
+    let Some(ctx) = primary_context(world) else {
+        return;
+    };
+    let mut t = world.remove_resource::<LayoutTour>().expect("run only with the tour");
+    let Some(step) = STEPS.get(t.step) else {
+        // The report is written: a few frames more for the last screenshot to be saved.
+        t.frames += 1;
+        if t.frames > 3 {
+            world.write_message(AppExit::Success);
+        }
+        world.insert_resource(t);
+        return;
+    };
+    t.frames += 1;
+    // Debug builds name each widget (its label) for the report; release builds give the rects.
+    // (Not with screenshots: the names come with a frame drawn round each widget.)
+    if t.shots.is_none() && !ctx.global_style().debug.show_interactive_widgets {
+        ctx.all_styles_mut(|s| s.debug.show_interactive_widgets = true);
+    }
+    if !t.reached {
+        if t.frames == 1 {
+            leave_windows(world, &ctx);
+            scale(
+                world,
+                if step.large {
+                    crate::save::settings::UI_SCALE_RANGE.1
+                } else {
+                    1.0
+                },
+            );
+        }
+        match (step.enter)(world) {
+            Ok(true) => {
+                t.reached = true;
+                t.frames = 0;
+            }
+            Ok(false) if t.frames < MOST_FRAMES => {}
+            Ok(false) => {
+                let _ = writeln!(
+                    t.report,
+                    "step {}: never reached\n  outside: the step did not reach its screen",
+                    name(step)
+                );
+                next(world, t);
+                return;
+            }
+            Err(e) => {
+                let _ = writeln!(t.report, "step {}: never reached\n  outside: {e}", name(step));
+                next(world, t);
+                return;
+            }
+        }
+        world.insert_resource(t);
+        return;
+    }
+    // Settled: the same widgets in the same places for a few frames running.
+    let now = widget_places(&ctx);
+    let same = t.last.as_ref() == Some(&now);
+    let moving: Vec<String> = match &t.last {
+        Some(last) if !same => {
+            let before: std::collections::BTreeMap<_, _> = last.iter().map(|(id, r)| (format!("{id:?}"), *r)).collect();
+            now.iter()
+                .filter(|(id, r)| before.get(&format!("{id:?}")) != Some(r))
+                .take(3)
+                .map(|(id, r)| format!("{id:?} now at {r:?}, before {:?}", before.get(&format!("{id:?}"))))
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    t.last = Some(now);
+    if same && t.frames >= SETTLED_FRAMES || t.frames >= MOST_FRAMES {
+        let (count, outside) = unreachable_widgets(&ctx);
+        let _ = writeln!(
+            t.report,
+            "step {}: {count} interactive widgets, {} outside ({} frames to settle)",
+            name(step),
+            outside.len(),
+            t.frames
+        );
+        for m in moving {
+            let _ = writeln!(t.report, "  still moving: {m}");
+        }
+        if let Some(dir) = &t.shots {
+            let file: String = name(step)
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        '-'
+                    }
+                })
+                .collect();
+            let path = dir.join(format!("{:02}-{file}.png", t.step + 1));
+            world
+                .spawn(bevy::render::view::screenshot::Screenshot::primary_window())
+                .observe(bevy::render::view::screenshot::save_to_disk(path));
+        }
+        for o in outside {
+            let _ = writeln!(t.report, "  outside: {o}");
+        }
+        next(world, t);
+        return;
+    }
+    world.insert_resource(t);
+}
+
+fn name(step: &Step) -> String {
+    match step.large {
+        true => format!("{}, at the largest interface scale", step.name),
+        false => step.name.to_string(),
+    }
+}
+
+/// On to the next step; after the last, the report is written and the app exits.
+fn next(world: &mut World, mut t: LayoutTour) {
+    t.step += 1;
+    t.frames = 0;
+    t.reached = false;
+    t.last = None;
+    if t.step == STEPS.len() {
+        let size = world
+            .query_filtered::<&bevy::window::Window, With<bevy::window::PrimaryWindow>>()
+            .iter(world)
+            .next()
+            .map(|w| (w.resolution.physical_width(), w.resolution.physical_height()));
+        let head = match size {
+            Some((w, h)) => format!("window {w}x{h}\nsteps {}\n", STEPS.len()),
+            None => format!("window none\nsteps {}\n", STEPS.len()),
+        };
+        let body = format!("{head}{}", t.report);
+        if let Err(e) = std::fs::write(&t.path, body) {
+            error!("layout check: cannot write {}: {e}", t.path.display());
+            world.write_message(AppExit::error());
+        }
+    }
+    world.insert_resource(t);
+}
+
+fn primary_context(world: &mut World) -> Option<egui::Context> {
+    world
+        .query_filtered::<&mut EguiContext, With<PrimaryEguiContext>>()
+        .iter_mut(world)
+        .next()
+        .map(|mut c| c.get_mut().clone())
+}
+
+/// Every widget of the last pass and where it lay.
+fn widget_places(ctx: &egui::Context) -> Vec<(egui::Id, egui::Rect)> {
+    let mut all: Vec<(egui::Id, egui::Rect)> = ctx.viewport(|vp| {
+        vp.prev_pass
+            .widgets
+            .layers()
+            .flat_map(|(_, ws)| ws.iter().map(|w| (w.id, w.rect)))
+            .collect()
+    });
+    all.sort_by_key(|(id, _)| id.value());
+    all
+}
+
+/// The interactive widgets of the last pass, and those a player cannot reach, in words: each lies
+/// in the window, or (partly) outside it inside a scroll area whose bar is in the window.
+pub fn unreachable_widgets(ctx: &egui::Context) -> (usize, Vec<String>) {
+    let screen = ctx.content_rect().expand(0.5);
+    let widgets: Vec<(egui::LayerId, egui::WidgetRect, Option<egui::WidgetInfo>)> = ctx.viewport(|vp| {
+        let all = &vp.prev_pass.widgets;
+        all.layers()
+            .flat_map(|(layer, ws)| ws.iter().map(move |w| (*layer, *w)))
+            .map(|(layer, w)| (layer, w, all.info(w.id).cloned()))
+            .collect()
+    });
+    let global = |layer: egui::LayerId, r: egui::Rect| match ctx.layer_transform_to_global(layer) {
+        Some(t) => t * r,
+        None => r,
+    };
+    // The scroll areas of the last pass whose viewports lie in the window.
+    let last_pass = ctx.cumulative_pass_nr().saturating_sub(1);
+    let views: Vec<(egui::LayerId, egui::Rect)> = ctx
+        .data(|d| d.get_temp::<Scrolls>(egui::Id::new(SCROLLS)))
+        .filter(|(pass, _)| *pass == last_pass)
+        .map(|(_, v)| v)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|(_, r)| screen.contains_rect(*r))
+        .collect();
+    let mut count = 0;
+    let mut outside = Vec::new();
+    for (layer, w, info) in &widgets {
+        let interactive = w.sense.senses_click() || w.sense.senses_drag() || w.sense.is_focusable();
+        if !interactive || w.rect.width() <= 0.0 || w.rect.height() <= 0.0 {
+            continue;
+        }
+        count += 1;
+        let r = global(*layer, w.rect);
+        if screen.contains_rect(r) {
+            continue;
+        }
+        // Brought into view by a (vertical) scroll area of the same layer whose viewport, in
+        // the window, spans it side to side.
+        let scrolls = views
+            .iter()
+            .any(|(l, view)| l == layer && r.min.x >= view.min.x - 1.0 && r.max.x <= view.max.x + 1.0);
+        if scrolls {
+            continue;
+        }
+        let what = match info {
+            Some(i) => match &i.label {
+                Some(l) if !l.is_empty() => format!("{:?} \"{}\"", i.typ, l.lines().next().unwrap_or_default()),
+                _ => format!("{:?}", i.typ),
+            },
+            None => "a widget".to_string(),
+        };
+        outside.push(format!(
+            "{what} at ({:.0}, {:.0})-({:.0}, {:.0}) in a window of {:.0}x{:.0} points",
+            r.min.x,
+            r.min.y,
+            r.max.x,
+            r.max.y,
+            ctx.content_rect().width(),
+            ctx.content_rect().height()
+        ));
+    }
+    (count, outside)
+}
+
+/// Between steps: the windows of the last step are closed and the sections folded again.
+fn leave_windows(world: &mut World, ctx: &egui::Context) {
+    world.resource_mut::<crate::screen::OptionsOpen>().0 = false;
+    world.resource_mut::<super::party::PlayersOpen>().0 = false;
+    world.resource_mut::<super::credits::CreditsOpen>().0 = false;
+    if let Some(mut p) = world.get_resource_mut::<crate::game::Paused>() {
+        p.0 = false;
+    }
+    unfold(ctx, false);
+}
+
+fn unfold(ctx: &egui::Context, on: bool) {
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new(UNFOLD), on));
+}
+
+fn unfold_world(world: &mut World) {
+    if let Some(ctx) = primary_context(world) {
+        unfold(&ctx, true);
+    }
+}
+
+fn scale(world: &mut World, s: f32) {
+    if let Some(mut settings) = world.get_resource_mut::<crate::save::settings::Settings>() {
+        settings.ui_scale = s;
+    }
+}
+
+fn on_title(world: &World) -> bool {
+    *world.resource::<State<Screen>>().get() == Screen::Title
+}
+
+/// Begins a quest as the title's Begin does: the built-in quest with these modules, the
+/// computer racing every hero but the first in a LEGO Heroica mission, a person at the
+/// sorcerer's seat when asked. Reached once the play screen shows the quest.
+fn begin(world: &mut World, id: &str, modules: &[&str], person_sorcerer: bool) -> Result<bool, String> {
+    if world.get_resource::<Begun>().is_some_and(|b| b.0 == id) {
+        let playing = world.resource::<State<Screen>>().get() == &Screen::Playing;
+        return Ok(playing && !world.contains_resource::<PendingQuest>() && world.contains_resource::<Turn>());
+    }
+    let modules: Vec<String> = modules.iter().map(|m| m.to_string()).collect();
+    let quest = crate::quest::load(id)
+        .map_err(|p| format!("{id}: {p}"))?
+        .with_modules(&modules)
+        .map_err(|e| format!("{id}: {e}"))?;
+    let companions = if quest.mission.is_some() {
+        quest.heroes.iter().skip(1).cloned().collect()
+    } else {
+        Vec::new()
+    };
+    let sorcerer_player = person_sorcerer.then(|| crate::seating::SorcererSeat {
+        player: "Zed".into(),
+        device: crate::seating::Device::MouseKeyboard,
+    });
+    world.insert_resource(Begun(id.to_string()));
+    world.insert_resource(PendingQuest {
+        quest: Arc::new(quest),
+        source: id.to_string(),
+        seed: 7,
+        autoplay: false,
+        opponents: Default::default(),
+        companions,
+        restore: None,
+        own_file: None,
+        sorcerer_player,
+        campaign: false,
+    });
+    Ok(false)
+}
+
+/// The quest the tour began last.
+#[derive(Resource)]
+struct Begun(String);
+
+/// Sends the command `pick` chooses from the legal ones, one a frame; reached when it finds none.
+fn play_until(world: &mut World, pick: fn(&Snapshot, &[Command]) -> Option<Command>) -> Result<bool, String> {
+    let Some(snap) = Snapshot::capture(world) else {
+        return Err("no quest in play".into());
+    };
+    let legal = snap.quest.system.legal(&snap);
+    match pick(&snap, &legal) {
+        Some(c) => {
+            world.write_message(c);
+            Ok(false)
+        }
+        None => Ok(true),
+    }
+}
+
+fn active_hero(snap: &Snapshot) -> Option<FigureId> {
+    match snap.turn.phase {
+        Phase::Hero(id) => Some(id),
+        _ => None,
+    }
+}
+
+/// The spell draft, as the bots pick it.
+fn draft(snap: &Snapshot, _: &[Command]) -> Option<Command> {
+    crate::ai::heroes::choose_school(snap)
+}
+
+fn roll(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
+    let hero = active_hero(snap)?;
+    let rolled = snap.turn.progress.get(&hero).is_some_and(|p| p.allowance.is_some());
+    draft(snap, legal).or_else(|| {
+        (!rolled)
+            .then(|| {
+                legal
+                    .iter()
+                    .find(|c| matches!(c, Command::RollMovement { .. }))
+                    .cloned()
+            })
+            .flatten()
+    })
+}
+
+/// Every hero retreats up the stairway (or ends the turn where none can): the quest ends.
+fn retreat(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
+    if matches!(snap.turn.phase, Phase::Over(_)) {
+        return None;
+    }
+    draft(snap, legal).or_else(|| {
+        legal
+            .iter()
+            .find(|c| matches!(c, Command::Retreat { .. }))
+            .or_else(|| legal.iter().find(|c| matches!(c, Command::EndTurn)))
+            .cloned()
+    })
+}
+
+/// The heroes end their turns until the sorcerer's comes.
+fn to_the_sorcerer(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
+    active_hero(snap)?;
+    draft(snap, legal).or_else(|| legal.iter().find(|c| matches!(c, Command::EndTurn)).cloned())
+}
+
+fn back_to_title(world: &mut World) -> Result<bool, String> {
+    if on_title(world) {
+        return Ok(true);
+    }
+    world.resource_mut::<NextState<Screen>>().set(Screen::Title);
+    Ok(false)
+}
+
+/// What a player opens on the title screen, set as the title's own buttons set it.
+#[derive(Clone, Copy)]
+pub(super) enum TitleTour {
+    /// The first LEGO Heroica mission of the book chosen.
+    Mission,
+    /// The last entry of the book chosen.
+    Last,
+    /// The first entry chosen again.
+    First,
+    /// The question before a new game while others are in progress.
+    AskBegin,
+    /// The question before a saved game is deleted.
+    AskDelete,
+    /// The party and armory of a campaign (begun for the tour when there is none).
+    Armory,
+}
+
+fn title(world: &mut World, what: TitleTour) -> Result<bool, String> {
+    if !on_title(world) {
+        return back_to_title(world).map(|_| false);
+    }
+    let mut state = world.resource_mut::<super::title::TitleState>();
+    super::title::tour(&mut state, what)?;
+    Ok(true)
+}
+
+fn options(w: &mut World) -> Result<bool, String> {
+    w.resource_mut::<crate::screen::OptionsOpen>().0 = true;
+    unfold_world(w);
+    Ok(true)
+}
+
+fn players(w: &mut World) -> Result<bool, String> {
+    w.resource_mut::<super::party::PlayersOpen>().0 = true;
+    Ok(true)
+}
+
+fn credits(w: &mut World) -> Result<bool, String> {
+    w.resource_mut::<super::credits::CreditsOpen>().0 = true;
+    Ok(true)
+}
+
+fn pause(w: &mut World) -> Result<bool, String> {
+    w.insert_resource(crate::game::Paused(true));
+    Ok(true)
+}
+
+fn as_is(w: &mut World) -> Result<bool, String> {
+    unfold_world(w);
+    Ok(true)
+}
+
+/// The sorcerer's player takes the seat and picks the first monster the menu offers.
+fn monster_chosen(w: &mut World) -> Result<bool, String> {
+    let snap = Snapshot::capture(w).ok_or("no quest in play")?;
+    let first = crate::input::sorcerer::sorcerer_menu(&snap, None)
+        .into_iter()
+        .find_map(|(_, intent)| match intent {
+            crate::input::sorcerer::SorcererIntent::Select(id) => Some(id),
+            _ => None,
+        });
+    let mut hand = w
+        .get_resource::<crate::input::sorcerer::SorcererHand>()
+        .cloned()
+        .unwrap_or_default();
+    hand.hand_over = false;
+    hand.selected = first;
+    w.insert_resource(hand);
+    Ok(true)
+}
+
+const fn step(name: &'static str, large: bool, enter: fn(&mut World) -> Result<bool, String>) -> Step {
+    Step { name, large, enter }
+}
+
+/// The tour, in an order that reuses each screen reached: the title's states and windows, each
+/// rule system's play screen, then the title again with the games the tour left in progress.
+#[rustfmt::skip]
+const STEPS: &[Step] = &[
+    step("the title screen", false, |w| title(w, TitleTour::First)),
+    step("the title, a LEGO Heroica mission chosen", false, |w| title(w, TitleTour::Mission)),
+    step("the title, the last quest of the book chosen", false, |w| title(w, TitleTour::Last)),
+    step("the options", false, options),
+    step("the players", false, players),
+    step("the credits", false, credits),
+    step("the options", true, options),
+    step("the players", true, players),
+    step("the credits", true, credits),
+    step("the title screen", true, |w| title(w, TitleTour::First)),
+    step("the title, a LEGO Heroica mission chosen", true, |w| title(w, TitleTour::Mission)),
+    step("HeroQuest 2021: the spell draft", false, |w| begin(w, "the-sunken-reliquary", &[], false)),
+    step("HeroQuest 2021: a hero's turn", false, |w| play_until(w, draft)),
+    step("HeroQuest 2021: movement rolled", false, |w| play_until(w, roll)),
+    step("HeroQuest 2021: movement rolled", true, as_is),
+    step("HeroQuest 2021: the pause menu", true, pause),
+    step("HeroQuest 2021: the quest is over", true, |w| play_until(w, retreat)),
+    step("HeroQuest 2021: the quest is over", false, as_is),
+    step("the action-point module: a hero's turn", false, |w| {
+        Ok(begin(w, "the-locksmiths-gauntlet", &["action-points"], false)? && play_until(w, draft)?)
+    }),
+    step("the action-point module: points rolled", false, |w| play_until(w, roll)),
+    step("the referee dice pool: a hero's turn", false, |w| {
+        Ok(begin(w, "the-goblin-warren", &["referee-dice-pool"], false)? && play_until(w, draft)?)
+    }),
+    step("the sorcerer's seat: the hand-over", false, |w| {
+        Ok(begin(w, "the-wardens-vault", &[], true)? && play_until(w, to_the_sorcerer)?)
+    }),
+    step("the sorcerer's seat: a monster chosen", false, monster_chosen),
+    step("LEGO Heroica: a race", false, |w| begin(w, "the-bat-caves", &[], false)),
+    step("LEGO Heroica: the store open", false, as_is),
+    step("LEGO Heroica: the store open", true, as_is),
+    step("LEGO Heroica: Battle against the monster player", false, |w| {
+        begin(w, "the-goblin-gate", &["heroica-battle"], false)
+    }),
+    step("the title with games in progress", false, |w| {
+        unfold_world(w);
+        back_to_title(w)
+    }),
+    step("the title, asked before a new game", false, |w| title(w, TitleTour::AskBegin)),
+    step("the title, asked before a game is deleted", false, |w| title(w, TitleTour::AskDelete)),
+    step("the party and armory", false, |w| title(w, TitleTour::Armory)),
+    step("the party and armory", true, |w| title(w, TitleTour::Armory)),
+];
