@@ -71,6 +71,22 @@ impl Table {
         press_key(&mut self.app, k);
     }
 
+    /// Points at `at` and clicks the left button, as the window's pointer would.
+    fn click(&mut self, at: hollowdeep::rules::geometry::Pos) {
+        use bevy::input::ButtonState;
+        use bevy::input::mouse::MouseButtonInput;
+        self.app.init_resource::<hollowdeep::view::HoverSquare>();
+        self.app.world_mut().resource_mut::<hollowdeep::view::HoverSquare>().0 = Some(at);
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            self.app.world_mut().write_message(MouseButtonInput {
+                button: MouseButton::Left,
+                state,
+                window: Entity::PLACEHOLDER,
+            });
+            self.app.update();
+        }
+    }
+
     fn turn(&self) -> Turn {
         self.app.world().resource::<Turn>().clone()
     }
@@ -533,6 +549,55 @@ fn the_sorcerer_finishes_one_monster_before_the_next() {
     assert!(rejected(&g.send(mv(2, 9))).is_none());
     let r = rejected(&g.send(mv(1, 7))).expect("the orc's turn is over");
     assert!(r.contains("already moved"), "{r}");
+}
+
+/// The sorcerer's seat with the mouse (issue 39, item 5): the Barbarian stands out of the orc's
+/// reach, a walk brings him within it; one click on him walks the orc beside him and strikes,
+/// the two commands the computer sorcerer would send, in order.
+#[test]
+fn a_person_in_the_sorcerers_seat_walks_and_strikes_in_one_click() {
+    use hollowdeep::game::heroquest::strikes_after_a_walk;
+    use hollowdeep::input::sorcerer::{SorcererHand, SorcererIntent, sorcerer_intent};
+    let mut t = sorcerer_table(Device::MouseKeyboard);
+    t.key(KeyCode::Enter);
+    assert!(hollowdeep::input::sorcerer::shows_all(t.app.world()), "handed over");
+    t.click(p(9, 0));
+    assert_eq!(t.app.world().resource::<SorcererHand>().selected, Some(FigureId(2)));
+    let snap = hollowdeep::game::snapshot::Snapshot::capture(t.app.world_mut()).unwrap();
+    let orc = snap.figure(FigureId(2)).unwrap().clone();
+    let barbarian = snap.figure(FigureId(0)).unwrap().clone();
+    assert!(!snap.can_attack(&orc, &barbarian), "out of reach where it stands");
+    let strikes = strikes_after_a_walk(&snap, &orc);
+    let (_, way) = strikes
+        .iter()
+        .find(|(id, _)| *id == FigureId(0))
+        .expect("a walk brings the Barbarian within reach");
+    assert_eq!(way.last(), Some(&p(6, 0)), "the nearest square beside him");
+    assert!(
+        matches!(
+            sorcerer_intent(&snap, Some(FigureId(2)), p(5, 0)),
+            Some(SorcererIntent::WalkAndStrike { .. })
+        ),
+        "pointing at him means walk and strike"
+    );
+    let before = t.commands().len();
+    t.click(p(5, 0));
+    let sent = t.commands()[before..].to_vec();
+    assert!(
+        matches!(
+            sent.as_slice(),
+            [
+                Command::Move { figure: FigureId(2), path },
+                Command::Attack { attacker: FigureId(2), target: FigureId(0) }
+            ] if path.last() == Some(&p(6, 0))
+        ),
+        "{sent:?}"
+    );
+    assert_eq!(t.pos(2), Some(p(6, 0)));
+    assert!(t.rejected().is_empty(), "{:?}", t.rejected());
+    // It has struck: no walk-and-strike is offered again this turn.
+    let snap = hollowdeep::game::snapshot::Snapshot::capture(t.app.world_mut()).unwrap();
+    assert!(strikes_after_a_walk(&snap, snap.figure(FigureId(2)).unwrap()).is_empty());
 }
 
 /// A person in the sorcerer's seat places a wandering monster: the hero's turn waits, the

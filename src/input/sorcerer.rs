@@ -12,7 +12,7 @@ pub use crate::screen::{SorcererHand, shows_all};
 
 use super::seats::{Action, ActionMenu, BoardCursor, Device, SorcererSeat};
 use crate::game::Controllers;
-use crate::game::heroquest::{may_use, reach};
+use crate::game::heroquest::{may_use, reach, strikes_after_a_walk};
 use crate::game::model::{ActionKind, ActiveQuest, Command, FigureId, Pending, Phase, Turn};
 use crate::game::snapshot::Snapshot;
 use crate::rules::geometry::{Dir, Pos};
@@ -23,6 +23,23 @@ pub enum SorcererIntent {
     /// Pick this monster to move and act with.
     Select(FigureId),
     Send(Command),
+    /// Walk the picked monster beside a hero, then strike: two commands, in this order, that
+    /// the rules judge one after the other.
+    WalkAndStrike {
+        walk: Command,
+        strike: Command,
+    },
+}
+
+impl SorcererIntent {
+    /// The commands this sends, in order (none for picking a monster).
+    pub fn commands(self) -> Vec<Command> {
+        match self {
+            SorcererIntent::Select(_) => Vec::new(),
+            SorcererIntent::Send(c) => vec![c],
+            SorcererIntent::WalkAndStrike { walk, strike } => vec![walk, strike],
+        }
+    }
 }
 
 /// The sorcerer's player points at `p` (a click, or Confirm on the board cursor).
@@ -52,6 +69,19 @@ pub fn sorcerer_intent(snap: &Snapshot, selected: Option<FigureId>, p: Pos) -> O
         }
         if !t.hero && may_use(snap, t) {
             return Some(SorcererIntent::Select(t.id));
+        }
+        // A hero out of reach that a walk brings within reach: walk there and strike.
+        if let Some(m) = m
+            && t.hero
+            && let Some((_, path)) = strikes_after_a_walk(snap, m).into_iter().find(|(id, _)| *id == t.id)
+        {
+            return Some(SorcererIntent::WalkAndStrike {
+                walk: Command::Move { figure: m.id, path },
+                strike: Command::Attack {
+                    attacker: m.id,
+                    target: t.id,
+                },
+            });
         }
     }
     let m = m?;
@@ -244,8 +274,10 @@ pub fn sorcerer_input(world: &mut World) {
     }
     match out {
         Some(SorcererIntent::Select(id)) => hand.selected = Some(id),
-        Some(SorcererIntent::Send(c)) => {
-            world.write_message(c);
+        Some(intent) => {
+            for c in intent.commands() {
+                world.write_message(c);
+            }
         }
         None => {}
     }

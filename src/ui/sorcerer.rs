@@ -169,8 +169,10 @@ pub fn sorcerer_panels(world: &mut World) {
     }
     match out {
         Some(SorcererIntent::Select(id)) => hand.selected = Some(id),
-        Some(SorcererIntent::Send(c)) => {
-            world.write_message(c);
+        Some(intent) => {
+            for c in intent.commands() {
+                world.write_message(c);
+            }
         }
         None => {}
     }

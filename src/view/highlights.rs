@@ -288,7 +288,7 @@ pub(super) fn update_highlights(world: &mut World, mut last: Local<Option<Highli
             &art,
             sorcerer.1,
             if sorcerer_cursor { sorcerer.2 } else { hover },
-            sorcerer_cursor,
+            (sorcerer_cursor, cb),
             &spawn,
         );
         return;
@@ -302,13 +302,7 @@ pub(super) fn update_highlights(world: &mut World, mut last: Local<Option<Highli
     let options = hero_options(&snap);
     if let Some(opts) = &options {
         for (p, _) in &opts.reachable {
-            // Where the hero may walk: green, or blue in the colour-blind palette.
-            let walk = if cb {
-                Color::srgba(0.34, 0.6, 0.95, 0.32)
-            } else {
-                Color::srgba(0.35, 0.85, 0.45, 0.28)
-            };
-            spawn(world, *p, walk, TILE - 4.0, 1.0, None);
+            spawn(world, *p, walk_colour(cb), TILE - 4.0, 1.0, None);
         }
         if let (Some(field), Some(target)) = (&opts.field, hover)
             && opts.reachable.iter().any(|(p, _)| *p == target)
@@ -362,11 +356,7 @@ pub(super) fn update_highlights(world: &mut World, mut last: Local<Option<Highli
             .map(|m| m.id)
             .collect())
     });
-    let red = if cb {
-        Color::srgba(0.8, 0.47, 0.65, 0.95)
-    } else {
-        Color::srgba(1.0, 0.25, 0.2, 0.95)
-    };
+    let red = strike_colour(cb);
     let rings = [
         (
             if cursor_player {
@@ -380,7 +370,7 @@ pub(super) fn update_highlights(world: &mut World, mut last: Local<Option<Highli
         ),
         (attack_now, red, TILE * 1.1, 4.6),
         (on(aim.clone()), Color::srgba(0.5, 0.72, 1.0, 0.95), TILE * 1.16, 4.7),
-        (after_a_walk, Color::srgba(1.0, 0.75, 0.3, 0.7), TILE * 1.02, 4.6),
+        (after_a_walk, AFTER_A_WALK, TILE * 1.02, 4.6),
     ];
     for (squares, colour, size, z) in rings {
         for p in squares {
@@ -453,6 +443,27 @@ fn path_costs(
     }
 }
 
+/// Where a figure may walk: green, or blue in the colour-blind palette.
+fn walk_colour(cb: bool) -> Color {
+    if cb {
+        Color::srgba(0.34, 0.6, 0.95, 0.32)
+    } else {
+        Color::srgba(0.35, 0.85, 0.45, 0.28)
+    }
+}
+
+/// The ring on what can be struck now: red, or reddish purple in the colour-blind palette.
+fn strike_colour(cb: bool) -> Color {
+    if cb {
+        Color::srgba(0.8, 0.47, 0.65, 0.95)
+    } else {
+        Color::srgba(1.0, 0.25, 0.2, 0.95)
+    }
+}
+
+/// The thin ring on what a walk this turn brings within reach.
+const AFTER_A_WALK: Color = Color::srgba(1.0, 0.75, 0.3, 0.7);
+
 /// The sorcerer's player's view: traps the heroes have not found, the squares a wandering
 /// monster may take, the monster picked with where it can walk (and the path to the square
 /// pointed at) and the heroes it can strike, and the board cursor.
@@ -462,10 +473,10 @@ fn sorcerer_highlights(
     art: &Art,
     selected: Option<crate::game::model::FigureId>,
     pointed: Option<Pos>,
-    cursor: bool,
+    (cursor, cb): (bool, bool),
     spawn: &impl Fn(&mut World, Pos, Color, f32, f32, Option<Handle<Image>>),
 ) {
-    use crate::game::heroquest::{may_use, reach};
+    use crate::game::heroquest::{may_use, reach, strikes_after_a_walk};
     for t in snap
         .traps
         .iter()
@@ -508,36 +519,46 @@ fn sorcerer_highlights(
                 Some(art.ring.clone()),
             );
         }
+        // Where it may walk, in the heroes' own colours (issue 39: an orange wash vanished on
+        // the room floors), and the way to the square pointed at; a hero pointed at that a walk
+        // brings within reach shows the walk that one click makes before the strike.
+        let strikes = strikes_after_a_walk(snap, m);
         if let Some((field, stops)) = reach(snap, m) {
             for q in &stops {
-                spawn(world, *q, Color::srgba(0.9, 0.45, 0.2, 0.28), TILE - 4.0, 1.0, None);
+                spawn(world, *q, walk_colour(cb), TILE - 4.0, 1.0, None);
             }
-            if let Some(target) = pointed.filter(|t| stops.contains(t)) {
-                for q in field.path_to(target).unwrap_or_default() {
-                    spawn(
-                        world,
-                        q,
-                        Color::srgba(1.0, 0.7, 0.4, 0.85),
-                        TILE * 0.55,
-                        1.1,
-                        Some(art.icon("footprint")),
-                    );
-                }
+            let struck = pointed
+                .and_then(|t| snap.figure_at(t))
+                .and_then(|t| strikes.iter().find(|(id, _)| *id == t.id))
+                .map(|(_, path)| path.clone());
+            let way = match pointed.filter(|t| stops.contains(t)) {
+                Some(target) => field.path_to(target).unwrap_or_default(),
+                None => struck.unwrap_or_default(),
+            };
+            for q in way {
+                spawn(
+                    world,
+                    q,
+                    Color::srgba(1.0, 0.9, 0.4, 0.85),
+                    TILE * 0.55,
+                    1.1,
+                    Some(art.icon("footprint")),
+                );
             }
         }
         if snap.action_allowed(m, crate::game::model::ActionKind::Attack).is_ok() {
             for t in snap.heroes().filter(|t| snap.can_attack(m, t)) {
                 if let Some(p) = t.pos {
-                    spawn(
-                        world,
-                        p,
-                        Color::srgba(1.0, 0.25, 0.2, 0.95),
-                        TILE * 1.1,
-                        4.6,
-                        Some(art.ring.clone()),
-                    );
+                    spawn(world, p, strike_colour(cb), TILE * 1.1, 4.6, Some(art.ring.clone()));
                 }
             }
+        }
+        for p in strikes
+            .iter()
+            .filter_map(|(id, _)| snap.figure(*id))
+            .filter_map(|t| t.pos)
+        {
+            spawn(world, p, AFTER_A_WALK, TILE * 1.02, 4.6, Some(art.ring.clone()));
         }
     }
     if cursor && let Some(p) = pointed {

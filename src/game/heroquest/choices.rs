@@ -458,6 +458,35 @@ pub fn reach(snap: &Snapshot, m: &FigureSnap) -> Option<(crate::rules::paths::Di
     Some((field, stops))
 }
 
+/// The heroes monster `m` could strike after a walk this turn (and cannot strike where it
+/// stands), each with the shortest way to a square it strikes from: the sorcerer's seat walks
+/// and strikes in one click (issue 39). Ties go to the first square in the field's order.
+pub fn strikes_after_a_walk(snap: &Snapshot, m: &FigureSnap) -> Vec<(FigureId, Vec<Pos>)> {
+    if m.hero || snap.action_allowed(m, ActionKind::Attack).is_err() {
+        return Vec::new();
+    }
+    let Some((field, stops)) = reach(snap, m) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for t in snap.heroes().filter(|t| !snap.can_attack(m, t)) {
+        let from = |q: &Pos| {
+            let mut there = m.clone();
+            there.pos = Some(*q);
+            snap.can_attack(&there, t)
+        };
+        let best = stops
+            .iter()
+            .filter(|q| from(q))
+            .filter_map(|q| field.path_to(*q))
+            .min_by_key(|path| path.len());
+        if let Some(path) = best {
+            out.push((t.id, path));
+        }
+    }
+    out
+}
+
 /// Every command the side to act may send now, as the rules judge it: the spell draft's
 /// schools, a wandering monster's squares, or the hero's or the sorcerer's whole turn (a move is
 /// listed once per square the figure may stop on, by a shortest path). The legality invariant

@@ -27,6 +27,7 @@ pub use actions::{loot_within_reach, next_to_trap, stow};
 pub use choices::{
     AttackOdds, HeroChoices, HeroOptions, SpellChoices, action_choices, attack_odds, attackable_after_a_walk,
     attackable_now, hero_choices, hero_options, legal_commands, may_use, monster_spells, reach, steps_left,
+    strikes_after_a_walk,
 };
 pub use movement::reveal;
 pub use points::{chest_help, levers_in_reach, lock_help, locked_chests_in_reach, payer as minor_action_payer};
