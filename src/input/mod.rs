@@ -317,7 +317,7 @@ fn heroica_key(snap: &Snapshot, step: Option<Dir>, hover: Option<Pos>) -> Result
         }
         return best
             .cloned()
-            .ok_or_else(|| "No move that way now: roll first (R), or pick a green space.".to_string());
+            .ok_or_else(|| "No move that way now: roll first (R), or pick a ringed space.".to_string());
     }
     let fights: Vec<&Command> = legal.iter().filter(|c| matches!(c, Command::Attack { .. })).collect();
     let under = hover.and_then(|p| snap.figure_at(p)).map(|f| f.id);

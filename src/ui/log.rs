@@ -425,7 +425,7 @@ fn die(ui: &mut egui::Ui, fill: egui::Color32, stroke: egui::Color32, text: &str
 }
 
 /// A shield drawn as a picture: a heater shield, white with a dark rim or black with a light one.
-fn shield(p: &egui::Painter, centre: egui::Pos2, size: f32, black: bool) {
+pub(crate) fn shield(p: &egui::Painter, centre: egui::Pos2, size: f32, black: bool) {
     let outline = [
         (-1.0, -1.0),
         (1.0, -1.0),

@@ -744,7 +744,7 @@ pub(super) fn title_screen(
                     }
                 let heroica = matches!(state.quests.get(state.selected), Some((_, Ok(q))) if q.mission.is_some());
                 let hint = if heroica {
-                    "LEGO Heroica: roll (R), click a green space to move (or an arrow: the whole roll that way), fight the monster you stop beside (X); the first hero to the red flag wins. Begin Epic Heroica above for the campaign of four missions."
+                    "LEGO Heroica: roll (R), click a ringed space to move (or an arrow: the whole roll that way), fight the monster you stop beside (X); the first hero to the red flag wins. Begin Epic Heroica above for the campaign of four missions."
                 } else {
                     "Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, U undo, F fast-forward."
                 };

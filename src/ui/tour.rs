@@ -547,6 +547,7 @@ const STEPS: &[Step] = &[
     step("the sorcerer's seat: a monster chosen", false, monster_chosen),
     step("LEGO Heroica: a race", false, |w| begin(w, "the-bat-caves", &[], false)),
     step("LEGO Heroica: the store open", false, as_is),
+    step("LEGO Heroica: the die rolled", false, |w| play_until(w, roll)),
     step("LEGO Heroica: the store open", true, as_is),
     step("LEGO Heroica: Battle against the monster player", false, |w| {
         begin(w, "the-goblin-gate", &["heroica-battle"], false)

@@ -184,7 +184,7 @@ fn draw_marks(world: &mut World, snap: &Snapshot, t: &Table) {
     }
 }
 
-/// The board's highlights under Heroica: where the player may move (green), the path to the
+/// The board's highlights under Heroica: where the player may move (gold rings), the path to the
 /// pointed space, the monsters it may fight (red rings).
 pub(super) fn highlights(world: &mut World, snap: &Snapshot, hover: Option<Pos>, colour_blind: bool) {
     let Some(view) = world.get_resource::<HeroicaView>().cloned() else {
@@ -197,10 +197,12 @@ pub(super) fn highlights(world: &mut World, snap: &Snapshot, hover: Option<Pos>,
     let spawn = |world: &mut World, p: Pos, color: Color, size: f32, z: f32, image: Option<Handle<Image>>| {
         super::highlights::spawn_highlight(world, world_of(p, w, h), color, size, z, image);
     };
-    let walk = if colour_blind {
-        Color::srgba(0.25, 0.55, 1.0, 0.35)
+    // Where the roll may end: a gold ring on a light wash (blue for colour-blind players). A
+    // green wash was lost on the green baseplate (issue 39).
+    let (walk, ring) = if colour_blind {
+        (Color::srgba(0.25, 0.55, 1.0, 0.4), Color::srgba(0.35, 0.65, 1.0, 0.95))
     } else {
-        Color::srgba(0.3, 0.95, 0.35, 0.35)
+        (Color::srgba(1.0, 0.92, 0.55, 0.45), Color::srgba(1.0, 0.8, 0.15, 0.95))
     };
     if let Some(actor) = view
         .table
@@ -222,6 +224,7 @@ pub(super) fn highlights(world: &mut World, snap: &Snapshot, hover: Option<Pos>,
             Command::Move { path, .. } => {
                 if let Some(p) = path.last() {
                     spawn(world, *p, walk, TILE - 4.0, 3.0, None);
+                    spawn(world, *p, ring, TILE * 0.92, 3.1, Some(art.ring.clone()));
                 }
                 if path.last() == hover.as_ref() {
                     for (i, q) in path.iter().enumerate() {

@@ -10,7 +10,7 @@ use super::Play;
 use crate::game::heroica::describe::thing;
 use crate::game::model::{Command, FigureId, Phase};
 use crate::rules::heroica::play::{HeroPiece, Stage};
-use crate::rules::heroica::{HeroicaTables, Thing};
+use crate::rules::heroica::{Face, Fight, HeroicaTables, Thing};
 use crate::ui::GOLD;
 use crate::view::heroica::{HeroicaView, label};
 
@@ -202,7 +202,7 @@ pub(super) fn action_bar(ui: &mut egui::Ui, p: &Play, view: &HeroicaView, out: &
         Stage::Start => {
             format!("Roll the LEGO die to move (or heal). Before rolling you may shop in the store.{speed}")
         }
-        Stage::Rolled { .. } => format!("Click a green space to move there, or choose below.{speed}"),
+        Stage::Rolled { .. } => format!("Click a ringed space to move there, or choose below.{speed}"),
         Stage::MustFight { .. } => "A monster stands beside you: fight it (a red ring marks it).".into(),
         Stage::ShieldFight { .. } => "A Shield! Defeat the monster, or use a Melee skill instead.".into(),
         Stage::Done => "Your turn is done.".into(),
@@ -260,8 +260,18 @@ pub(super) fn dice_tray(ui: &mut egui::Ui, p: &Play, view: &HeroicaView) {
                 .or_else(|| p.heroes.iter().find(|r| r.0.0 == *figure).map(|r| r.1.name.clone()))
                 .unwrap_or_default();
             ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(face).size(22.0).strong().color(GOLD));
-                ui.label(format!("{who}'s {}", if *fight { "fight roll" } else { "roll" }));
+                match HeroicaTables::get().die.iter().find(|f| f.name == *face) {
+                    Some(f) => {
+                        lego_die(ui, f);
+                    }
+                    None => {
+                        ui.label(egui::RichText::new(face).size(22.0).strong().color(GOLD));
+                    }
+                }
+                ui.vertical(|ui| {
+                    ui.label(format!("{who}'s {}", if *fight { "fight roll" } else { "roll" }));
+                    ui.label(egui::RichText::new(face).strong().color(GOLD));
+                });
             });
         }
         None => {
@@ -271,4 +281,66 @@ pub(super) fn dice_tray(ui: &mut egui::Ui, p: &Play, view: &HeroicaView) {
     if matches!(p.turn.phase, Phase::Sorcerer) {
         ui.label(egui::RichText::new("The monster player is moving.").small());
     }
+}
+
+/// The LEGO die's face as a picture (issue 39: it was a line of text): a white die with the
+/// face's movement in pips along the top and its fight symbol below, the Shield face a shield;
+/// what the face does on hover.
+fn lego_die(ui: &mut egui::Ui, face: &Face) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(44.0, 44.0), egui::Sense::hover());
+    let p = ui.painter();
+    let ink = egui::Color32::from_rgb(40, 40, 46);
+    p.rect(
+        rect,
+        7.0,
+        egui::Color32::from_rgb(246, 244, 238),
+        egui::Stroke::new(2.0, egui::Color32::DARK_GRAY),
+        egui::StrokeKind::Inside,
+    );
+    let c = rect.center();
+    if face.shield {
+        crate::ui::log::shield(p, c, 13.0, true);
+    } else {
+        let n = f32::from(face.moves);
+        for i in 0..face.moves {
+            let x = c.x + (f32::from(i) - (n - 1.0) / 2.0) * 9.0;
+            p.circle_filled(egui::pos2(x, rect.top() + 10.0), 3.2, ink);
+        }
+        let low = c + egui::vec2(0.0, 7.0);
+        match face.fight {
+            Fight::Sword => sword(p, low, ink),
+            Fight::Skull => skull(p, low, ink),
+            Fight::SwordSkull => {
+                sword(p, low - egui::vec2(8.0, 0.0), ink);
+                skull(p, low + egui::vec2(8.0, 0.0), ink);
+            }
+            Fight::Shield => crate::ui::log::shield(p, low, 8.0, true),
+        }
+    }
+    let moves = if face.shield {
+        "move up to 4, or use your Ranged skill instead".to_string()
+    } else {
+        format!("move {}", face.moves)
+    };
+    let fight = match face.fight {
+        Fight::Shield => "defeat the monster, or use your Melee skill instead",
+        Fight::Sword => "defeat the monster",
+        Fight::Skull => "lose the monster's strength in health and fall back",
+        Fight::SwordSkull => "defeat the monster, but lose its strength in health and fall back",
+    };
+    response.on_hover_text(format!(
+        "{}: {moves}.\nIn a hero's fight: {fight}.",
+        face.name
+    ))
+}
+
+/// A sword standing point up: blade, cross-guard and pommel.
+fn sword(p: &egui::Painter, c: egui::Pos2, ink: egui::Color32) {
+    p.line_segment([c + egui::vec2(0.0, -10.0), c + egui::vec2(0.0, 6.0)], egui::Stroke::new(2.5, ink));
+    p.line_segment([c + egui::vec2(-5.0, 2.0), c + egui::vec2(5.0, 2.0)], egui::Stroke::new(2.0, ink));
+    p.circle_filled(c + egui::vec2(0.0, 8.0), 2.0, ink);
+}
+
+fn skull(p: &egui::Painter, c: egui::Pos2, ink: egui::Color32) {
+    p.text(c, egui::Align2::CENTER_CENTER, "☠", egui::FontId::proportional(18.0), ink);
 }
