@@ -446,3 +446,52 @@ fn a_turn_passing_to_another_person_at_the_table_chimes() {
     assert!(Settings::default().turn_cue, "on by default");
     assert!(Sfx::ALL.contains(&Sfx::YourTurn));
 }
+
+/// Issue 39: under the action-point module an action after a step ends the move, and the points
+/// left are lost (action-point-movement.md, Minor Action: actions other than minor ones end the
+/// move); the hero card's bar says so instead of offering them.
+#[test]
+fn the_action_point_bar_empties_once_an_action_ends_the_move() {
+    use crate::common::{Game, quest_with};
+    use hollowdeep::ui::points_bar;
+    let q = quest_with(
+        &["barbarian"],
+        &[(5, 0)],
+        "",
+        "(kind: \"orc\", at: (20, 17))",
+        "DefeatAll(return_to_stairway: false)",
+        "modules: [\"action-points\"],",
+    );
+    let mut g = Game::start(q, 3);
+    let hero = FigureId(0);
+    g.send(Command::RollMovement { hero });
+    let legal = |g: &mut Game| {
+        let snap = g.snap();
+        snap.quest.system.legal(&snap)
+    };
+    let step = legal(&mut g)
+        .into_iter()
+        .find(|c| matches!(c, Command::Move { path, .. } if path.len() == 1))
+        .expect("a one-square walk");
+    g.send(step);
+    let p = g.turn().progress(hero);
+    let all = p.allowance.expect("rolled");
+    assert!(p.steps_left() > 0, "points are left after one step: {p:?}");
+    assert_eq!(
+        points_bar(&p, all),
+        (
+            f32::from(p.steps_left()) / f32::from(all),
+            format!("Action points {}/{all}", p.steps_left())
+        )
+    );
+    let search = legal(&mut g)
+        .into_iter()
+        .find(|c| matches!(c, Command::SearchTraps { .. }))
+        .expect("a search for traps");
+    g.send(search);
+    let p = g.turn().progress(hero);
+    assert_eq!(p.moving, MoveState::Done, "the search ended the move");
+    let (share, words) = points_bar(&p, all);
+    assert_eq!(share, 0.0, "{words}");
+    assert_eq!(words, format!("Move over ({} of {all} unspent)", p.steps_left()));
+}

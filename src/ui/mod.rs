@@ -26,7 +26,7 @@ mod title;
 mod title_art;
 pub mod tour;
 
-pub use play::{potion_text, turn_status};
+pub use play::{points_bar, potion_text, turn_status};
 
 use title::{TitleState, refresh_title, title_screen};
 

@@ -423,6 +423,22 @@ fn retreat(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
     })
 }
 
+/// One step, then a search for traps (an action that ends the move); reached once acted.
+fn step_then_search(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
+    let hero = active_hero(snap)?;
+    let p = snap.turn.progress.get(&hero).copied().unwrap_or_default();
+    if p.acted {
+        return None;
+    }
+    if p.steps_used == 0 {
+        return legal
+            .iter()
+            .find(|c| matches!(c, Command::Move { path, .. } if path.len() == 1))
+            .cloned();
+    }
+    legal.iter().find(|c| matches!(c, Command::SearchTraps { .. })).cloned()
+}
+
 /// The heroes end their turns until the sorcerer's comes.
 fn to_the_sorcerer(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
     active_hero(snap)?;
@@ -538,6 +554,7 @@ const STEPS: &[Step] = &[
         Ok(begin(w, "the-locksmiths-gauntlet", &["action-points"], false)? && play_until(w, draft)?)
     }),
     step("the action-point module: points rolled", false, |w| play_until(w, roll)),
+    step("the action-point module: a step, then a search", false, |w| play_until(w, step_then_search)),
     step("the referee dice pool: a hero's turn", false, |w| {
         Ok(begin(w, "the-goblin-warren", &["referee-dice-pool"], false)? && play_until(w, draft)?)
     }),

@@ -22,6 +22,21 @@ pub fn turn_status(p: &Progress, points: bool) -> String {
     format!("{what}: {mv}   Action: {}", if p.acted { "used" } else { "ready" })
 }
 
+/// The action-point module's bar on the active hero's card: how full, and its words. Once an
+/// action has ended the move the points left are lost (issue 39: the bar went on showing them
+/// as if they could still be spent).
+pub fn points_bar(p: &Progress, all: u8) -> (f32, String) {
+    let left = p.steps_left();
+    if p.moving == MoveState::Done {
+        (0.0, format!("Move over ({left} of {all} unspent)"))
+    } else {
+        (
+            f32::from(left) / f32::from(all.max(1)),
+            format!("Action points {left}/{all}"),
+        )
+    }
+}
+
 /// The status line, then what the hero's player may do (or who else is playing).
 pub(super) fn hero_turn(
     ui: &mut egui::Ui,

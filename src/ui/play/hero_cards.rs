@@ -88,10 +88,10 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
             && q.modules.action_points()
             && let Some(all) = p.turn.progress(**id).allowance
         {
-            let left = p.turn.progress(**id).steps_left();
+            let (share, text) = super::points_bar(&p.turn.progress(**id), all);
             ui.add(
-                egui::ProgressBar::new(left as f32 / all.max(1) as f32)
-                    .text(format!("Action points {left}/{all}"))
+                egui::ProgressBar::new(share)
+                    .text(text)
                     .fill(egui::Color32::from_rgb(60, 110, 60)),
             )
             .on_hover_text("A square costs 1, leaving a square beside a monster 1 more; a door, a gift or a fallen hero's things 1.");

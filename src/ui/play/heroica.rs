@@ -328,19 +328,28 @@ fn lego_die(ui: &mut egui::Ui, face: &Face) -> egui::Response {
         Fight::Skull => "lose the monster's strength in health and fall back",
         Fight::SwordSkull => "defeat the monster, but lose its strength in health and fall back",
     };
-    response.on_hover_text(format!(
-        "{}: {moves}.\nIn a hero's fight: {fight}.",
-        face.name
-    ))
+    response.on_hover_text(format!("{}: {moves}.\nIn a hero's fight: {fight}.", face.name))
 }
 
 /// A sword standing point up: blade, cross-guard and pommel.
 fn sword(p: &egui::Painter, c: egui::Pos2, ink: egui::Color32) {
-    p.line_segment([c + egui::vec2(0.0, -10.0), c + egui::vec2(0.0, 6.0)], egui::Stroke::new(2.5, ink));
-    p.line_segment([c + egui::vec2(-5.0, 2.0), c + egui::vec2(5.0, 2.0)], egui::Stroke::new(2.0, ink));
+    p.line_segment(
+        [c + egui::vec2(0.0, -10.0), c + egui::vec2(0.0, 6.0)],
+        egui::Stroke::new(2.5, ink),
+    );
+    p.line_segment(
+        [c + egui::vec2(-5.0, 2.0), c + egui::vec2(5.0, 2.0)],
+        egui::Stroke::new(2.0, ink),
+    );
     p.circle_filled(c + egui::vec2(0.0, 8.0), 2.0, ink);
 }
 
 fn skull(p: &egui::Painter, c: egui::Pos2, ink: egui::Color32) {
-    p.text(c, egui::Align2::CENTER_CENTER, "☠", egui::FontId::proportional(18.0), ink);
+    p.text(
+        c,
+        egui::Align2::CENTER_CENTER,
+        "☠",
+        egui::FontId::proportional(18.0),
+        ink,
+    );
 }

@@ -16,7 +16,7 @@ pub mod hover_card;
 mod pause;
 mod quest_panel;
 
-pub use action_bar::turn_status;
+pub use action_bar::{points_bar, turn_status};
 pub use heroica::potion_text;
 
 use std::sync::Arc;
