@@ -495,3 +495,49 @@ fn the_action_point_bar_empties_once_an_action_ends_the_move() {
     assert_eq!(share, 0.0, "{words}");
     assert_eq!(words, format!("Move over ({} of {all} unspent)", p.steps_left()));
 }
+
+/// Issue 39, the silent exit: the board built again (a new quest begun in place, "Play again",
+/// Undo's rebuild) left the old floor's tiles behind, pointing at their despawned map; once one
+/// changed (fading in from the fog) the tilemap's render extraction panicked on it and the window
+/// closed. Building again leaves only the new floor's tiles, each on a map that exists.
+#[test]
+fn building_the_board_again_leaves_no_tile_of_the_old_floor() {
+    use bevy::prelude::*;
+    use bevy_ecs_tilemap::prelude::{TilePos, TilemapId};
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .add_plugins(hollowdeep::view::board::plugin);
+    app.add_message::<bevy::window::RequestRedraw>();
+    app.insert_resource(hollowdeep::view::art::Art {
+        floor_atlas: default(),
+        disc: default(),
+        ring: default(),
+        icons: default(),
+    });
+    app.insert_resource(Fog {
+        width: 0,
+        revealed: Vec::new(),
+    });
+    app.init_resource::<hollowdeep::view::ShowAll>();
+    let tiles = |app: &mut App| {
+        let world = app.world_mut();
+        let maps: Vec<Entity> = world
+            .query::<(&TilemapId, &TilePos)>()
+            .iter(world)
+            .map(|(m, _)| m.0)
+            .collect();
+        let dangling = maps.iter().filter(|m| world.get_entity(**m).is_err()).count();
+        (maps.len(), dangling)
+    };
+    let mut squares = Vec::new();
+    for id in ["the-sunken-reliquary", "tutorial-1-first-steps", "the-bat-caves"] {
+        let q = hollowdeep::quest::load(id).expect("a shipped quest");
+        squares.push(q.board.squares().count());
+        app.insert_resource(ActiveQuest(std::sync::Arc::new(q)));
+        app.update();
+        app.update();
+        let (count, dangling) = tiles(&mut app);
+        assert_eq!(dangling, 0, "{id}: tiles point at a map that is gone");
+        assert_eq!(count, *squares.last().unwrap(), "{id}: only the new floor's tiles");
+    }
+}

@@ -59,8 +59,10 @@ impl LayoutTour {
     }
 }
 
-/// Frames a step may take to reach its screen, and then to settle, before it is judged as is.
-const MOST_FRAMES: u32 = 60;
+/// Frames a step may take to reach its screen (a command a frame), and then to settle before it
+/// is judged as it is.
+const MOST_FRAMES: u32 = 400;
+const MOST_SETTLING: u32 = 60;
 /// Frames the layout must hold still (the same widgets in the same places) to be judged.
 const SETTLED_FRAMES: u32 = 3;
 
@@ -139,7 +141,7 @@ fn tour(world: &mut World) {
         _ => Vec::new(),
     };
     t.last = Some(now);
-    if same && t.frames >= SETTLED_FRAMES || t.frames >= MOST_FRAMES {
+    if same && t.frames >= SETTLED_FRAMES || t.frames >= MOST_SETTLING {
         let (count, outside) = unreachable_widgets(&ctx);
         let _ = writeln!(
             t.report,
@@ -439,10 +441,21 @@ fn step_then_search(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
     legal.iter().find(|c| matches!(c, Command::SearchTraps { .. })).cloned()
 }
 
-/// The heroes end their turns until the sorcerer's comes.
+/// The heroes play as the competent hero bot would (they walk and open doors, so monsters come
+/// into view), the person at the sorcerer's seat passing, until a sorcerer's turn comes with a
+/// monster to take.
 fn to_the_sorcerer(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
-    active_hero(snap)?;
-    draft(snap, legal).or_else(|| legal.iter().find(|c| matches!(c, Command::EndTurn)).cloned())
+    if snap.turn.pending.is_some() {
+        return legal.first().cloned();
+    }
+    match snap.turn.phase {
+        Phase::Hero(_) => Some(crate::ai::heroes::next_command(snap, crate::ai::HeroBot::Competent)),
+        Phase::Sorcerer => {
+            let ready = snap.monsters().any(|m| crate::game::heroquest::may_use(snap, m));
+            (!ready).then_some(Command::EndTurn)
+        }
+        Phase::Over(_) => None,
+    }
 }
 
 fn back_to_title(world: &mut World) -> Result<bool, String> {
@@ -505,15 +518,22 @@ fn as_is(w: &mut World) -> Result<bool, String> {
     Ok(true)
 }
 
-/// The sorcerer's player takes the seat and picks the first monster the menu offers.
+/// The sorcerer's player takes the seat and picks, of the monsters the menu offers, the one that
+/// can walk the farthest (its reach shows best).
 fn monster_chosen(w: &mut World) -> Result<bool, String> {
     let snap = Snapshot::capture(w).ok_or("no quest in play")?;
+    let reach = |id: FigureId| {
+        snap.figure(id)
+            .and_then(|m| crate::game::heroquest::reach(&snap, m))
+            .map_or(0, |(_, stops)| stops.len())
+    };
     let first = crate::input::sorcerer::sorcerer_menu(&snap, None)
         .into_iter()
-        .find_map(|(_, intent)| match intent {
+        .filter_map(|(_, intent)| match intent {
             crate::input::sorcerer::SorcererIntent::Select(id) => Some(id),
             _ => None,
-        });
+        })
+        .max_by_key(|id| (reach(*id), std::cmp::Reverse(id.0)));
     let mut hand = w
         .get_resource::<crate::input::sorcerer::SorcererHand>()
         .cloned()
@@ -521,7 +541,10 @@ fn monster_chosen(w: &mut World) -> Result<bool, String> {
     hand.hand_over = false;
     hand.selected = first;
     w.insert_resource(hand);
-    Ok(true)
+    let Some(id) = first else {
+        return Err("the sorcerer's menu offers no monster to take".into());
+    };
+    Ok(reach(id) > 0)
 }
 
 const fn step(name: &'static str, large: bool, enter: fn(&mut World) -> Result<bool, String>) -> Step {
@@ -559,7 +582,7 @@ const STEPS: &[Step] = &[
         Ok(begin(w, "the-goblin-warren", &["referee-dice-pool"], false)? && play_until(w, draft)?)
     }),
     step("the sorcerer's seat: the hand-over", false, |w| {
-        Ok(begin(w, "the-wardens-vault", &[], true)? && play_until(w, to_the_sorcerer)?)
+        Ok(begin(w, "tutorial-1-first-steps", &[], true)? && play_until(w, to_the_sorcerer)?)
     }),
     step("the sorcerer's seat: a monster chosen", false, monster_chosen),
     step("LEGO Heroica: a race", false, |w| begin(w, "the-bat-caves", &[], false)),

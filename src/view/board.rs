@@ -88,14 +88,22 @@ fn build_board(
         } else {
             Color::WHITE
         };
+        // Each tile goes with its map: a tile left behind when the board is built again (a new
+        // quest, "Play again", Undo's rebuild) still points at the despawned map, and once it
+        // changed (fading in from the fog) the tilemap's render extraction panicked on it, which
+        // closed the window with no word (issue 39, the silent exit).
         let tile = commands
-            .spawn(TileBundle {
-                position: tp,
-                tilemap_id: TilemapId(map),
-                texture_index: TileTextureIndex(art::FOG),
-                color: TileColor(tint),
-                ..default()
-            })
+            .spawn((
+                TileBundle {
+                    position: tp,
+                    tilemap_id: TilemapId(map),
+                    texture_index: TileTextureIndex(art::FOG),
+                    color: TileColor(tint),
+                    ..default()
+                },
+                BoardVisual,
+                DespawnOnExit(Screen::Playing),
+            ))
             .id();
         storage.set(&tp, tile);
     }
