@@ -4,7 +4,8 @@
 # own, a quest in progress under the fog with the log explaining the sorcerer, a treasure
 # card turned over, the first tutorial's guidance, two players' co-op turn, the players window and
 # the options with the controls, a HeroScribe quest opened directly, and LEGO Heroica's race,
-# Battle and store. Each run uses a data folder of its own.
+# Battle and store, and (from the layout tour) four screens at 1280x720 and 1920x1080. Each run
+# uses a data folder of its own.
 # Usage: bash scripts/screenshots.sh [OUT_DIR]   (default docs/screenshots)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,4 +55,18 @@ cat > "$XDG_CONFIG_HOME/hollowdeep/settings.ron" <<'RON'
 RON
 shot party-setup 20 --open players
 shot options 20 --open options
+# Issue 39: the layout tour at a laptop's and a desktop's size, with fresh data and settings;
+# of its screenshot of every screen, the title, a Heroica race with the die rolled, the
+# sorcerer's seat with a monster taken, and the party and armory are kept.
+for size in 1280x720 1920x1080; do
+  tour="$home/tour-$size"
+  mkdir -p "$tour/shots"
+  XDG_DATA_HOME="$tour/data" XDG_CONFIG_HOME="$tour/config" xvfb-run -a -s "-screen 0 ${size}x24" "$bin" \
+    --layout-check "$tour/report.txt" --layout-shots "$tour/shots" >/dev/null 2>&1
+  for pair in "the-title-screen:title" "lego-heroica--the-die-rolled:heroica-race" \
+    "the-sorcerer-s-seat--a-monster-chosen:sorcerer-seat" "the-party-and-armory:party-armory"; do
+    cp "$tour"/shots/[0-9][0-9]-"${pair%%:*}".png "$out/${pair##*:}-$size.png"
+    echo "$out/${pair##*:}-$size.png"
+  done
+done
 rm -rf "$home"

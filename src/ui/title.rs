@@ -160,6 +160,8 @@ impl TitleState {
 /// The layout tour's title screens (`ui::tour`): chosen and opened as the title's own rows do.
 pub(super) fn tour(state: &mut TitleState, what: super::tour::TitleTour) -> Result<(), String> {
     use super::tour::TitleTour as T;
+    // A question the last screen asked is answered "no" first.
+    state.confirm = None;
     match what {
         T::First => state.selected = 0,
         T::Last => state.selected = state.quests.len().saturating_sub(1),
