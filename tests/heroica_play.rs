@@ -205,6 +205,23 @@ fn a_hero_ending_on_another_goes_forward_and_picks_up_what_it_passes() {
 }
 
 #[test]
+fn forward_never_goes_straight_into_a_rock() {
+    // heroica.md, Moving Heroes: "move your Hero forward to the first available space"; a rock
+    // is no available space, and only a Pick Axe breaks one (checklists §1.2 #9; issue 35, item
+    // 12: the Barbarian went straight on into the rock and broke it barehanded).
+    let q = mission(&["S....T", "  .   "], "rocks: [(3, 0)]", &["knight", "barbarian"]);
+    let mut g = start(q, &[TWO, TWO]);
+    roll(&mut g, 0);
+    walk(&mut g, 0, &[(1, 0), (2, 0)]);
+    g.send(Command::EndTurn);
+    roll(&mut g, 1);
+    let e = walk(&mut g, 1, &[(1, 0), (2, 0)]);
+    assert!(rejected(&e).is_none(), "{e:?}");
+    assert_eq!(g.pos(1), Some(p(2, 1)), "off the Knight to the side, not into the rock");
+    assert!(g.snap().table.unwrap().rocks.contains(&p(3, 0)), "the rock stands");
+}
+
+#[test]
 fn a_hero_that_loses_all_health_heals_on_its_turns_then_moves() {
     // heroica.md, Health: "If you lose all your Health ... must spend one or more turns healing.
     // ... roll the LEGO Dice and restore Health up to the number you rolled. If you roll Shield,
@@ -246,6 +263,49 @@ fn a_hero_that_loses_all_health_heals_on_its_turns_then_moves() {
     g.send(Command::EndTurn);
     let e = roll(&mut g, 0);
     assert!(happened(&e).iter().any(|h| matches!(h, Happening::Rolled { roll_for, .. } if *roll_for == hollowdeep::rules::heroica::play::RollFor::Move)));
+}
+
+#[test]
+fn a_healing_hero_brought_to_full_by_a_potion_moves_on_its_next_turn() {
+    // docs/heroica.md H13: "a Health Potion may be drunk while healing, and a hero brought back
+    // to full this way moves on its next turn" (issue 35, item 14: it rolled to move at once).
+    let q = mission(
+        ROW,
+        "monsters: [(kind: \"vampire_lord\", at: (4, 0), strength: 4)], items: [(at: (1, 0), thing: Potion(\"health\"))]",
+        &["knight"],
+    );
+    let mut g = start(q, &[THREE, TWO, TWO, THREE]);
+    roll(&mut g, 0);
+    walk(&mut g, 0, &[(1, 0), (2, 0), (3, 0)]);
+    assert_eq!(pack(&mut g, 0).potions, vec!["health".to_string()]);
+    let e = g.send(Command::Attack {
+        attacker: FigureId(0),
+        target: FigureId(1),
+    });
+    assert!(happened(&e).contains(&Happening::Fell { hero: 0 }), "{e:?}");
+    g.send(Command::EndTurn);
+    roll(&mut g, 0);
+    assert_eq!(health(&mut g, 0), 2, "a Two heals 2 of 4");
+    g.send(Command::EndTurn);
+    let e = g.send(Command::DrinkPotion {
+        hero: FigureId(0),
+        potion: "health".into(),
+    });
+    assert!(happened(&e).contains(&Happening::Recovered { hero: 0 }), "{e:?}");
+    assert_eq!(health(&mut g, 0), 4);
+    assert!(
+        rejected(&roll(&mut g, 0)).is_some(),
+        "this turn was spent healing: no roll to move"
+    );
+    assert!(rejected(&g.send(Command::EndTurn)).is_none());
+    let e = roll(&mut g, 0);
+    assert!(
+        happened(&e)
+            .iter()
+            .any(|h| matches!(h, Happening::Rolled { roll_for, .. }
+            if *roll_for == hollowdeep::rules::heroica::play::RollFor::Move)),
+        "the next turn it rolls to move: {e:?}"
+    );
 }
 
 #[test]
@@ -301,6 +361,32 @@ fn a_fight_shield_offers_the_melee_skill_instead() {
     let h = happened(&e);
     assert!(h.contains(&Happening::Defeated { monster: 1, by: 0 }), "{h:?}");
     assert_eq!(pack(&mut g, 0).gold, 2);
+}
+
+#[test]
+fn a_shot_from_where_the_hero_stands_forces_no_fight() {
+    // heroica.md, Moving Heroes: a fight is forced on moving into a space beside a monster; the
+    // Wizard beside a goblin who shoots a bat around the corner has not moved (issue 35, item 13:
+    // it then had to fight the goblin).
+    let q = mission(
+        &["S....T", ".     ", "..    "],
+        "monsters: [(kind: \"goblin_warrior\", at: (1, 0)), (kind: \"bat\", at: (1, 2))]",
+        &["wizard"],
+    );
+    let mut g = start(q, &[SHIELD]);
+    roll(&mut g, 0);
+    let e = g.send(Command::UseSkill {
+        figure: FigureId(0),
+        skill: "wizard".into(),
+        target: Some(FigureId(2)),
+        to: None,
+    });
+    assert!(
+        happened(&e).contains(&Happening::Defeated { monster: 2, by: 0 }),
+        "{e:?}"
+    );
+    assert_eq!(stage(&g), Stage::Done, "no fight with the goblin beside");
+    assert!(rejected(&g.send(Command::EndTurn)).is_none());
 }
 
 #[test]

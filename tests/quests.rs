@@ -354,3 +354,57 @@ fn a_quest_that_cannot_be_won_is_refused_at_the_entry_that_strands_it() {
         assert!(q.warnings.is_empty(), "{id}: {:?}", q.warnings);
     }
 }
+
+/// Issue 35, item 10: under the action-point module the heroes start off the board and come
+/// down the stairway (action-point-movement.md, Entering and Exiting the Map), so a quest whose
+/// own modules list it may leave `hero_starts` out; without the module they are still required,
+/// at that field.
+#[test]
+fn hero_starts_are_optional_in_a_quest_of_the_action_point_module() {
+    let (_, _, bytes) = quest::builtin_quests()
+        .iter()
+        .find(|(id, _, _)| *id == "the-locksmiths-gauntlet")
+        .expect("the Locksmith's Gauntlet ships");
+    let text = String::from_utf8(bytes.to_vec()).unwrap();
+    let starts = "    hero_starts: [(12, 2), (13, 2), (12, 3), (13, 3)],\n";
+    assert!(text.contains(starts), "the quest lists its starts today");
+    let without = text.replace(starts, "");
+    let q = parse(without.as_bytes()).unwrap_or_else(|p| panic!("no starts needed under the module:\n{p}"));
+    assert!(q.hero_starts.is_empty() && q.heroes.len() == 4);
+    // The game sets the heroes off the board; the first comes down the stairway.
+    let mut g = crate::common::Game::start(std::sync::Arc::new(q), 5);
+    let snap = g.snap();
+    assert!(
+        snap.heroes().all(|h| h.pos.is_none()),
+        "every hero starts off the board"
+    );
+    let hero = snap.heroes().next().unwrap().id;
+    g.send(hollowdeep::game::model::Command::RollMovement { hero });
+    let snap = g.snap();
+    let on = snap
+        .quest
+        .system
+        .legal(&snap)
+        .into_iter()
+        .find(|c| matches!(c, hollowdeep::game::model::Command::Move { .. }))
+        .expect("a way down the stairway");
+    let hollowdeep::game::model::Command::Move { path, .. } = on.clone() else {
+        unreachable!()
+    };
+    assert!(
+        snap.quest.stairway.contains(path[0]),
+        "the way on begins on the stairway: {path:?}"
+    );
+    assert!(crate::common::rejected(&g.send(on)).is_none());
+    assert_eq!(
+        g.snap().figure(hero).and_then(|h| h.pos),
+        path.last().copied(),
+        "on the board"
+    );
+    // Without the module the starts are needed, and the error says where.
+    let plain = without.replace("    modules: [\"action-points\"],\n", "");
+    let err = parse(plain.as_bytes())
+        .expect_err("starts are required without the module")
+        .to_string();
+    assert!(err.contains("hero_starts") && err.contains("start squares"), "{err}");
+}

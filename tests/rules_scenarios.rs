@@ -658,3 +658,70 @@ fn snapshots_see_every_change_made_to_the_world() {
     let again = g.snap();
     assert_eq!(format!("{:?}", again.figures), format!("{:?}", snap.figures));
 }
+
+/// Issue 35, item 2: monsters brought by Summon Orcs are awake at once but act from the next
+/// sorcerer turn (docs/rules-decisions.md row 24): this turn the rules refuse their moves and
+/// attacks and offer none, and the sorcerer's next turn they move like any monster.
+#[test]
+fn summoned_monsters_act_from_the_next_sorcerer_turn() {
+    let q = quest(
+        &["barbarian"],
+        &[(5, 0)],
+        "",
+        "(kind: \"dread_warrior\", at: (8, 0), name: \"Vel\", spells: [\"summon_orcs\"])",
+        DEFEAT_ALL,
+    );
+    let mut g = Game::start(q, 4);
+    g.send(Command::EndTurn);
+    let evs = g.send(Command::CastSpell {
+        caster: FigureId(1),
+        spell: "summon_orcs".into(),
+        target: FigureId(1),
+    });
+    assert!(rejected(&evs).is_none(), "{evs:?}");
+    let summoned: Vec<FigureId> = evs
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::MonsterSummoned { figure, .. } => Some(*figure),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(summoned.len(), 2, "two orcs: {evs:?}");
+    let snap = g.snap();
+    let legal = snap.quest.system.legal(&snap);
+    for id in &summoned {
+        let orc = snap.figure(*id).unwrap();
+        assert!(orc.awake, "summoned awake");
+        assert!(
+            !legal.iter().any(|c| matches!(c,
+                Command::Move { figure, .. } | Command::Attack { attacker: figure, .. } if figure == id)),
+            "no move or attack is offered for a monster summoned this turn: {legal:?}"
+        );
+        let near = orc.pos.unwrap();
+        let step = [p(near.x - 1, near.y), p(near.x + 1, near.y), p(near.x, near.y + 1)]
+            .into_iter()
+            .find(|q| snap.can_stop_on(orc, *q))
+            .expect("a free square beside it");
+        assert!(
+            rejected(&g.send(Command::Move {
+                figure: *id,
+                path: vec![step]
+            }))
+            .is_some(),
+            "a summoned orc may not move the turn it appears"
+        );
+    }
+    g.send(Command::EndTurn);
+    assert_eq!(g.turn().phase, Phase::Hero(FigureId(0)));
+    g.send(Command::EndTurn);
+    assert_eq!(g.turn().phase, Phase::Sorcerer);
+    let snap = g.snap();
+    let legal = snap.quest.system.legal(&snap);
+    for id in &summoned {
+        assert!(
+            legal.iter().any(|c| matches!(c,
+                Command::Move { figure, .. } | Command::Attack { attacker: figure, .. } if figure == id)),
+            "the next sorcerer turn it moves or strikes: {legal:?}"
+        );
+    }
+}

@@ -128,3 +128,55 @@ fn the_engine_names_no_rule_system() {
     let seam = code(&game.join("system.rs"));
     assert!(seam.contains("RuleSystem::HeroQuest2021 => heroquest::apply"));
 }
+
+/// Issue 35, item 7: the README and docs/rules-decisions.md row 43 count the quest book as it
+/// ships (its tutorials and its other quests), so the words cannot drift from the files.
+#[test]
+fn the_docs_count_the_quest_book_as_it_ships() {
+    const WORDS: [&str; 21] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    let ids: Vec<&str> = hollowdeep::quest::book_order()
+        .into_iter()
+        .filter(|id| hollowdeep::quest::load(id).is_ok_and(|q| q.mission.is_none()))
+        .collect();
+    let tutorials = ids.iter().filter(|id| id.starts_with("tutorial-")).count();
+    let others = ids.len() - tutorials;
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md"))
+        .unwrap()
+        .replace('\n', " ");
+    let mut total = WORDS[ids.len()].to_string();
+    total[..1].make_ascii_uppercase();
+    let said = format!(
+        "{total} quests ship in the quest book ([docs/quests.md](docs/quests.md)): {} that teach the game step by step, then {} of rising difficulty",
+        WORDS[tutorials], WORDS[others]
+    );
+    assert!(readme.contains(&said), "the README should say: {said}");
+    let decisions = std::fs::read_to_string(root.join("docs/rules-decisions.md")).unwrap();
+    let row = format!(
+        "{} tutorials and {} quests of rising difficulty",
+        WORDS[tutorials], WORDS[others]
+    );
+    assert!(decisions.contains(&row), "rules-decisions row 43 should say: {row}");
+}

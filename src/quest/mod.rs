@@ -49,6 +49,9 @@ pub struct RawQuest {
     pub briefing: String,
     #[serde(default)]
     pub heroes: Option<Vec<String>>,
+    /// Optional in a quest played with the action-point module, which brings the heroes down
+    /// the stairway instead (issue 35, item 10).
+    #[serde(default)]
     pub hero_starts: Vec<(i32, i32)>,
     pub stairway: (i32, i32, i32, i32),
     #[serde(default)]

@@ -30,7 +30,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
     );
     let mut next_id = 0u32;
     let mut hero_ids = Vec::new();
-    for (seat, (class, start)) in quest.heroes.iter().zip(&quest.hero_starts).enumerate() {
+    for (seat, class) in quest.heroes.iter().enumerate() {
         let def = &rules.heroes[class];
         // A name the players gave this hero, else the rule set's ("Barbarian").
         let name = quest.hero_names.get(class).cloned().unwrap_or_else(|| def.name.clone());
@@ -79,7 +79,10 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         ));
         // The action-point module: heroes start off the board and come on at the stairway
         // (action-point-movement.md, Entering and Exiting the Map; checklists.md 1.3 #1).
-        if !quest.modules.action_points() {
+        // (Elsewhere the quest's checks gave every hero a start square.)
+        if !quest.modules.action_points()
+            && let Some(start) = quest.hero_starts.get(seat)
+        {
             hero.insert(GridPos(*start));
         }
         names.0.insert(FigureId(next_id), name.clone());

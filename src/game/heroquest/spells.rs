@@ -274,6 +274,20 @@ fn summon(world: &mut World, snap: &Snapshot, near: &FigureSnap, kind: &str, cou
         if let Some(e) = entity_of(world, id) {
             world.entity_mut(e).insert(Awake);
         }
+        // Awake, but acting from the next sorcerer turn (rules-decisions row 24): this turn it
+        // has moved and acted, as a monster taken before the one now moving has.
+        if let Some(mut turn) = world.get_resource_mut::<crate::game::model::Turn>() {
+            turn.progress.insert(
+                id,
+                crate::game::model::Progress {
+                    moving: crate::game::model::MoveState::Done,
+                    acted: true,
+                    attacks: 1,
+                    spells: 1,
+                    ..Default::default()
+                },
+            );
+        }
         world.resource_mut::<FigureNames>().0.insert(id, name);
         evs.push(GameEvent::MonsterSummoned { figure: id, at: q });
     }

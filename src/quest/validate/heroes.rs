@@ -4,8 +4,8 @@
 use super::*;
 
 /// The party (the quest's list, or every hero of the rule set in seat order), its start squares
-/// and the stairway; fills `cx.taken` with the start squares.
-pub(super) fn party(cx: &mut Ctx) -> Vec<String> {
+/// (none needed under the action-point module) and the stairway; fills `cx.taken` with the start squares.
+pub(super) fn party(cx: &mut Ctx, modules: &crate::rules::systems::Modules) -> Vec<String> {
     let raw = cx.raw;
     let heroes = raw.heroes.clone().unwrap_or_else(|| {
         let mut v: Vec<_> = cx.rules.heroes.iter().collect();
@@ -30,11 +30,14 @@ pub(super) fn party(cx: &mut Ctx) -> Vec<String> {
                 .err(vec![Field("heroes"), Index(i)], format!("hero \"{h}\" is listed twice"));
         }
     }
-    if raw.hero_starts.len() < heroes.len() {
+    // Under the action-point module the heroes start off the board and come down the stairway
+    // (action-point-movement.md, Entering and Exiting the Map): a quest played with it needs
+    // no start squares.
+    if raw.hero_starts.len() < heroes.len() && !modules.action_points() {
         cx.out.err(
             vec![Field("hero_starts")],
             format!(
-                "{} heroes need {} start squares, found {}",
+                "{} heroes need {} start squares in hero_starts, found {} (only a quest played with the action-point module may leave them out)",
                 heroes.len(),
                 heroes.len(),
                 raw.hero_starts.len()

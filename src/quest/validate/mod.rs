@@ -139,7 +139,7 @@ pub fn validate(
     };
     board::blocked(&mut cx);
     let (furniture, furniture_traps) = furniture::check(&mut cx, &modules);
-    let heroes = heroes::party(&mut cx);
+    let heroes = heroes::party(&mut cx, &modules);
     let door_edges = doors::doors(&mut cx);
     let (locks, portcullises, levers) = doors::locks(&mut cx, &modules);
     let terrain = doors::terrain(&mut cx, &modules);

@@ -140,6 +140,14 @@ pub(super) fn check(cx: &mut Ctx, monsters: &[QuestMonster], kind: &ObjectiveKin
             );
         }
     }
+    // Without start squares (a quest of the action-point module) the heroes come down the
+    // stairway: it must reach the goal itself.
+    if cx.raw.hero_starts.is_empty() && !cx.stair.squares().any(|p| from_goal.contains(&p)) {
+        cx.out.err(
+            vec![Field("stairway")],
+            format!("the stairway, where the heroes come on, cannot reach {goal_name}, {how}"),
+        );
+    }
     let reached = |p: Pos| from_goal.contains(&p);
     let cut_off = |what: &str| format!("{what} cannot be reached from {goal_name}, {how}");
     let mut needed: BTreeSet<usize> = BTreeSet::new();

@@ -503,7 +503,9 @@ impl Table {
                 {
                     self.defeat(m, id, ev);
                 }
-                if self.turn.stage == Stage::Done {
+                // Only a move forces a fight (heroica.md, Moving Heroes): a shot from where the
+                // hero stands leaves it free of the monsters already beside it (issue 35, item 13).
+                if self.turn.stage == Stage::Done && to.is_some() {
                     self.after_move(id);
                 }
             }
@@ -566,9 +568,9 @@ impl Table {
         self.turn.stage = Stage::Done;
         if let Some(to) = to {
             self.skill_walk(id, to, tables, ev);
-        }
-        if self.turn.stage == Stage::Done {
-            self.after_move(id);
+            if self.turn.stage == Stage::Done {
+                self.after_move(id);
+            }
         }
         Ok(())
     }
@@ -619,7 +621,15 @@ impl Table {
             potion: potion.to_string(),
         });
         match effect {
-            PotionEffect::Heal(n) => self.heal(id, Some(n), ev),
+            PotionEffect::Heal(n) => {
+                // A healing hero brought back to full spends this turn healing and moves on its
+                // next (docs/heroica.md H13; issue 35, item 14).
+                let was_healing = self.hero(id).is_some_and(|h| h.healing);
+                self.heal(id, Some(n), ev);
+                if was_healing && self.hero(id).is_some_and(|h| !h.healing) {
+                    self.turn.stage = Stage::Done;
+                }
+            }
             PotionEffect::RollAgain => {
                 // The Luck Potion: the movement roll is made again at once (docs/heroica.md H13).
                 let r = roll() % 6;

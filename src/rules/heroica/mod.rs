@@ -300,10 +300,12 @@ pub fn monster_fights(fight: Fight, strength: u8) -> FightResult {
 }
 
 /// Whether a hero's fight goes on to the next monster (heroica.md, Fighting monsters: "If you
-/// win, immediately fight the next monster"; checklists §1.2 #19): it defeated this one and,
-/// after any knock-back, still stands beside another. A Skull ends the chain.
+/// win, immediately fight the next monster"; checklists §1.2 #19): it defeated this one where it
+/// stands and another is beside it. A knock-back (a Skull, or a Sword and Skull) ends the chain:
+/// only a move into a space beside a monster forces a fight, and a knock-back is no move of the
+/// hero's (issue 35, item 13).
 pub fn fights_on(result: &FightResult, beside_another: bool) -> bool {
-    result.monster_defeated && beside_another
+    result.monster_defeated && !result.knock_back && beside_another
 }
 
 /// Health healed by one healing-turn roll (heroica.md, Health; checklists §1.2 #25): the

@@ -139,7 +139,8 @@ impl Spaces {
         let mut extra = Vec::new();
         while !free(at) {
             let straight = Pos::new(2 * at.x - prev.x, 2 * at.y - prev.y);
-            let next = if self.open(at, straight) && free(straight) && !seen.contains(&straight) {
+            // Straight on only into a space it may enter: never into a rock (issue 35, item 12).
+            let next = if self.open(at, straight) && free(straight) && enter(straight) && !seen.contains(&straight) {
                 Some(straight)
             } else {
                 let far = |q: &Pos| from_start.dist(*q).map_or(0, i32::from);
