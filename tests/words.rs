@@ -44,6 +44,59 @@ fn the_check_itself_finds_coordinates_and_sentinels() {
     assert!(!has_sentinel("The quest begins (seed 7)."));
 }
 
+/// Issue 35, item 16: the modules' and LEGO Heroica's lines too. Every shipped quest under each
+/// module (and both together), each of the four sorcerer levels among them, and every mission
+/// raced and played as Battle against each level: no line names a coordinate.
+#[test]
+fn no_log_line_names_a_coordinate_under_any_module_level_or_mission() {
+    let mut lines = 0;
+    let mut heroica_places = 0;
+    let mut check = |id: &str, q: Arc<quest::Quest>, seed: u64, sorcerer: SorcererLevel| {
+        let m = Matchup {
+            sorcerer,
+            heroes_bot: HeroBot::Competent,
+        };
+        for line in play_one(q, seed, m).story() {
+            if line.starts_with("The quest \"") {
+                continue;
+            }
+            lines += 1;
+            assert!(!has_coordinates(&line), "{id} ({sorcerer:?}, seed {seed}): {line}");
+            assert!(!has_sentinel(&line), "{id} ({sorcerer:?}, seed {seed}): {line}");
+            if line.contains("from the target") || line.contains("beside the target") {
+                heroica_places += 1;
+            }
+        }
+    };
+    let modules: [&[&str]; 3] = [
+        &["action-points"],
+        &["referee-dice-pool"],
+        &["action-points", "referee-dice-pool"],
+    ];
+    for (i, (id, _, _)) in quest::builtin_quests().iter().enumerate() {
+        let q = quest::load(id).expect("shipped");
+        for (k, with) in modules.iter().enumerate() {
+            let with: Vec<String> = with.iter().map(|m| m.to_string()).collect();
+            let Ok(played) = q.with_modules(&with) else { continue };
+            let level = SorcererLevel::ALL[(i + k) % SorcererLevel::ALL.len()];
+            check(id, Arc::new(played), 11 + k as u64, level);
+        }
+    }
+    for (id, _, _) in hollowdeep::quest::mission::builtin_missions() {
+        let q = quest::load(id).expect("shipped mission");
+        for (k, level) in SorcererLevel::ALL.into_iter().enumerate() {
+            check(id, Arc::new(q.clone()), 21 + k as u64, level);
+            let battle = q.with_modules(&["heroica-battle".to_string()]).expect("Battle");
+            check(id, Arc::new(battle), 31 + k as u64, level);
+        }
+    }
+    assert!(lines > 5000, "only {lines} lines");
+    assert!(
+        heroica_places > 100,
+        "Heroica named a space by the target only {heroica_places} times"
+    );
+}
+
 #[test]
 fn no_log_line_of_any_shipped_quest_shows_coordinates_or_sentinel_numbers() {
     let mut lines = 0;
@@ -85,7 +138,7 @@ fn a_monster_appearing_is_placed_in_its_room_or_the_corridor() {
         Some(q.board.clone()),
         Default::default(),
         false,
-        false,
+        None,
     );
     let room = q.board.squares().find(|p| q.board.is_room(*p)).expect("a room");
     let room_name = &q.board.area_info[q.board.area(room) as usize].name;
@@ -187,7 +240,7 @@ fn pointing_at_an_empty_room_square_names_the_room_the_log_names() {
                     Some(q.board.clone()),
                     Default::default(),
                     false,
-                    false,
+                    None,
                 );
                 assert_eq!(format!("the {}", card.title), names.place(p));
                 named += 1;

@@ -396,7 +396,7 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         GameEvent::TurnStarted {
             round,
             actor: Actor::Sorcerer,
-        } if names.4 => format!("Round {round}: the monster player's turn."),
+        } if names.4.is_some() => format!("Round {round}: the monster player's turn."),
         GameEvent::TurnStarted {
             round,
             actor: Actor::Sorcerer,
@@ -512,8 +512,8 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         GameEvent::HeroGotOut { figure } => {
             format!("{} slips out of the dungeon by the way out.", n(*figure))
         }
-        GameEvent::QuestWon { .. } | GameEvent::QuestLost { .. } if names.4 => return None,
-        GameEvent::SorcererReasoned { text, .. } if names.4 => format!("Monster player: {text}"),
+        GameEvent::QuestWon { .. } | GameEvent::QuestLost { .. } if names.4.is_some() => return None,
+        GameEvent::SorcererReasoned { text, .. } if names.4.is_some() => format!("Monster player: {text}"),
         GameEvent::QuestWon { round } => {
             format!("Victory! The heroes complete the quest in {round} rounds.")
         }

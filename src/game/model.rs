@@ -385,10 +385,32 @@ pub struct FigureNames(
     /// Played with the action-point module: a roll is points, and the log says what a minor
     /// action cost.
     pub bool,
-    /// A LEGO Heroica mission: the monsters' side is the monster player, and a mission's end
-    /// is told by Heroica's own line.
-    pub bool,
+    /// A LEGO Heroica mission (None: none): the monsters' side is the monster player, a
+    /// mission's end is told by Heroica's own line, and a space is named by the way to the
+    /// target (its spaces and the target's), never by coordinates.
+    pub Option<HeroicaPlaces>,
 );
+
+/// What LEGO Heroica's log needs to name a space as a player would.
+#[derive(Clone, Debug)]
+pub struct HeroicaPlaces {
+    pub spaces: Arc<crate::rules::heroica::spaces::Spaces>,
+    pub target: crate::rules::geometry::Pos,
+}
+
+impl HeroicaPlaces {
+    /// A space in words: "the target space", "beside the target", "5 spaces from the target"
+    /// (by the spaces' own ways, every door open).
+    pub fn place(&self, p: crate::rules::geometry::Pos) -> String {
+        let from = self.spaces.distances(&[self.target], u16::MAX, |_| true);
+        match from.dist(p) {
+            Some(0) => "the target space".into(),
+            Some(1) => "beside the target".into(),
+            Some(d) => format!("{d} spaces from the target"),
+            None => "a space".into(),
+        }
+    }
+}
 
 impl FigureNames {
     pub fn get(&self, id: FigureId) -> String {

@@ -47,7 +47,8 @@ pub fn skill_name(id: &str) -> String {
 /// The log line of one happening.
 pub fn line(h: &Happening, names: &FigureNames) -> String {
     let n = |id: u32| names.get(FigureId(id));
-    let at = |p: crate::rules::geometry::Pos| format!("({}, {})", p.x, p.y);
+    // A space as a player reads the board: by the way to the target, never by coordinates.
+    let at = |p: crate::rules::geometry::Pos| names.4.as_ref().map_or_else(|| "a space".to_string(), |h| h.place(p));
     match h {
         Happening::TurnBegan {
             side: Side::Hero(id),
@@ -62,10 +63,10 @@ pub fn line(h: &Happening, names: &FigureNames) -> String {
             RollFor::Heal => format!("{} rolls {face} to heal.", n(*figure)),
             RollFor::Fight => format!("{} rolls {face}.", n(*figure)),
         },
-        Happening::Stepped { figure, to, .. } => format!("{} steps to {}.", n(*figure), at(*to)),
+        Happening::Stepped { figure, to, .. } => format!("{} steps on, {}.", n(*figure), at(*to)),
         Happening::Walked { figure, spaces, to } => {
             let s = if *spaces == 1 { "" } else { "s" };
-            format!("{} moves {spaces} space{s}, to {}.", n(*figure), at(*to))
+            format!("{} moves {spaces} space{s}, {}.", n(*figure), at(*to))
         }
         Happening::PickedUp {
             hero, thing: t, from, ..
@@ -77,7 +78,7 @@ pub fn line(h: &Happening, names: &FigureNames) -> String {
         Happening::KeySpent { hero, .. } => format!("{} uses a key.", n(*hero)),
         Happening::DoorOpened { by, .. } => format!("{} opens a door.", n(*by)),
         Happening::RockBroken { hero, at: p } => {
-            format!("{} breaks the rock at {} with the Pick Axe.", n(*hero), at(*p))
+            format!("{} breaks the rock {} with the Pick Axe.", n(*hero), at(*p))
         }
         Happening::CoffinOpened { hero, .. } => format!("{} opens a coffin.", n(*hero)),
         Happening::MonsterAppeared { monster, .. } => format!("{} climbs out!", n(*monster)),
@@ -86,7 +87,7 @@ pub fn line(h: &Happening, names: &FigureNames) -> String {
         Happening::Hurt { hero, lost, health } => format!("{} loses {lost} health ({health} left).", n(*hero)),
         Happening::Deflected { hero } => format!("{}'s Crystal of Deflection turns the blow away.", n(*hero)),
         Happening::Shielded { hero } => format!("{}'s Defence Potion keeps its health.", n(*hero)),
-        Happening::KnockedBack { figure, to, .. } => format!("{} is knocked back to {}.", n(*figure), at(*to)),
+        Happening::KnockedBack { figure, to, .. } => format!("{} is knocked back a space, {}.", n(*figure), at(*to)),
         Happening::Fell { hero } => format!("{} is defeated and must heal before moving again.", n(*hero)),
         Happening::Healed { hero, gained, health } => format!("{} heals {gained} ({health} health).", n(*hero)),
         Happening::Recovered { hero } => format!("{} is back to full health and moves next turn.", n(*hero)),

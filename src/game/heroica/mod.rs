@@ -61,7 +61,10 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         Some(quest.board.clone()),
         Default::default(),
         false,
-        true,
+        Some(crate::game::model::HeroicaPlaces {
+            spaces: std::sync::Arc::new(mission.spaces.clone()),
+            target: mission.target,
+        }),
     );
     let idle = Fighter {
         attack: 0,

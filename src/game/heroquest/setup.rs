@@ -26,7 +26,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         Some(quest.board.clone()),
         doors,
         quest.modules.action_points(),
-        false,
+        None,
     );
     let mut next_id = 0u32;
     let mut hero_ids = Vec::new();
