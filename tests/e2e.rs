@@ -15,12 +15,17 @@ fn home_for(name: &str) -> PathBuf {
 }
 
 fn run_in_window(args: &[&str], shot: &PathBuf) {
-    let bin = env!("CARGO_BIN_EXE_hollowdeep");
     let _ = std::fs::remove_file(shot);
-    let home = home_for("window");
+    game_in_xvfb(args, (1600, 900), &home_for("window"));
+}
+
+/// The real binary under Xvfb on a screen of `size`, with `home` as its data and config folder;
+/// it must exit cleanly (else the last lines it wrote say why).
+pub(crate) fn game_in_xvfb(args: &[impl AsRef<std::ffi::OsStr>], size: (u32, u32), home: &std::path::Path) {
+    let screen = format!("-screen 0 {}x{}x24", size.0, size.1);
     let xvfb = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1600x900x24", bin])
-        .args(args)
+        .args(["-a", "-s", &screen, env!("CARGO_BIN_EXE_hollowdeep")])
+        .args(args.iter().map(AsRef::as_ref))
         .env("XDG_DATA_HOME", home.join("data"))
         .env("XDG_CONFIG_HOME", home.join("config"))
         .env("WGPU_BACKEND", "vulkan")

@@ -62,6 +62,16 @@ fn walk(g: &mut Game, id: u32, steps: &[(i32, i32)]) -> Vec<GameEvent> {
     })
 }
 
+/// The Wizard (seat 0) uses its Ranged skill on monster `target` from where it stands.
+fn wizard_shoots(g: &mut Game, target: u32) -> Vec<GameEvent> {
+    g.send(Command::UseSkill {
+        figure: FigureId(0),
+        skill: "wizard".into(),
+        target: Some(FigureId(target)),
+        to: None,
+    })
+}
+
 pub(crate) fn happened(evs: &[GameEvent]) -> Vec<Happening> {
     evs.iter()
         .filter_map(|e| match e {
@@ -375,12 +385,7 @@ fn a_shot_from_where_the_hero_stands_forces_no_fight() {
     );
     let mut g = start(q, &[SHIELD]);
     roll(&mut g, 0);
-    let e = g.send(Command::UseSkill {
-        figure: FigureId(0),
-        skill: "wizard".into(),
-        target: Some(FigureId(2)),
-        to: None,
-    });
+    let e = wizard_shoots(&mut g, 2);
     assert!(
         happened(&e).contains(&Happening::Defeated { monster: 2, by: 0 }),
         "{e:?}"
@@ -400,12 +405,7 @@ fn a_movement_shield_offers_the_ranged_skill_instead_of_moving() {
     );
     let mut g = start(q, &[SHIELD]);
     roll(&mut g, 0);
-    let e = g.send(Command::UseSkill {
-        figure: FigureId(0),
-        skill: "wizard".into(),
-        target: Some(FigureId(1)),
-        to: None,
-    });
+    let e = wizard_shoots(&mut g, 1);
     assert!(
         happened(&e).contains(&Happening::Defeated { monster: 1, by: 0 }),
         "{e:?}"
@@ -419,12 +419,7 @@ fn a_movement_shield_offers_the_ranged_skill_instead_of_moving() {
     );
     let mut g = start(q, &[THREE]);
     roll(&mut g, 0);
-    let e = g.send(Command::UseSkill {
-        figure: FigureId(0),
-        skill: "wizard".into(),
-        target: Some(FigureId(1)),
-        to: None,
-    });
+    let e = wizard_shoots(&mut g, 1);
     assert!(rejected(&e).is_some());
 }
 

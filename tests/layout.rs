@@ -4,7 +4,6 @@
 //! window laid out too tall, then the same window scrolling.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use bevy_egui::egui;
 use hollowdeep::ui::fit::scrolled;
@@ -25,30 +24,10 @@ fn tour_at(w: u32, h: u32) -> String {
     .unwrap();
     std::fs::write(data.join("saves").join("torn.ron"), "SavedQuest(format: 3, quest:").unwrap();
     let report = home.join("report.txt");
-    let out = Command::new("xvfb-run")
-        .args([
-            "-a",
-            "-s",
-            &format!("-screen 0 {w}x{h}x24"),
-            env!("CARGO_BIN_EXE_hollowdeep"),
-        ])
-        .arg("--layout-check")
-        .arg(&report)
-        .env("XDG_DATA_HOME", home.join("data"))
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("WGPU_BACKEND", "vulkan")
-        .output()
-        .expect("xvfb-run must be installed (the README's test command installs it)");
-    assert!(
-        out.status.success(),
-        "the game exited with {}:\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-            .lines()
-            .rev()
-            .take(30)
-            .collect::<Vec<_>>()
-            .join("\n")
+    crate::e2e::game_in_xvfb(
+        &[std::ffi::OsStr::new("--layout-check"), report.as_os_str()],
+        (w, h),
+        &home,
     );
     std::fs::read_to_string(&report).unwrap_or_else(|e| panic!("no report at {}: {e}", report.display()))
 }

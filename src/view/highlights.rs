@@ -308,16 +308,7 @@ pub(super) fn update_highlights(world: &mut World, mut last: Local<Option<Highli
             && opts.reachable.iter().any(|(p, _)| *p == target)
         {
             let way = field.path_to(target).unwrap_or_default();
-            for p in &way {
-                spawn(
-                    world,
-                    *p,
-                    Color::srgba(1.0, 0.9, 0.4, 0.85),
-                    TILE * 0.55,
-                    1.1,
-                    Some(art.icon("footprint")),
-                );
-            }
+            footprints(world, &art, &way, &spawn);
             if snap.action_points() {
                 path_costs(world, &snap, &active, &way, (w, h));
             }
@@ -443,6 +434,25 @@ fn path_costs(
     }
 }
 
+/// The way to the square pointed at, in footprints (a hero's walk, the sorcerer's monster's).
+fn footprints(
+    world: &mut World,
+    art: &Art,
+    way: &[Pos],
+    spawn: &impl Fn(&mut World, Pos, Color, f32, f32, Option<Handle<Image>>),
+) {
+    for p in way {
+        spawn(
+            world,
+            *p,
+            Color::srgba(1.0, 0.9, 0.4, 0.85),
+            TILE * 0.55,
+            1.1,
+            Some(art.icon("footprint")),
+        );
+    }
+}
+
 /// Where a figure may walk: green, or blue in the colour-blind palette.
 fn walk_colour(cb: bool) -> Color {
     if cb {
@@ -535,16 +545,7 @@ fn sorcerer_highlights(
                 Some(target) => field.path_to(target).unwrap_or_default(),
                 None => struck.unwrap_or_default(),
             };
-            for q in way {
-                spawn(
-                    world,
-                    q,
-                    Color::srgba(1.0, 0.9, 0.4, 0.85),
-                    TILE * 0.55,
-                    1.1,
-                    Some(art.icon("footprint")),
-                );
-            }
+            footprints(world, art, &way, spawn);
         }
         if snap.action_allowed(m, crate::game::model::ActionKind::Attack).is_ok() {
             for t in snap.heroes().filter(|t| snap.can_attack(m, t)) {
