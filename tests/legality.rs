@@ -198,10 +198,12 @@ fn check_game(quest: Arc<hollowdeep::quest::Quest>, seed: u64, matchup: Matchup)
 #[test]
 fn listed_commands_are_accepted_and_the_rest_refused() {
     let mut totals = (0, 0);
+    // Each module alone and both together (issue 35, item 9).
     for modules in [
         vec![],
         vec!["referee-dice-pool".to_string()],
         vec!["action-points".to_string()],
+        vec!["action-points".to_string(), "referee-dice-pool".to_string()],
     ] {
         for (id, seed, sorcerer, heroes_bot) in [
             ("the-goblin-warren", 1, SorcererLevel::Hard, HeroBot::Random),

@@ -408,3 +408,41 @@ fn hero_starts_are_optional_in_a_quest_of_the_action_point_module() {
         .to_string();
     assert!(err.contains("hero_starts") && err.contains("start squares"), "{err}");
 }
+
+/// Issue 35, item 6: every one of the rule set's ten artifacts (heroquest-2021.md, Artifacts) is
+/// placed somewhere in the quest book: a room's special treasure, a hero's gear or what a quest
+/// event gives.
+#[test]
+fn the_quest_book_places_every_artifact() {
+    use std::collections::BTreeSet;
+    let mut placed = BTreeSet::new();
+    let mut rules = None;
+    for id in quest::book_order() {
+        let q = quest::load(id).expect("shipped");
+        for t in &q.treasure {
+            placed.extend(t.items.iter().cloned());
+        }
+        for g in q.gear.values() {
+            placed.extend(g.weapon.iter().cloned());
+            placed.extend(g.items.iter().cloned());
+        }
+        for e in q.events.iter().flat_map(|e| &e.then) {
+            if let quest::Effect::Give(item) = e {
+                placed.insert(item.clone());
+            }
+        }
+        rules.get_or_insert_with(|| q.rules.clone());
+    }
+    let rules = rules.expect("a quest");
+    let artifacts: BTreeSet<String> = rules
+        .weapons
+        .keys()
+        .chain(rules.armor.keys())
+        .chain(rules.items.keys())
+        .filter(|id| rules.is_artifact(id))
+        .cloned()
+        .collect();
+    assert_eq!(artifacts.len(), 10, "the Artifacts table lists ten: {artifacts:?}");
+    let missing: Vec<&String> = artifacts.iter().filter(|a| !placed.contains(*a)).collect();
+    assert!(missing.is_empty(), "artifacts no quest places: {missing:?}");
+}
