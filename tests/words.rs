@@ -343,3 +343,38 @@ fn a_monster_that_appears_beside_a_hero_says_next_to_whom() {
     }
     assert!(said >= 10, "{said} of {checked} monsters appeared next to a hero");
 }
+
+/// Every command's help answers `--help` (issue 39: `hollowdeep simulate --help` failed with
+/// "a value is required for '--open'" once the window's options were hidden from it); the
+/// commands that open no window leave those options out, the window commands show them.
+#[test]
+fn every_command_answers_help_and_only_window_commands_list_window_options() {
+    for (cmd, window) in [
+        ("play", true),
+        ("continue", true),
+        ("simulate", false),
+        ("replay", false),
+        ("validate", false),
+        ("import", false),
+        ("quests", false),
+        ("rules", false),
+    ] {
+        for flag in ["--help", "-h"] {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_hollowdeep"))
+                .args([cmd, flag])
+                .output()
+                .expect("the binary runs");
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success(),
+                "{cmd} {flag}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(
+                text.contains(&format!("Usage: hollowdeep {cmd}")),
+                "{cmd} {flag}:\n{text}"
+            );
+            assert_eq!(text.contains("--screenshot"), window, "{cmd} {flag}:\n{text}");
+        }
+    }
+}

@@ -240,23 +240,37 @@ fn without_window_help(mut cmd: clap::Command) -> clap::Command {
     const WINDOW: [&str; 4] = ["screenshot", "after_frames", "quit_after_frames", "open"];
     // Global arguments reach the subcommands when the command is built.
     cmd.build();
-    ["simulate", "replay", "validate", "import", "quests", "rules"]
-        .into_iter()
-        .fold(cmd, |cmd, sub| {
-            cmd.mut_subcommand(sub, |mut c| {
-                for id in WINDOW {
-                    if c.get_arguments().any(|a| a.get_id() == id) {
-                        c = c.mut_arg(id, |a| a.hide(true));
-                    }
+    HEADLESS.into_iter().fold(cmd, |cmd, sub| {
+        cmd.mut_subcommand(sub, |mut c| {
+            for id in WINDOW {
+                if c.get_arguments().any(|a| a.get_id() == id) {
+                    c = c.mut_arg(id, |a| a.hide(true));
                 }
-                c
-            })
+            }
+            c
         })
+    })
+}
+
+/// The commands that open no window (their help leaves the window's options out).
+const HEADLESS: [&str; 6] = ["simulate", "replay", "validate", "import", "quests", "rules"];
+
+/// `hollowdeep simulate --help` asks for the help as `hollowdeep help simulate` does: clap
+/// refused the first once the window's options were hidden from the command (it read `--help`
+/// as a missing value), so the line is read as the second.
+fn help_asked_of_a_headless_command(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    let sub = args.get(1).and_then(|a| a.to_str()).filter(|a| HEADLESS.contains(a));
+    let help = args.iter().skip(2).any(|a| a == "--help" || a == "-h");
+    match sub {
+        Some(sub) if help => vec![args[0].clone(), "help".into(), sub.into()],
+        _ => args,
+    }
 }
 
 pub fn run() -> ExitCode {
     use clap::{CommandFactory, FromArgMatches};
-    let matches = without_window_help(Cli::command().after_help(folders_help())).get_matches();
+    let args = help_asked_of_a_headless_command(std::env::args_os().collect());
+    let matches = without_window_help(Cli::command().after_help(folders_help())).get_matches_from(args);
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
