@@ -1,0 +1,502 @@
+//! The messages of the game: the `Command` a player, bot, sorcerer or replay sends, and the
+//! `GameEvent`s that follow, in the past tense.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::*;
+
+/// What a player, a bot, the sorcerer or a replay asks the game to do.
+#[derive(Message, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// Roll the red dice for the active hero's movement.
+    RollMovement {
+        hero: FigureId,
+    },
+    /// Walk along a path of orthogonal steps (the start square excluded).
+    Move {
+        figure: FigureId,
+        path: Vec<Pos>,
+    },
+    /// Open a closed door on an edge of the hero's square (a free action).
+    OpenDoor {
+        hero: FigureId,
+        door: u32,
+    },
+    /// Close an open door on an edge of the hero's square (free; never a secret door).
+    CloseDoor {
+        hero: FigureId,
+        door: u32,
+    },
+    Attack {
+        attacker: FigureId,
+        target: FigureId,
+    },
+    /// End the hero's turn, or the sorcerer's turn.
+    EndTurn,
+    /// Spell draft: the hero takes a school of magic.
+    ChooseSchool {
+        hero: FigureId,
+        school: String,
+    },
+    /// Cast a spell (an action) at a figure in sight, or at the caster.
+    CastSpell {
+        caster: FigureId,
+        spell: String,
+        target: FigureId,
+    },
+    /// Attack a monster in sight with a ranged weapon the hero carries (an action).
+    Shoot {
+        attacker: FigureId,
+        target: FigureId,
+        weapon: String,
+    },
+    SearchTreasure {
+        hero: FigureId,
+    },
+    SearchTraps {
+        hero: FigureId,
+    },
+    SearchSecretDoors {
+        hero: FigureId,
+    },
+    /// Disarm a known trap next to the hero (or on furniture next to the hero): an action.
+    DisarmTrap {
+        hero: FigureId,
+        trap: u32,
+    },
+    /// Jump a known trap next to the hero, landing on `to` beyond it: two squares of movement.
+    JumpTrap {
+        hero: FigureId,
+        trap: u32,
+        to: Pos,
+    },
+    /// Drink a potion (free, any time on the hero's turn).
+    DrinkPotion {
+        hero: FigureId,
+        potion: String,
+    },
+    /// Hand a potion or an artifact to an adjacent hero (free).
+    Give {
+        from: FigureId,
+        to: FigureId,
+        item: String,
+    },
+    /// Pick up a fallen hero's possessions from the square the hero stands on or next to it (free).
+    PickUp {
+        hero: FigureId,
+    },
+    /// Take a carried weapon in hand (the one in hand is carried instead): free, on the hero's
+    /// own turn.
+    Wield {
+        hero: FigureId,
+        weapon: String,
+    },
+    /// Use an artifact that is used rather than carried (the Ring of Return): free.
+    UseArtifact {
+        hero: FigureId,
+        item: String,
+    },
+    /// Leave the dungeon from the stairway before the goal is met (voluntary retreat).
+    Retreat {
+        hero: FigureId,
+    },
+    /// The action-point module: spend `points` of the hero's action points on picking the lock
+    /// of `door`, which the hero stands beside (Pick a Lock).
+    PickLock {
+        hero: FigureId,
+        door: u32,
+        points: u8,
+    },
+    /// The action-point module: the same for the locked chest `chest` (its index among the
+    /// quest's furniture), in Range 1.
+    PickChest {
+        hero: FigureId,
+        chest: u32,
+        points: u8,
+    },
+    /// The action-point module: pull the quest's lever `lever` (its index), in Range 1, for a
+    /// point (Pull a Lever).
+    PullLever {
+        hero: FigureId,
+        lever: u32,
+    },
+    /// The sorcerer puts a wandering monster a hero drew on this square (see `Pending`).
+    PlaceWanderer {
+        at: Pos,
+    },
+    /// LEGO Heroica: a skill on a Shield (the hero's own, named by its kind, or a weapon's or a
+    /// relic's id): `to` where its move ends or the item it takes, `target` the monster it
+    /// defeats.
+    UseSkill {
+        figure: FigureId,
+        skill: String,
+        target: Option<FigureId>,
+        to: Option<Pos>,
+    },
+    /// LEGO Heroica: buy a potion or a weapon from the store before rolling.
+    Buy {
+        hero: FigureId,
+        item: String,
+    },
+}
+
+/// Who a turn belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Actor {
+    Hero(FigureId),
+    Sorcerer,
+}
+
+/// What happened, in the past tense.
+#[derive(Message, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameEvent {
+    QuestStarted {
+        /// The quest's id (a built-in quest's, or the file's).
+        quest: String,
+        /// Its title, as the quest book shows it.
+        #[serde(default)]
+        name: String,
+        seed: u64,
+    },
+    TurnStarted {
+        round: u32,
+        actor: Actor,
+    },
+    MovementRolled {
+        hero: FigureId,
+        dice: Vec<u8>,
+    },
+    HeroMoved {
+        figure: FigureId,
+        from: Pos,
+        to: Pos,
+    },
+    MonsterMoved {
+        figure: FigureId,
+        from: Pos,
+        to: Pos,
+    },
+    /// A move stopped early because something new came into view or the way was blocked.
+    MoveInterrupted {
+        figure: FigureId,
+        at: Pos,
+        reason: String,
+    },
+    DoorOpened {
+        door: u32,
+        by: FigureId,
+    },
+    DoorClosed {
+        door: u32,
+        by: FigureId,
+    },
+    AreaRevealed {
+        area: String,
+        squares: u32,
+    },
+    MonsterRevealed {
+        figure: FigureId,
+        at: Pos,
+    },
+    Attack {
+        attacker: FigureId,
+        target: FigureId,
+        attack: Vec<Face>,
+        defend: Vec<Face>,
+        damage: u8,
+    },
+    MonsterKilled {
+        figure: FigureId,
+        by: Option<FigureId>,
+    },
+    HeroKilled {
+        figure: FigureId,
+        by: Option<FigureId>,
+    },
+    SchoolChosen {
+        hero: FigureId,
+        school: String,
+        spells: Vec<String>,
+    },
+    /// A hero's spell. `resist` holds the target's mind roll when the spell allows one.
+    SpellCast {
+        caster: FigureId,
+        spell: String,
+        name: String,
+        target: FigureId,
+        resist: Vec<Face>,
+        resisted: bool,
+    },
+    DreadSpellCast {
+        caster: FigureId,
+        spell: String,
+        name: String,
+        target: FigureId,
+        resist: Vec<Face>,
+        resisted: bool,
+    },
+    /// Damage that is not a weapon attack: spells, traps, hazards. `dice` is what was rolled.
+    Wounded {
+        figure: FigureId,
+        amount: u8,
+        dice: Vec<Face>,
+        cause: String,
+    },
+    Healed {
+        figure: FigureId,
+        amount: u8,
+        cause: String,
+    },
+    StatusGained {
+        figure: FigureId,
+        status: StatusKind,
+    },
+    StatusEnded {
+        figure: FigureId,
+        status: StatusKind,
+    },
+    /// A figure misses its turn (asleep, tempest).
+    TurnSkipped {
+        figure: FigureId,
+        reason: String,
+    },
+    ThrownWeaponLost {
+        hero: FigureId,
+        weapon: String,
+    },
+    /// A searching hero drew a card from the treasure deck.
+    TreasureDrawn {
+        hero: FigureId,
+        title: String,
+        text: String,
+    },
+    /// A searching hero found the treasure the quest placed in the room.
+    SpecialTreasureFound {
+        hero: FigureId,
+        text: String,
+    },
+    NothingFound {
+        hero: FigureId,
+        search: String,
+    },
+    GoldFound {
+        hero: FigureId,
+        amount: u32,
+    },
+    PotionFound {
+        hero: FigureId,
+        potion: String,
+        name: String,
+    },
+    ItemFound {
+        hero: FigureId,
+        item: String,
+        name: String,
+    },
+    HazardDrawn {
+        hero: FigureId,
+        title: String,
+    },
+    WanderingMonster {
+        figure: FigureId,
+        at: Pos,
+    },
+    MonsterSummoned {
+        figure: FigureId,
+        at: Pos,
+    },
+    /// A quest event's message, read out to the players.
+    QuestMessage {
+        text: String,
+    },
+    /// A quest event opened, locked or unlocked a door.
+    DoorChanged {
+        door: u32,
+        open: bool,
+        locked: bool,
+    },
+    TrapFound {
+        trap: u32,
+        kind: TrapKind,
+        at: Pos,
+    },
+    TrapSprung {
+        trap: u32,
+        kind: TrapKind,
+        figure: FigureId,
+        at: Pos,
+        text: String,
+    },
+    TrapDisarmed {
+        trap: u32,
+        by: FigureId,
+        roll: Vec<Face>,
+    },
+    TrapJumped {
+        trap: u32,
+        hero: FigureId,
+        roll: Vec<Face>,
+        to: Pos,
+    },
+    /// A jump that rolled a skull: the hero lands on the trap, which springs (a `TrapSprung`
+    /// follows).
+    JumpFailed {
+        trap: u32,
+        hero: FigureId,
+        roll: Vec<Face>,
+    },
+    /// A disarm that rolled a skull: the trap goes off on the hero (a `TrapSprung` follows).
+    DisarmFailed {
+        trap: u32,
+        hero: FigureId,
+        roll: Vec<Face>,
+    },
+    SecretDoorFound {
+        door: u32,
+    },
+    PotionDrunk {
+        hero: FigureId,
+        potion: String,
+        name: String,
+    },
+    /// A hero at 0 body was saved by a potion, the hero's own spell or an artifact.
+    DeathAverted {
+        hero: FigureId,
+        by: String,
+    },
+    ItemGiven {
+        from: FigureId,
+        to: FigureId,
+        item: String,
+        name: String,
+    },
+    /// A hero took a carried weapon in hand (by choice, or on being handed one).
+    WeaponWielded {
+        hero: FigureId,
+        weapon: String,
+        name: String,
+    },
+    /// A fallen hero's possessions lie on the floor for the others.
+    PossessionsDropped {
+        hero: FigureId,
+        at: Pos,
+    },
+    /// Nobody was near: the monsters carried a fallen hero's possessions away.
+    PossessionsClaimed {
+        hero: FigureId,
+    },
+    PossessionsPickedUp {
+        hero: FigureId,
+        at: Pos,
+    },
+    ArtifactUsed {
+        hero: FigureId,
+        item: String,
+        name: String,
+    },
+    HeroRetreated {
+        figure: FigureId,
+    },
+    QuestAbandoned {
+        round: u32,
+    },
+    /// A lock attempt (the action-point module): the points spent, the help of heroes beside
+    /// the door, the two Response cards drawn, and whether it opened.
+    LockPicked {
+        hero: FigureId,
+        door: u32,
+        points: u8,
+        help: u8,
+        cards: Vec<u8>,
+        opened: bool,
+    },
+    /// A locked chest's lock tried (the action-point module), as `LockPicked`; an opened chest
+    /// then gives a treasure card.
+    ChestPicked {
+        hero: FigureId,
+        chest: u32,
+        points: u8,
+        help: u8,
+        cards: Vec<u8>,
+        opened: bool,
+    },
+    LeverPulled {
+        hero: FigureId,
+        lever: u32,
+        door: u32,
+    },
+    /// A hero came onto the board at the stairway with its first point (the action-point module).
+    HeroEntered {
+        figure: FigureId,
+        at: Pos,
+    },
+    /// What a hero's move cost under the action-point module: the squares walked (the one it
+    /// came on at too), the points they took, the points left.
+    MovePaid {
+        figure: FigureId,
+        squares: u8,
+        points: u8,
+        left: u8,
+    },
+    /// A hero paid a point more to leave a threatened square (the action-point module).
+    ThreatenedStep {
+        figure: FigureId,
+        from: Pos,
+    },
+    /// A figure entered a dangerous square: a Response card for each monster beside it; an Eye
+    /// (`failed`) springs the square's failure. A pushed figure draws none and always fails.
+    DangerDrawn {
+        figure: FigureId,
+        at: Pos,
+        cards: Vec<u8>,
+        /// Which of `cards` bear an Eye.
+        eyes: Vec<bool>,
+        failed: bool,
+    },
+    ObjectiveCompleted,
+    HeroEscaped {
+        figure: FigureId,
+    },
+    /// A hero left the dungeon by the quest's way out (an `Escape` objective).
+    HeroGotOut {
+        figure: FigureId,
+    },
+    /// The captive of a `Rescue` quest now follows this hero.
+    CaptiveFreed {
+        captive: FigureId,
+        hero: FigureId,
+    },
+    /// The captive walked after the hero they follow.
+    CaptiveMoved {
+        captive: FigureId,
+        from: Pos,
+        to: Pos,
+    },
+    /// The captive climbed the stairway out of the dungeon: the rescue's goal.
+    CaptiveRescued {
+        captive: FigureId,
+    },
+    /// The captive fell: the quest is lost.
+    CaptiveKilled {
+        captive: FigureId,
+        by: Option<FigureId>,
+    },
+    QuestWon {
+        round: u32,
+    },
+    QuestLost {
+        round: u32,
+    },
+    CommandRejected {
+        reason: String,
+    },
+    /// The sorcerer explains a decision.
+    SorcererReasoned {
+        figure: FigureId,
+        text: String,
+    },
+    /// What happened under LEGO Heroica's rules (its die, fights, packs): figures by their
+    /// `FigureId` numbers.
+    Heroica(crate::rules::heroica::play::Happening),
+}
