@@ -30,6 +30,9 @@ struct Step {
     enter: fn(&mut World) -> Result<bool, String>,
 }
 
+/// Where each widget of a pass lay, by its id.
+type Places = std::collections::BTreeMap<u64, egui::Rect>;
+
 /// The tour under way (`--layout-check PATH`).
 #[derive(Resource)]
 pub struct LayoutTour {
@@ -41,7 +44,7 @@ pub struct LayoutTour {
     frames: u32,
     reached: bool,
     /// The last look at the widgets, to see when the layout has settled.
-    last: Option<Vec<(egui::Id, egui::Rect)>>,
+    last: Option<Places>,
     report: String,
 }
 
@@ -129,19 +132,18 @@ fn tour(world: &mut World) {
     // Settled: the same widgets in the same places for a few frames running.
     let now = widget_places(&ctx);
     let same = t.last.as_ref() == Some(&now);
-    let moving: Vec<String> = match &t.last {
-        Some(last) if !same => {
-            let before: std::collections::BTreeMap<_, _> = last.iter().map(|(id, r)| (format!("{id:?}"), *r)).collect();
-            now.iter()
-                .filter(|(id, r)| before.get(&format!("{id:?}")) != Some(r))
-                .take(3)
-                .map(|(id, r)| format!("{id:?} now at {r:?}, before {:?}", before.get(&format!("{id:?}"))))
-                .collect()
-        }
-        _ => Vec::new(),
-    };
-    t.last = Some(now);
+    let last = t.last.replace(now);
     if same && t.frames >= SETTLED_FRAMES || t.frames >= MOST_SETTLING {
+        // Judged unsettled: which widgets were still moving (a few), for the report.
+        let moving: Vec<String> = match (&last, &t.last) {
+            (Some(before), Some(now)) if !same => now
+                .iter()
+                .filter(|(id, r)| before.get(*id) != Some(*r))
+                .take(3)
+                .map(|(id, r)| format!("widget {id:x} now at {r:?}, before {:?}", before.get(id)))
+                .collect(),
+            _ => Vec::new(),
+        };
         let (count, outside) = unreachable_widgets(&ctx);
         let _ = writeln!(
             t.report,
@@ -219,16 +221,14 @@ fn primary_context(world: &mut World) -> Option<egui::Context> {
 }
 
 /// Every widget of the last pass and where it lay.
-fn widget_places(ctx: &egui::Context) -> Vec<(egui::Id, egui::Rect)> {
-    let mut all: Vec<(egui::Id, egui::Rect)> = ctx.viewport(|vp| {
+fn widget_places(ctx: &egui::Context) -> Places {
+    ctx.viewport(|vp| {
         vp.prev_pass
             .widgets
             .layers()
-            .flat_map(|(_, ws)| ws.iter().map(|w| (w.id, w.rect)))
+            .flat_map(|(_, ws)| ws.iter().map(|w| (w.id.value(), w.rect)))
             .collect()
-    });
-    all.sort_by_key(|(id, _)| id.value());
-    all
+    })
 }
 
 /// The interactive widgets of the last pass, and those a player cannot reach, in words: each lies

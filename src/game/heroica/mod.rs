@@ -61,10 +61,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         Some(quest.board.clone()),
         Default::default(),
         false,
-        Some(crate::game::model::HeroicaPlaces {
-            spaces: std::sync::Arc::new(mission.spaces.clone()),
-            target: mission.target,
-        }),
+        Some(crate::game::model::HeroicaPlaces::new(&mission.spaces, mission.target)),
     );
     let idle = Fighter {
         attack: 0,

@@ -28,16 +28,20 @@ pub struct FigureNames(
 /// What LEGO Heroica's log needs to name a space as a player would.
 #[derive(Clone, Debug)]
 pub struct HeroicaPlaces {
-    pub spaces: Arc<crate::rules::heroica::spaces::Spaces>,
-    pub target: crate::rules::geometry::Pos,
+    /// Every space's walking distance from the target (by the spaces' own ways, every door open).
+    from_target: Arc<crate::rules::paths::DistanceField>,
 }
 
 impl HeroicaPlaces {
-    /// A space in words: "the target space", "beside the target", "5 spaces from the target"
-    /// (by the spaces' own ways, every door open).
+    pub fn new(spaces: &crate::rules::heroica::spaces::Spaces, target: crate::rules::geometry::Pos) -> Self {
+        HeroicaPlaces {
+            from_target: Arc::new(spaces.distances(&[target], u16::MAX, |_| true)),
+        }
+    }
+
+    /// A space in words: "the target space", "beside the target", "5 spaces from the target".
     pub fn place(&self, p: crate::rules::geometry::Pos) -> String {
-        let from = self.spaces.distances(&[self.target], u16::MAX, |_| true);
-        match from.dist(p) {
+        match self.from_target.dist(p) {
             Some(0) => "the target space".into(),
             Some(1) => "beside the target".into(),
             Some(d) => format!("{d} spaces from the target"),
