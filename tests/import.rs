@@ -196,6 +196,7 @@ fn the_heroscribe_corpus_imports_validates_and_plays_to_the_end() {
         .filter(|l| l.contains("HQBase") && !l.contains("CastleofMystery") && l.contains("no door leads there"))
         .collect();
     assert!(cut_off.is_empty(), "{cut_off:#?}");
+    let mut raced = false;
     // Two seeded games of each, with each hero bot that plays to win: every game ends. The
     // quests hide much behind secret doors, so this also holds the bots to searching for them
     // once nothing else is left, and to passing known traps that bar the only way on.
@@ -216,6 +217,15 @@ fn the_heroscribe_corpus_imports_validates_and_plays_to_the_end() {
                 );
             }
         }
+        // Issue 35, item 17: in seed 9 of Race Against Time the last hero, wounded, paced to and
+        // fro for 270 rounds in a room whose known chest trap would kill it on a search (the
+        // competent bot will not search there, and the room was still its goal).
+        if name.to_lowercase().contains("raceagainsttime-us") {
+            let r = sim::play_one(q.clone(), 9, sim::Matchup::default());
+            assert!(r.outcome.is_some(), "{name}, seed 9: no end in {} rounds", r.rounds);
+            raced = true;
+        }
     }
+    assert!(raced, "Race Against Time (US) is in the corpus");
     let _ = std::fs::remove_dir_all(&out);
 }

@@ -160,15 +160,20 @@ pub(super) fn goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Vec<P
         return explore;
     }
     // Nothing left in view to explore and the job not done: a room the heroes have seen and
-    // nobody has searched for treasure (a quest's item may lie there, however far), else the
-    // way on is a secret door.
+    // nobody has searched for treasure (a quest's item may lie there, however far; not one whose
+    // known chest trap would kill this hero, where it would only pace about), else the way on is
+    // a secret door.
     let searched: std::collections::BTreeSet<u16> = snap.dungeon.searched.iter().map(|(_, a)| *a).collect();
     let unsearched = reachable(
         snap.board()
             .squares()
             .filter(|p| {
                 let area = snap.area(*p);
-                snap.fog.is_revealed(*p) && area != CORRIDOR && !searched.contains(&area) && snap.can_stop_on(h, *p)
+                snap.fog.is_revealed(*p)
+                    && area != CORRIDOR
+                    && !searched.contains(&area)
+                    && !deadly_chest(snap, h, area)
+                    && snap.can_stop_on(h, *p)
             })
             .collect(),
     );
