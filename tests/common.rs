@@ -137,6 +137,22 @@ impl Game {
     }
 }
 
+/// Plays `f` on games made by `make` for seeds 0..300 until one gives the events `want`s.
+pub fn find_seed(
+    mut make: impl FnMut(u64) -> Game,
+    mut f: impl FnMut(&mut Game) -> Vec<GameEvent>,
+    want: impl Fn(&[GameEvent]) -> bool,
+) -> (Game, Vec<GameEvent>) {
+    for seed in 0..300 {
+        let mut g = make(seed);
+        let evs = f(&mut g);
+        if want(&evs) {
+            return (g, evs);
+        }
+    }
+    panic!("no seed in 0..300 gave the wanted outcome");
+}
+
 pub fn rejected(evs: &[GameEvent]) -> Option<String> {
     evs.iter().find_map(|e| match e {
         GameEvent::CommandRejected { reason } => Some(reason.clone()),

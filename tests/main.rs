@@ -18,6 +18,7 @@ mod import;
 mod layout;
 mod legality;
 mod objectives;
+mod pits;
 mod presentation;
 mod quests;
 mod referee_pool;

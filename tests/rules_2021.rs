@@ -7,42 +7,26 @@ use hollowdeep::rules::geometry::Pos;
 
 use crate::common::*;
 
-const DEFEAT_ALL: &str = "DefeatAll(return_to_stairway: false)";
-const FAR_ORC: &str = "(kind: \"orc\", at: (24, 17))";
+pub(crate) const DEFEAT_ALL: &str = "DefeatAll(return_to_stairway: false)";
+pub(crate) const FAR_ORC: &str = "(kind: \"orc\", at: (24, 17))";
 
-fn has(evs: &[GameEvent], kind: &str) -> bool {
+pub(crate) fn has(evs: &[GameEvent], kind: &str) -> bool {
     evs.iter().any(|e| e.kind() == kind)
 }
 
-fn ok(evs: &[GameEvent]) {
+pub(crate) fn ok(evs: &[GameEvent]) {
     assert!(rejected(evs).is_none(), "refused: {:?}", rejected(evs));
 }
 
-fn status(g: &mut Game, id: u32) -> std::collections::BTreeSet<StatusKind> {
+pub(crate) fn status(g: &mut Game, id: u32) -> std::collections::BTreeSet<StatusKind> {
     g.snap().figure(FigureId(id)).unwrap().status.clone()
 }
 
-fn body(g: &mut Game, id: u32) -> u8 {
+pub(crate) fn body(g: &mut Game, id: u32) -> u8 {
     g.snap().figure(FigureId(id)).unwrap().body
 }
 
-/// Plays `f` with seeds 0.. until `want` holds for the events, returning the game and events.
-fn find_seed(
-    mut make: impl FnMut(u64) -> Game,
-    mut f: impl FnMut(&mut Game) -> Vec<GameEvent>,
-    want: impl Fn(&[GameEvent]) -> bool,
-) -> (Game, Vec<GameEvent>) {
-    for seed in 0..300 {
-        let mut g = make(seed);
-        let evs = f(&mut g);
-        if want(&evs) {
-            return (g, evs);
-        }
-    }
-    panic!("no seed in 0..300 gave the wanted outcome");
-}
-
-fn cast(g: &mut Game, caster: u32, spell: &str, target: u32) -> Vec<GameEvent> {
+pub(crate) fn cast(g: &mut Game, caster: u32, spell: &str, target: u32) -> Vec<GameEvent> {
     g.send(Command::CastSpell {
         caster: FigureId(caster),
         spell: spell.into(),

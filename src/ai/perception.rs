@@ -24,6 +24,8 @@ pub struct Grid {
     pub open: Vec<u8>,
     pub door: Vec<u8>,
     pub solid: Vec<bool>,
+    /// Open pits: a walk may end in one but not go on from it (rules-decisions row 17).
+    pub pit: Vec<bool>,
 }
 
 impl Grid {
@@ -33,9 +35,11 @@ impl Grid {
         let mut open = vec![0u8; n];
         let mut door = vec![0u8; n];
         let mut solid = vec![false; n];
+        let mut pit = vec![false; n];
         for i in 0..n {
             let p = b.pos_of_index(i);
             solid[i] = snap.is_solid(p);
+            pit[i] = snap.in_pit(p);
             for (d, q) in p.neighbours().into_iter().enumerate() {
                 if !b.in_bounds(q) {
                     continue;
@@ -53,6 +57,7 @@ impl Grid {
             open,
             door,
             solid,
+            pit,
         }
     }
 
@@ -312,7 +317,7 @@ impl Walk {
         dist[start] = 0;
         queue.push_back(start);
         while let Some(i) = queue.pop_front() {
-            if dist[i] >= steps {
+            if dist[i] >= steps || (grid.pit[i] && i != start) {
                 continue;
             }
             for j in grid.open_neighbours(i) {

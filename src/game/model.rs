@@ -145,6 +145,17 @@ impl Trap {
     pub fn armed(&self) -> bool {
         matches!(self.state, TrapState::Hidden | TrapState::Known)
     }
+
+    /// A pit already sprung: open for all to see, a move that enters it ends there, and a hero
+    /// may jump it (heroquest-2021.md, Pit Trap and Jumping a Trap; rules-decisions row 17).
+    pub fn open_pit(&self) -> bool {
+        self.kind == TrapKind::Pit && self.state == TrapState::Sprung && self.furniture.is_none()
+    }
+
+    /// A trap on the floor a hero may jump: one it knows of, or an open pit.
+    pub fn jumpable(&self) -> bool {
+        self.furniture.is_none() && (self.state == TrapState::Known || self.open_pit())
+    }
 }
 
 /// The prisoner of a `Rescue` quest: on the heroes' side but never taking a turn. Freed by a hero

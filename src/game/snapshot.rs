@@ -582,8 +582,12 @@ impl Snapshot {
 
     /// Standing in an open pit: one die fewer to attack and defend.
     pub fn in_pit(&self, p: Pos) -> bool {
-        self.trap_at(p)
-            .is_some_and(|t| t.kind == TrapKind::Pit && t.state == TrapState::Sprung)
+        self.trap_at(p).is_some_and(Trap::open_pit)
+    }
+
+    /// A trap on the floor of `p` a hero may jump: one it knows of, or an open pit.
+    pub fn jumpable_trap_on(&self, p: Pos) -> bool {
+        self.trap_at(p).is_some_and(Trap::jumpable)
     }
 
     /// Does a hero know of an armed trap on `p`? Paths for heroes go around those.

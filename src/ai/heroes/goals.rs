@@ -9,11 +9,7 @@ pub(super) const TRAP_SHORTCUT: u16 = 4;
 
 pub(super) fn shortcut_over_trap(snap: &Snapshot, h: &FigureSnap, goal: Pos, around: u16) -> Option<Command> {
     // With no known trap on the floor the way over traps is the way around them.
-    if !snap
-        .traps
-        .iter()
-        .any(|t| t.furniture.is_none() && t.state == TrapState::Known)
-    {
+    if !snap.traps.iter().any(crate::game::model::Trap::jumpable) {
         return None;
     }
     let over = over_traps_field(snap, h)?;
@@ -28,7 +24,7 @@ pub(super) fn shortcut_over_trap(snap: &Snapshot, h: &FigureSnap, goal: Pos, aro
 /// over it when it is next to us.
 pub(super) fn up_to_trap(snap: &Snapshot, h: &FigureSnap, over: &DistanceField, goal: Pos) -> Option<Command> {
     let path = over.path_to(goal)?;
-    let i = path.iter().position(|p| snap.known_trap_on(*p))?;
+    let i = path.iter().position(|p| snap.jumpable_trap_on(*p))?;
     let progress = snap.turn.progress(h.id);
     if i == 0 {
         return trap_in_the_way(snap, h, &[goal]);
@@ -236,7 +232,9 @@ pub(super) fn trap_in_the_way(snap: &Snapshot, h: &FigureSnap, goals: &[Pos]) ->
         .min_by_key(|g| over.dist(**g))?;
     let path = over.path_to(*goal)?;
     let first = *path.first()?;
-    let trap = snap.trap_at(first).filter(|t| t.state == TrapState::Known)?;
+    let trap = snap
+        .trap_at(first)
+        .filter(|t| t.jumpable() && snap.figure_at(t.at).is_none())?;
     let landing = *path.get(1)?;
     if progress.allowance.is_none() {
         return Some(Command::RollMovement { hero: h.id });

@@ -520,8 +520,8 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
         .clone();
     let rules = snap.quest.rules.clone();
     let mut p = snap.turn.progress(h.id);
-    if t.furniture.is_some() || t.state != TrapState::Known {
-        return Err("only a known trap on the floor can be jumped".into());
+    if !t.jumpable() {
+        return Err("only a known trap on the floor or an open pit can be jumped".into());
     }
     if p.allowance.is_none() {
         return Err(format!("{} must roll for movement first", h.name));

@@ -133,11 +133,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
         }
     }
     if p.allowance.is_some() && p.can_move() && p.steps_left() >= rules.traps.jump_squares {
-        for t in snap
-            .traps
-            .iter()
-            .filter(|t| t.state == TrapState::Known && t.furniture.is_none())
-        {
+        for t in snap.traps.iter().filter(|t| t.jumpable()) {
             if !(t.at.is_orthogonally_adjacent(at) && snap.edge_open(at, t.at)) || snap.figure_at(t.at).is_some() {
                 continue;
             }
@@ -521,6 +517,8 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
             o.reached()
                 .filter(|(q, d)| *d > 0 && field.dist(*q).is_none() && snap.can_stop_on(f, *q))
                 .filter_map(|(q, _)| o.path_to(q))
+                // An open pit ends a move: a way on through one is no move.
+                .filter(|path| !path[..path.len() - 1].iter().any(|q| snap.in_pit(*q)))
         });
         let paths: Vec<Vec<Pos>> = stops.into_iter().filter_map(|q| field.path_to(q)).chain(dear).collect();
         v.extend(paths.into_iter().map(|path| Command::Move { figure: f.id, path }));

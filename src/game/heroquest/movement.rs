@@ -91,7 +91,15 @@ pub(in crate::game) fn move_figure(
         ));
     }
     let mut prev = start;
-    for &q in walk {
+    for (i, &q) in walk.iter().enumerate() {
+        // heroquest-2021.md, Pit Trap: an open pit ends the move of whoever enters it, so no
+        // walk goes on through one (rules-decisions row 17); a hero may jump it instead.
+        if i + 1 < walk.len() && snap.in_pit(q) {
+            return Err(format!(
+                "{} would stop in the open pit at {q}: entering a pit ends the move (a hero may jump it)",
+                f.name
+            ));
+        }
         if !prev.is_orthogonally_adjacent(q) {
             return Err(format!("{prev} to {q} is not one orthogonal step"));
         }
@@ -210,6 +218,14 @@ pub(in crate::game) fn move_figure(
         let from = at;
         at = q;
         trail.push(q);
+        if now.in_pit(q) {
+            ends_here = true;
+            evs.push(GameEvent::MoveInterrupted {
+                figure: f.id,
+                at: q,
+                reason: "the open pit ends the move".into(),
+            });
+        }
         if f.hero {
             let armed = now
                 .traps

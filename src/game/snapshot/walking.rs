@@ -136,8 +136,19 @@ impl Snapshot {
             };
             enter[k] &= passable;
         }
+        // An open pit ends a move that enters it (heroquest-2021.md, Pit Trap; rules-decisions
+        // row 17): a walk may end in one but not go on from it, save the figure's own square.
+        // Left out when looking for the traps in the way, where the pit is one to jump.
+        let dead_ends: Vec<usize> = self
+            .traps
+            .iter()
+            .filter(|t| avoid_known_traps && t.open_pit() && b.in_bounds(t.at) && Some(t.at) != start)
+            .map(|t| b.index(t.at))
+            .collect();
         let through_rock = fig.has(StatusKind::PassThroughRock);
-        let may = |k: usize, d: usize, q: usize| (through_rock || self.open_sides[k] & (1 << d) != 0) && enter[q];
+        let may = |k: usize, d: usize, q: usize| {
+            (through_rock || self.open_sides[k] & (1 << d) != 0) && enter[q] && !dead_ends.contains(&k)
+        };
         if fig.hero && self.action_points() {
             let threatened = self.threatened_squares();
             let mut enter_cost = vec![1u16; b.len()];
