@@ -519,27 +519,37 @@ impl Campaign {
             .party
             .get(class)
             .ok_or_else(|| format!("there is no {hero_name} in the party"))?;
-        if h.weapon.as_deref() == Some(item) || h.items.iter().any(|i| i == item) {
+        // A second of a thing is no use, save a weapon that is thrown and lost (a spare dagger).
+        let owned = h.weapon.as_deref() == Some(item) || h.items.iter().any(|i| i == item);
+        if owned && !rules.weapons.get(item).is_some_and(|w| w.thrown) {
             return Err(format!("the {hero_name} already has a {name}"));
+        }
+        // One piece of armour is worn in each slot (rules-decisions row 30): one no better than
+        // what the hero has there would only be carried.
+        if let Some(new) = rules.armor.get(item)
+            && let Some(slot) = &new.slot
+            && let Some(worn) = h.items.iter().filter_map(|i| rules.armor.get(i)).find(|a| {
+                a.slot.as_ref() == Some(slot)
+                    && (a.defend, a.movement_dice.is_none()) >= (new.defend, new.movement_dice.is_none())
+            })
+        {
+            return Err(format!(
+                "the {hero_name} already wears {}, as good as the {name} (one piece of {slot} armour is worn)",
+                worn.name
+            ));
         }
         if h.gold < cost {
             return Err(format!("the {name} costs {cost} gold; the {hero_name} has {}", h.gold));
         }
+        // Whether the hero may use it at all; a shield and a two-handed weapon may both be
+        // owned, and the one in hand decides which serves (row 30).
         let gear = Gear {
-            weapon: h.weapon.clone(),
+            weapon: None,
             items: h.items.clone(),
             potions: Vec::new(),
             gold: 0,
         };
         crate::quest::gear::may_carry(rules, class, item, &gear)?;
-        if let Some(w) = rules.weapons.get(item)
-            && w.two_handed
-            && h.items.iter().any(|i| rules.armor.get(i).is_some_and(|a| a.shield))
-        {
-            return Err(format!(
-                "the {hero_name} carries a shield, and the {name} needs both hands"
-            ));
-        }
         Ok(cost)
     }
 

@@ -25,6 +25,7 @@ mod referee_pool;
 mod reload;
 mod replay;
 mod rules_2021;
+mod rules_edges;
 mod rules_scenarios;
 mod saves;
 mod simulation;

@@ -738,33 +738,36 @@ impl Snapshot {
             .all(|o| fig.hero && o.hero && self.on_stairway(p))
     }
 
-    /// Centre-to-centre line of sight: walls, closed doors and fallen blocks block, and so do
-    /// figures in between.
+    /// Centre-to-centre line of sight: walls, closed doors, rubble and fallen blocks block, and
+    /// so do figures in between.
     pub fn sees(&self, a: Pos, b: Pos) -> bool {
         line_of_sight(
             a,
             b,
             |p, q| !self.edge_open(p, q),
-            |p| self.figure_at(p).is_some() || self.fallen_block(p),
+            |p| self.figure_at(p).is_some() || self.walled_up(p),
         )
     }
 
-    /// Line of sight for looking around a room or corridor: only walls, closed doors and
-    /// fallen blocks block.
+    /// Line of sight for looking around a room or corridor: only walls, closed doors, rubble
+    /// and fallen blocks block.
     pub fn sees_past_figures(&self, a: Pos, b: Pos) -> bool {
-        line_of_sight(a, b, |p, q| !self.edge_open(p, q), |p| self.fallen_block(p))
+        line_of_sight(a, b, |p, q| !self.edge_open(p, q), |p| self.walled_up(p))
     }
 
-    /// heroquest-2021.md, Falling-Block Trap: a sprung block is "a permanent block (wall)": it
-    /// stops sight as a wall does, not only movement.
-    pub fn fallen_block(&self, p: Pos) -> bool {
-        // The solid squares already hold every fallen block (and furniture and rubble, which
-        // do not block sight): only a solid square needs the trap looked up.
+    /// A square filled as a wall is: a sprung falling block, "a permanent block (wall)"
+    /// (heroquest-2021.md, Falling-Block Trap), or the quest's rubble, the blocked squares its
+    /// notes call fallen masonry (rules-decisions row 3). Furniture stands in the way of a walk
+    /// but not of sight.
+    pub fn walled_up(&self, p: Pos) -> bool {
+        // The solid squares already hold every fallen block, rubble and furniture: only a solid
+        // square needs a closer look.
         self.board().in_bounds(p)
             && self.solid[self.board().index(p)]
-            && self
-                .trap_at(p)
-                .is_some_and(|t| t.kind == TrapKind::FallingBlock && t.state == TrapState::Sprung)
+            && (self.quest.blocked.contains(&p)
+                || self
+                    .trap_at(p)
+                    .is_some_and(|t| t.kind == TrapKind::FallingBlock && t.state == TrapState::Sprung))
     }
 
     /// The figure whose turn it is (a hero), if any.

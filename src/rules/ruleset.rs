@@ -59,6 +59,10 @@ pub struct ArmorDef {
     /// A shield: not with a two-handed weapon.
     #[serde(default)]
     pub shield: bool,
+    /// Where it is worn ("body", "head"): a hero wears one piece of each slot, the best, and
+    /// carries the rest. None: worn beside anything (a cloak).
+    #[serde(default)]
+    pub slot: Option<String>,
     /// Red dice for movement while worn (plate mail: 1).
     #[serde(default)]
     pub movement_dice: Option<u8>,

@@ -117,6 +117,11 @@ pub fn shoot(world: &mut World, snap: &Snapshot, attacker: FigureId, target: Fig
     }
     let p = take_action(snap, a, ActionKind::Attack)?;
     let mut evs = Vec::new();
+    // A bow or crossbow needs both hands: it is taken in hand to shoot, and a carried shield
+    // no longer defends until a one-handed weapon is taken up again (rules-decisions row 30).
+    if def.two_handed && a.equipment.weapon.as_deref() != Some(weapon) {
+        evs.extend(wield(world, snap, a.id, weapon)?);
+    }
     if snap.turn.progress(a.id).acted {
         evs.extend(remove_status(world, a.id, StatusKind::HeroicBrew));
     }
@@ -129,7 +134,7 @@ pub fn shoot(world: &mut World, snap: &Snapshot, attacker: FigureId, target: Fig
         } else if let Some(i) = eq.items.iter().position(|i| i == weapon) {
             eq.items.remove(i);
         }
-        let fighter = derive_fighter(&rules, &eq);
+        let fighter = derive_fighter(&rules, &a.kind, &eq);
         world.entity_mut(a.entity).insert((eq, fighter));
         evs.push(GameEvent::ThrownWeaponLost {
             hero: a.id,
@@ -222,7 +227,7 @@ pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outc
                 name: rules.thing_name(item),
             });
         }
-        let fighter = derive_fighter(&rules, &usable(&rules, &h.kind, &eq));
+        let fighter = derive_fighter(&rules, &h.kind, &eq);
         world.entity_mut(e).insert((eq, fighter));
         return Ok(evs);
     }
@@ -237,7 +242,7 @@ pub(in crate::game) fn receive_item(world: &mut World, hero: &FigureSnap, item: 
     };
     let mut eq = world.get::<Equipment>(hero.entity).cloned().unwrap_or_default();
     stow(&rules, &hero.kind, &mut eq, item);
-    let fighter = derive_fighter(&rules, &usable(&rules, &hero.kind, &eq));
+    let fighter = derive_fighter(&rules, &hero.kind, &eq);
     world.entity_mut(hero.entity).insert((eq, fighter));
 }
 
@@ -247,26 +252,6 @@ pub(in crate::game) fn receive_item(world: &mut World, hero: &FigureSnap, item: 
 /// See docs/rules-decisions.md.
 pub fn stow(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &mut Equipment, item: &str) {
     crate::quest::gear::stow(rules, class, &mut eq.weapon, &mut eq.items, item);
-}
-
-/// Only the carried things a hero may use count towards the hero's dice.
-fn usable(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &Equipment) -> Equipment {
-    let gear = crate::quest::Gear {
-        weapon: eq.weapon.clone(),
-        ..Default::default()
-    };
-    let mut items: Vec<String> = eq
-        .items
-        .iter()
-        .filter(|i| may_carry(rules, class, i, &gear).is_ok())
-        .cloned()
-        .collect();
-    items.sort();
-    items.dedup();
-    Equipment {
-        weapon: eq.weapon.clone(),
-        items,
-    }
 }
 
 /// heroquest-2021.md, Treasure Cards: the deck is shuffled before every draw; gold and potions
@@ -681,8 +666,8 @@ pub fn give(world: &mut World, snap: &Snapshot, from: FigureId, to: FigureId, it
         // A weapon handed over is taken in hand as one found would be (rules-decisions row 38).
         let mut theirs = o.equipment.clone();
         stow(&rules, &o.kind, &mut theirs, item);
-        let f1 = derive_fighter(&rules, &usable(&rules, &h.kind, &mine));
-        let f2 = derive_fighter(&rules, &usable(&rules, &o.kind, &theirs));
+        let f1 = derive_fighter(&rules, &h.kind, &mine);
+        let f2 = derive_fighter(&rules, &o.kind, &theirs);
         let mut evs = vec![GameEvent::ItemGiven {
             from: h.id,
             to: o.id,
@@ -759,7 +744,7 @@ pub fn wield(world: &mut World, snap: &Snapshot, id: FigureId, weapon: &str) -> 
     if let Some(old) = eq.weapon.replace(taken) {
         eq.items.push(old);
     }
-    let fighter = derive_fighter(&rules, &usable(&rules, &h.kind, &eq));
+    let fighter = derive_fighter(&rules, &h.kind, &eq);
     world.entity_mut(h.entity).insert((eq, fighter));
     Ok(vec![GameEvent::WeaponWielded {
         hero: h.id,
@@ -809,7 +794,7 @@ pub fn pick_up(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome {
             left.push(item);
         }
     }
-    let fighter = derive_fighter(&rules, &usable(&rules, &h.kind, &eq));
+    let fighter = derive_fighter(&rules, &h.kind, &eq);
     world.entity_mut(h.entity).insert((eq, fighter));
     {
         let mut inv = world.get_mut::<Inventory>(h.entity).expect("inventory");

@@ -66,7 +66,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
                 current: def.mind,
                 max: def.mind,
             },
-            derive_fighter(&rules, &equipment),
+            derive_fighter(&rules, class, &equipment),
             equipment,
             (
                 Inventory {
@@ -230,11 +230,37 @@ pub(in crate::game) fn spawn_monster(
     display
 }
 
-/// A hero's dice from what the hero carries: weapon attack, 2 defend dice plus armour,
-/// movement dice (plate mail: one).
-pub fn derive_fighter(rules: &crate::rules::ruleset::RuleSet, eq: &Equipment) -> Fighter {
+/// A hero's dice from what the hero carries and may use now (docs/rules-decisions.md row 30):
+/// the weapon in hand's attack; 2 defend dice plus armour, of which a hero wears one piece of
+/// each `slot` (the best: Chain Mail, Plate Mail and Borin's Armour are all body armour) and a
+/// shield only while no two-handed weapon is in hand; movement dice (plate mail: one). Things
+/// the hero's kind may not use count for nothing.
+pub fn derive_fighter(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &Equipment) -> Fighter {
     let weapon = eq.weapon.as_ref().and_then(|w| rules.weapons.get(w));
-    let armor = eq.items.iter().filter_map(|i| rules.armor.get(i));
+    let in_hand = crate::quest::Gear {
+        weapon: eq.weapon.clone(),
+        ..Default::default()
+    };
+    let mut usable: Vec<&crate::rules::ruleset::ArmorDef> = eq
+        .items
+        .iter()
+        .filter(|i| crate::quest::gear::may_carry(rules, class, i, &in_hand).is_ok())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .filter_map(|i| rules.armor.get(i))
+        .collect();
+    // The best piece of each slot first (more dice, then no loss of movement); the rest of
+    // that slot stays in the pack.
+    usable.sort_by_key(|a| (a.slot.clone(), std::cmp::Reverse((a.defend, a.movement_dice.is_none()))));
+    let mut slots_taken: Vec<&str> = Vec::new();
+    let armor = usable.into_iter().filter(|a| match a.slot.as_deref() {
+        None => true,
+        Some(s) if slots_taken.contains(&s) => false,
+        Some(s) => {
+            slots_taken.push(s);
+            true
+        }
+    });
     let mut defend = rules.hero_defend;
     let mut dice = rules.movement_dice;
     for a in armor {

@@ -118,7 +118,7 @@ fn character_sheet(
         weapon: h.weapon.clone(),
         items: h.items.clone(),
     };
-    let fighter = crate::game::heroquest::derive_fighter(rules, &gear);
+    let fighter = crate::game::heroquest::derive_fighter(rules, class, &gear);
     let movement = match fighter.movement {
         crate::game::model::Movement::Dice(n) => format!("{n} red dice"),
         crate::game::model::Movement::Fixed(n) => format!("{n} squares"),
