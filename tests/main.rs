@@ -29,6 +29,7 @@ mod rules_edges;
 mod rules_scenarios;
 mod saves;
 mod simulation;
+mod spell_effects;
 mod structure;
 mod targets;
 mod trust;

@@ -245,13 +245,16 @@ pub(in crate::game) fn apply_effect(
     evs
 }
 
-/// The target and every figure of its side orthogonally next to it (no wall between).
+/// The target and every figure of its side orthogonally next to it (no wall between). A freed
+/// captive walking beside a hero is no hero: the flames and winds of a spell cast at the
+/// heroes pass it by (rules-decisions row 24).
 fn same_side_around(snap: &Snapshot, t: &FigureSnap) -> Vec<FigureId> {
     let Some(tp) = t.pos else { return Vec::new() };
     let mut v = vec![t.id];
     for n in tp.neighbours() {
         if let Some(o) = snap.figure_at(n)
             && o.hero == t.hero
+            && !o.captive
             && snap.edge_open(tp, n)
         {
             v.push(o.id);
