@@ -10,13 +10,13 @@ use hollowdeep::input::intent_for_click;
 
 use crate::common::*;
 
-const AP: &str = "modules: [\"action-points\"],";
+pub(crate) const AP: &str = "modules: [\"action-points\"],";
 const DEFEAT_ALL: &str = "DefeatAll(return_to_stairway: false)";
 const FAR_ORC: &str = "(kind: \"orc\", at: (24, 17))";
 
 /// A game of `q` with its heroes already on their quest starts (as if they had come down the
 /// stairway and walked there), for the rules other than coming on.
-fn start(q: std::sync::Arc<hollowdeep::quest::Quest>, seed: u64) -> Game {
+pub(crate) fn start(q: std::sync::Arc<hollowdeep::quest::Quest>, seed: u64) -> Game {
     let mut g = Game::start(q, seed);
     g.place_on_starts();
     g
@@ -30,11 +30,11 @@ fn rolled(q: std::sync::Arc<hollowdeep::quest::Quest>, seed: u64, points: u8) ->
     g
 }
 
-fn ok(evs: &[GameEvent]) {
+pub(crate) fn ok(evs: &[GameEvent]) {
     assert!(rejected(evs).is_none(), "refused: {:?}", rejected(evs));
 }
 
-fn walk(g: &mut Game, id: u32, steps: &[(i32, i32)]) -> Vec<GameEvent> {
+pub(crate) fn walk(g: &mut Game, id: u32, steps: &[(i32, i32)]) -> Vec<GameEvent> {
     g.send(Command::Move {
         figure: FigureId(id),
         path: path(steps),
@@ -50,7 +50,7 @@ fn refused_then_rolled(g: &mut Game, cmd: &Command, what: &str, points: u8) {
     g.set_allowance(0, points);
 }
 
-fn points_left(g: &mut Game, id: u32) -> u8 {
+pub(crate) fn points_left(g: &mut Game, id: u32) -> u8 {
     g.turn().progress(FigureId(id)).steps_left()
 }
 
@@ -181,7 +181,7 @@ fn room(extra: &str) -> Game {
 /// The barbarian at (2,1) in the north-west room and the dwarf at `dwarf`, the room's door to
 /// the corridor at (2,0)-(2,1) closed and written with `door` (its RON fields); `extra`: more
 /// top-level fields.
-fn north_west_room(door: &str, dwarf: (i32, i32), extra: &str) -> std::sync::Arc<hollowdeep::quest::Quest> {
+pub(crate) fn north_west_room(door: &str, dwarf: (i32, i32), extra: &str) -> std::sync::Arc<hollowdeep::quest::Quest> {
     quest_with(
         &["barbarian", "dwarf"],
         &[(2, 1), dwarf],
@@ -201,7 +201,7 @@ fn refused_to_open(g: &mut Game, d: u32) -> String {
     .expect("the door does not open by hand")
 }
 
-fn door(g: &mut Game) -> u32 {
+pub(crate) fn door(g: &mut Game) -> u32 {
     g.snap().doors[0].id
 }
 

@@ -17,6 +17,7 @@ mod heroica_play;
 mod import;
 mod layout;
 mod legality;
+mod module_edges;
 mod objectives;
 mod pits;
 mod presentation;

@@ -157,3 +157,46 @@ fn shooting_a_crossbow_puts_the_shield_aside() {
     }));
     assert_eq!(defend(&mut g), 3, "the sword in hand, the shield up again");
 }
+
+/// Row 5, as the row says it: monsters pass other monsters but never end on one, and never pass
+/// heroes, open doors (a closed door is a wall to them) or enter furniture.
+#[test]
+fn monsters_pass_monsters_but_never_heroes_doors_or_furniture() {
+    let q = quest_with(
+        &["barbarian"],
+        &[(2, 0)],
+        "(at: (2, 0), to: (2, 1))",
+        "(kind: \"orc\", at: (7, 0), movement: 20), (kind: \"goblin\", at: (8, 0)), (kind: \"orc\", at: (2, 2)), \
+         (kind: \"orc\", at: (24, 17))",
+        DEFEAT_ALL,
+        "furniture: [(kind: \"chest\", at: (3, 2))],",
+    );
+    let mut g = Game::start(q, 1);
+    // The barbarian looks into the room (its orc wakes) and shuts the door again.
+    ok(&g.send(Command::OpenDoor {
+        hero: FigureId(0),
+        door: 0,
+    }));
+    ok(&g.send(Command::CloseDoor {
+        hero: FigureId(0),
+        door: 0,
+    }));
+    g.end_hero_turns();
+    let walk = |g: &mut Game, id: u32, steps: &[(i32, i32)]| {
+        g.send(Command::Move {
+            figure: FigureId(id),
+            path: path(steps),
+        })
+    };
+    let why = rejected(&walk(&mut g, 1, &[(8, 0)])).expect("ends on the goblin");
+    assert!(why.contains("another figure holds"), "{why}");
+    ok(&walk(&mut g, 1, &[(8, 0), (9, 0)]));
+    assert_eq!(g.pos(1), Some(p(9, 0)), "the orc passed the goblin");
+    let back: Vec<(i32, i32)> = (1..=8).rev().map(|x| (x, 0)).collect();
+    let why = rejected(&walk(&mut g, 1, &back)).expect("passes the hero");
+    assert!(why.contains("cannot pass"), "{why}");
+    let why = rejected(&walk(&mut g, 3, &[(2, 1), (2, 0)])).expect("a closed door");
+    assert!(why.contains("closed door"), "{why}");
+    let why = rejected(&walk(&mut g, 3, &[(3, 2)])).expect("the chest");
+    assert!(why.contains("blocked"), "{why}");
+}

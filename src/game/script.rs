@@ -229,7 +229,20 @@ fn apply(world: &mut World, effect: &Effect, by: Option<FigureId>) -> Vec<GameEv
             evs.extend(snap.quest.system.reveal(world));
         }
         Effect::OpenDoor(door) => evs.extend(change_door(world, *door, true, false)),
-        Effect::LockDoor(door) => evs.extend(change_door(world, *door, false, true)),
+        Effect::LockDoor(door) => {
+            evs.extend(change_door(world, *door, false, true));
+            // A portcullis the quest drops again sets its lever back: pulled once more, it lifts
+            // it (rules-decisions row 54), so no drop leaves a way shut for good by accident.
+            if let Some(d) = snap.door(*door).filter(|d| d.kind == DoorKind::Portcullis) {
+                let levers: Vec<u32> = (0..snap.quest.levers.len() as u32)
+                    .filter(|i| snap.quest.levers[*i as usize].1 == d.edge)
+                    .collect();
+                let mut dungeon = world.resource_mut::<Dungeon>();
+                for i in levers {
+                    dungeon.levers_pulled.remove(&i);
+                }
+            }
+        }
         Effect::UnlockDoor(door) => {
             let open = snap.door(*door).is_some_and(|d| d.open);
             evs.extend(change_door(world, *door, open, false));
