@@ -32,7 +32,7 @@ fn a_lock_an_event_locks_again_may_be_picked_again() {
             continue;
         }
         ok(&walk(&mut g, 0, &[(2, 0)]));
-        let shut = g.snap().door(d).unwrap().clone();
+        let shut = *g.snap().door(d).unwrap();
         assert!(!shut.open && shut.locked && shut.kind == DoorKind::Lock, "{shut:?}");
         assert_eq!(points_left(&mut g, 0), 2);
         let evs = g.send(Command::PickLock {
