@@ -29,10 +29,11 @@ pub const MAX_MISSIONS: usize = 64;
 /// when it begins, so the campaign reads nothing outside its own folders.
 pub const OWN_MISSIONS: &str = "epic-missions";
 
-/// The missions of the Epic campaign we ship, in order: the four races.
-pub const EPIC_MISSIONS: [&str; 4] = [
+/// The missions of the Epic campaign we ship, in order: the five races.
+pub const EPIC_MISSIONS: [&str; 5] = [
     "the-goblin-gate",
     "the-bat-caves",
+    "the-goblin-kings-hoard",
     "the-golem-forge",
     "the-vampire-crypt",
 ];
@@ -88,13 +89,14 @@ impl Epic {
     /// A new campaign of `missions` for these heroes (seat order).
     pub fn new(missions: &[&str], heroes: &[&str]) -> Result<Epic, String> {
         let tables = HeroicaTables::get();
-        if heroes.is_empty() || heroes.len() > 4 {
-            return Err(format!("1 to 4 heroes play Epic Heroica, not {}", heroes.len()));
-        }
         for h in heroes {
             if !tables.heroes.contains_key(*h) {
                 return Err(format!("unknown hero \"{h}\""));
             }
+        }
+        // Its missions are races: 2 to 4 heroes (checklists §1.2 #3).
+        if heroes.len() < 2 || heroes.len() > 4 {
+            return Err(format!("2 to 4 heroes play Epic Heroica, not {}", heroes.len()));
         }
         for m in missions {
             quest::mission::load_mission(m).map_err(|e| e.to_string())?;
@@ -115,7 +117,7 @@ impl Epic {
         })
     }
 
-    /// A new campaign of `missions` (ids or files; none: the four races) for `heroes` (seat
+    /// A new campaign of `missions` (ids or files; none: the five races) for `heroes` (seat
     /// order; none: the four default heroes), written to `path`. Refused while a campaign is kept
     /// there: it is never overwritten without the player's word.
     pub fn begin_at(path: &Path, missions: &[String], heroes: &[String]) -> Result<Epic, String> {

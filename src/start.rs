@@ -103,7 +103,7 @@ impl PendingQuest {
 }
 
 impl PendingQuest {
-    /// A new Epic campaign of these missions (ids or files; none: the four races) for these
+    /// A new Epic campaign of these missions (ids or files; none: the five races) for these
     /// heroes (seat order; none: the four default heroes), then its first mission. Refused while
     /// another campaign is kept: it is never overwritten without the player's word.
     pub fn epic_begin(

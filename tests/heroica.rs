@@ -109,7 +109,7 @@ fn the_goblin_gate_mission_is_read_whole() {
     ))
     .unwrap();
     let m = parse_mission("the-goblin-gate", "the-goblin-gate.ron", &text).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(m.starts, vec![Pos::new(0, 0), Pos::new(0, 1), Pos::new(0, 2)]);
+    assert_eq!(m.starts, vec![Pos::new(0, 0)], "the one Mission Start");
     assert_eq!(m.target, Pos::new(15, 6));
     assert_eq!(
         m.monsters.iter().find(|x| x.at == m.target).map(|x| x.strength),
@@ -151,6 +151,20 @@ fn a_broken_mission_is_refused_where_it_is_written() {
     );
     let e = refused(&mission(&["S.. .T"], ""));
     assert!(e.contains("cannot be reached from the start"), "{e}");
+    // Issue 35, item 11: one Mission Start, where every hero begins; a race is 2 to 4 heroes.
+    let e = refused(&mission(&["S....T", "S....."], ""));
+    assert!(
+        e.contains("m.ron:2:") && e.contains("one start space 'S'") && e.contains("not 2"),
+        "{e}"
+    );
+    let e = refused(&mission(&["S....T"], "heroes: [\"knight\"],"));
+    assert!(e.contains("2 to 4 heroes play a race, not 1"), "{e}");
+    parse_mission(
+        "m",
+        "m.ron",
+        &mission(&["S....T"], "heroes: [\"knight\"], battle: true,"),
+    )
+    .unwrap_or_else(|e| panic!("Battle may have one hero: {e}"));
     let e = refused(&mission(
         &["S....T"],
         "monsters: [\n(kind: \"dragon\", at: (2, 0)),\n(kind: \"bat\", at: (0, 0)),\n(kind: \"bat\", at: (3, 1)),\n],",
@@ -207,6 +221,29 @@ fn every_mission_we_ship_is_read_whole() {
         }
     }
     assert!(n >= 1, "no missions in {dir}");
+}
+
+/// Issue 35, item 11 (heroica.md; checklists §1.2 #3): every hero of every shipped mission begins
+/// the game on the one Mission Start, whatever its seat, and the heroes share it.
+#[test]
+fn every_hero_begins_on_the_one_mission_start() {
+    for id in hollowdeep::quest::mission::MISSION_BOOK {
+        let q = std::sync::Arc::new(hollowdeep::quest::load(id).unwrap_or_else(|e| panic!("{e}")));
+        let start = q.mission.as_ref().unwrap().starts[0];
+        let mut world = hollowdeep::sim::headless_world(q.clone(), 1, Default::default());
+        let snap = hollowdeep::game::snapshot::Snapshot::capture(&mut world).unwrap();
+        let at: Vec<_> = snap.heroes().map(|h| h.pos).collect();
+        assert!(at.len() >= 3, "{id}: {at:?}");
+        assert!(at.iter().all(|p| *p == Some(start)), "{id}: {at:?} (start {start})");
+    }
+    // A race is 2 to 4 heroes; Battle may have one.
+    let gate = hollowdeep::quest::load("the-goblin-gate").unwrap();
+    let e = gate.with_mission_heroes(&["knight".into()]).unwrap_err();
+    assert!(e.contains("2 to 4 heroes play a race"), "{e}");
+    let woods = hollowdeep::quest::load("the-werewolf-woods").unwrap();
+    woods
+        .with_mission_heroes(&["knight".into()])
+        .unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]

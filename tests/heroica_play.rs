@@ -51,11 +51,11 @@ pub(crate) fn start(q: Arc<Quest>, faces: &[u8]) -> Game {
     Game::start_undrafted(q, seed_showing(faces))
 }
 
-fn roll(g: &mut Game, id: u32) -> Vec<GameEvent> {
+pub(crate) fn roll(g: &mut Game, id: u32) -> Vec<GameEvent> {
     g.send(Command::RollMovement { hero: FigureId(id) })
 }
 
-fn walk(g: &mut Game, id: u32, steps: &[(i32, i32)]) -> Vec<GameEvent> {
+pub(crate) fn walk(g: &mut Game, id: u32, steps: &[(i32, i32)]) -> Vec<GameEvent> {
     g.send(Command::Move {
         figure: FigureId(id),
         path: path(steps),
@@ -81,7 +81,7 @@ pub(crate) fn happened(evs: &[GameEvent]) -> Vec<Happening> {
         .collect()
 }
 
-fn pack(g: &mut Game, id: u32) -> hollowdeep::rules::heroica::play::Pack {
+pub(crate) fn pack(g: &mut Game, id: u32) -> hollowdeep::rules::heroica::play::Pack {
     let w = g.app.world_mut();
     let mut q = w.query::<(&FigureId, &HeroPack)>();
     q.iter(w)
@@ -90,16 +90,16 @@ fn pack(g: &mut Game, id: u32) -> hollowdeep::rules::heroica::play::Pack {
         .expect("a hero")
 }
 
-fn stage(g: &Game) -> Stage {
+pub(crate) fn stage(g: &Game) -> Stage {
     g.app.world().resource::<HeroicaTurn>().0.stage.clone()
 }
 
-fn health(g: &mut Game, id: u32) -> u8 {
+pub(crate) fn health(g: &mut Game, id: u32) -> u8 {
     g.snap().figure(FigureId(id)).map(|f| f.body).expect("a figure")
 }
 
 /// A straight corridor: start at (0,0), target at (9,0).
-const ROW: &[&str] = &["S........T"];
+pub(crate) const ROW: &[&str] = &["S........T"];
 
 #[test]
 fn a_hero_rolls_then_moves_up_to_the_face_never_diagonally() {

@@ -13,6 +13,7 @@ mod fuzz;
 mod golden;
 mod heroica;
 mod heroica_battle;
+mod heroica_choices;
 mod heroica_play;
 mod import;
 mod layout;

@@ -227,6 +227,7 @@ fn competent(t: &Table, hero: Id, legal: &[Act], tables: &HeroicaTables) -> Act 
     let drink = |p: &str| Act::Drink {
         figure: hero,
         potion: p.to_string(),
+        target: None,
     };
     // A Health Potion when low.
     if h.health + 2 <= h.max && has(&drink("health")) {
@@ -288,12 +289,23 @@ fn competent(t: &Table, hero: Id, legal: &[Act], tables: &HeroicaTables) -> Act 
             if h.health <= 2 && has(&drink("defence")) {
                 return drink("defence");
             }
-            if has(&drink("strength"))
-                && t.monsters_beside(h.at)
-                    .iter()
-                    .any(|m| t.monster(*m).is_some_and(|x| x.strength >= 2))
-            {
-                return drink("strength");
+            // The Strength Potion at the strongest monster beside it, if one is worth it.
+            let strongest = t
+                .monsters_beside(h.at)
+                .into_iter()
+                .filter_map(|m| t.monster(m).map(|x| (x.strength, std::cmp::Reverse(m))))
+                .max()
+                .filter(|(s, _)| *s >= 2)
+                .map(|(_, std::cmp::Reverse(m))| m);
+            if let Some(m) = strongest {
+                let aimed = Act::Drink {
+                    figure: hero,
+                    potion: "strength".into(),
+                    target: Some(m),
+                };
+                if has(&aimed) {
+                    return aimed;
+                }
             }
             choose(t, hero, legal, tables)
         }

@@ -123,7 +123,7 @@ pub enum Mode {
         #[arg(long, value_delimiter = ',')]
         heroes: Vec<String>,
         /// Begin a new campaign of these missions, in order (built-in ids or mission files):
-        /// --missions the-bat-caves,my-mission.ron. By default the four races.
+        /// --missions the-bat-caves,my-mission.ron. By default the five races.
         #[arg(long, value_delimiter = ',')]
         missions: Vec<String>,
     },
@@ -145,7 +145,7 @@ pub enum Mode {
         /// each quest's win rate.
         #[arg(long, conflicts_with = "epic")]
         campaign: bool,
-        /// Play each game as a whole Epic Heroica campaign (LEGO Heroica's four races in a row,
+        /// Play each game as a whole Epic Heroica campaign (LEGO Heroica's five races in a row,
         /// rival bots in every seat, shopping between missions); report the campaigns and the
         /// missions each seat won.
         #[arg(long)]

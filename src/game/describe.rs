@@ -202,6 +202,9 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
         Command::DisarmTrap { hero, trap } => format!("{} disarming trap {trap}", who(*hero)),
         Command::JumpTrap { hero, trap, .. } => format!("{} jumping trap {trap}", who(*hero)),
         Command::DrinkPotion { hero, potion } => format!("{} drinking {potion}", who(*hero)),
+        Command::DrinkAt { hero, potion, target } => {
+            format!("{} drinking {potion} against {}", who(*hero), who(*target))
+        }
         Command::Give { from, to, item } => format!("{} giving {item} to {}", who(*from), who(*to)),
         Command::PickUp { hero } => format!("{} picking up what lies there", who(*hero)),
         Command::UseArtifact { hero, item } => format!("{} using {item}", who(*hero)),

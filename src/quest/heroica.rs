@@ -14,17 +14,28 @@ use crate::rules::systems::{ModuleId, Modules, RuleSystem};
 /// The heroes of a mission when the players choose none: four of the eight.
 pub const DEFAULT_HEROES: [&str; 4] = ["knight", "barbarian", "wizard", "ranger"];
 
+/// The fewest heroes a mission takes (checklists §1.2 #3: a race is 2 to 4 heroes; in Battle
+/// Heroica one player may take on the monster player alone).
+pub fn fewest_heroes(battle: bool) -> usize {
+    if battle { 1 } else { 2 }
+}
+
 impl Quest {
-    /// A mission played by these heroes in these seats (an Epic campaign's), on the mission's
-    /// start spaces in turn.
+    /// A mission played by these heroes in these seats (an Epic campaign's), all on the mission's
+    /// one start space.
     pub fn with_mission_heroes(&self, heroes: &[String]) -> Result<Quest, String> {
         let mission = self
             .mission
             .as_ref()
             .ok_or("only a LEGO Heroica mission takes heroes this way")?;
         let tables = crate::rules::heroica::HeroicaTables::get();
-        if heroes.is_empty() || heroes.len() > 4 {
-            return Err(format!("1 to 4 heroes play a mission, not {}", heroes.len()));
+        let fewest = fewest_heroes(mission.battle);
+        if heroes.len() < fewest || heroes.len() > 4 {
+            return Err(format!(
+                "{fewest} to 4 heroes play {}, not {}",
+                if mission.battle { "a Battle" } else { "a race" },
+                heroes.len()
+            ));
         }
         for (i, h) in heroes.iter().enumerate() {
             if !tables.heroes.contains_key(h) || heroes[..i].contains(h) {

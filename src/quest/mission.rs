@@ -222,8 +222,15 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
     if raw.map.is_empty() || cells.is_empty() {
         err(vec![Field("map")], "the map has no spaces".into());
     }
-    if starts.is_empty() {
-        err(vec![Field("map")], "the map has no start space 'S'".into());
+    // heroica.md: every hero begins on the one Mission Start (checklists §1.2 #3).
+    if starts.len() != 1 {
+        err(
+            vec![Field("map")],
+            format!(
+                "the map needs one start space 'S', where every hero begins, not {}",
+                starts.len()
+            ),
+        );
     }
     if targets.len() != 1 {
         err(
@@ -272,10 +279,15 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
             err(path, format!("the {h} is listed twice"));
         }
     }
-    if heroes.len() > 4 {
+    let fewest = super::heroica::fewest_heroes(raw.battle);
+    if raw.heroes.is_some() && (heroes.len() < fewest || heroes.len() > 4) {
         err(
             vec![Field("heroes")],
-            format!("1 to 4 heroes play a mission, not {}", heroes.len()),
+            format!(
+                "{fewest} to 4 heroes play {}, not {}",
+                if raw.battle { "a Battle" } else { "a race" },
+                heroes.len()
+            ),
         );
     }
     let mut monsters = Vec::new();
@@ -579,11 +591,12 @@ pub fn builtin_missions() -> &'static [(&'static str, &'static str, &'static [u8
     crate::embedded::BUILTIN_MISSIONS
 }
 
-/// The order the missions are offered in: the four races from the easiest (the Epic campaign's
+/// The order the missions are offered in: the five races from the easiest (the Epic campaign's
 /// order), then Battle; any other built-in mission after them.
-pub const MISSION_BOOK: [&str; 5] = [
+pub const MISSION_BOOK: [&str; 6] = [
     "the-goblin-gate",
     "the-bat-caves",
+    "the-goblin-kings-hoard",
     "the-golem-forge",
     "the-vampire-crypt",
     "the-werewolf-woods",

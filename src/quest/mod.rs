@@ -3,7 +3,7 @@
 mod action_points;
 pub mod gear;
 mod heroica;
-pub use heroica::{DEFAULT_HEROES, check_heroica_gear};
+pub use heroica::{DEFAULT_HEROES, check_heroica_gear, fewest_heroes};
 pub mod import;
 mod load;
 pub mod locate;

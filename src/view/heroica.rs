@@ -291,6 +291,18 @@ pub fn label(c: &Command, t: &Table, hero_name: &dyn Fn(FigureId) -> Option<Stri
                     .map_or(potion.clone(), |d| format!("the {}", d.name))
             )
         }
+        Command::DrinkAt { potion, target, .. } => {
+            let drink = tables.potions.get(potion).map_or(potion.clone(), |d| d.name.clone());
+            let place = t
+                .monster(target.0)
+                .and_then(|m| m.at)
+                .map(|q| format!(" at {}", at(&q)));
+            format!(
+                "Drink the {drink}: defeat the {}{}",
+                name(*target),
+                place.unwrap_or_default()
+            )
+        }
         Command::Buy { item, .. } => {
             let (n, price, _) = tables.store_item(item).unwrap_or((item, 0, false));
             format!("Buy the {n} ({price} gold)")

@@ -283,6 +283,12 @@ pub fn act_of(cmd: &Command) -> Option<Act> {
         Command::DrinkPotion { hero, potion } => Act::Drink {
             figure: hero.0,
             potion: potion.clone(),
+            target: None,
+        },
+        Command::DrinkAt { hero, potion, target } => Act::Drink {
+            figure: hero.0,
+            potion: potion.clone(),
+            target: Some(target.0),
         },
         Command::Buy { hero, item } => Act::Buy {
             figure: hero.0,
@@ -318,9 +324,22 @@ pub fn command_of(act: &Act) -> Command {
             target: target.map(FigureId),
             to: *to,
         },
-        Act::Drink { figure, potion } => Command::DrinkPotion {
+        Act::Drink {
+            figure,
+            potion,
+            target: None,
+        } => Command::DrinkPotion {
             hero: FigureId(*figure),
             potion: potion.clone(),
+        },
+        Act::Drink {
+            figure,
+            potion,
+            target: Some(t),
+        } => Command::DrinkAt {
+            hero: FigureId(*figure),
+            potion: potion.clone(),
+            target: FigureId(*t),
         },
         Act::Buy { figure, item } => Command::Buy {
             hero: FigureId(*figure),

@@ -134,6 +134,13 @@ pub enum Command {
         target: Option<FigureId>,
         to: Option<Pos>,
     },
+    /// LEGO Heroica: drink a potion aimed at a figure (the Strength Potion: the monster beside
+    /// the hero it defeats).
+    DrinkAt {
+        hero: FigureId,
+        potion: String,
+        target: FigureId,
+    },
     /// LEGO Heroica: buy a potion or a weapon from the store before rolling.
     Buy {
         hero: FigureId,

@@ -55,7 +55,7 @@ impl Table {
                 self.next_turn(ev);
                 Ok(())
             }
-            (Act::Drink { potion, .. }, _) => self.drink(id, potion, tables, roll, ev),
+            (Act::Drink { potion, target, .. }, _) => self.drink(id, potion, *target, tables, roll, ev),
             (Act::Buy { item, .. }, _) => {
                 let h = self.hero(id).ok_or("no such hero")?;
                 let price = self.may_buy(h, item, tables)?;
@@ -606,12 +606,20 @@ impl Table {
         &mut self,
         id: Id,
         potion: &str,
+        target: Option<Id>,
         tables: &HeroicaTables,
         roll: Roll,
         ev: &mut Vec<Happening>,
     ) -> Result<(), String> {
         let h = self.hero(id).ok_or("no such hero")?;
         let effect = self.may_drink(h, potion, tables)?;
+        if let Some(t) = target
+            && (effect != PotionEffect::DefeatAdjacent || !self.monsters_beside(h.at).contains(&t))
+        {
+            return Err(format!(
+                "the {potion} potion is not aimed, save a Strength Potion at a monster beside the hero"
+            ));
+        }
         let h = self.hero_mut(id).ok_or("no such hero")?;
         if let Some(i) = h.pack.potions.iter().position(|p| p == potion) {
             h.pack.potions.remove(i);
@@ -643,11 +651,13 @@ impl Table {
             PotionEffect::ExtraMoves(n) => self.turn.extra_moves = self.turn.extra_moves.saturating_add(n),
             PotionEffect::DefeatAdjacent => {
                 let at = self.hero(id).map(|h| h.at).ok_or("no such hero")?;
-                // The strongest monster beside it, the lowest id among equals.
-                let foe = self
-                    .monsters_beside(at)
-                    .into_iter()
-                    .max_by_key(|m| (self.monster(*m).map_or(0, |x| x.strength), std::cmp::Reverse(*m)));
+                // The monster the player chose (issue 35, item 15); unnamed, the strongest beside
+                // it, the lowest id among equals.
+                let foe = target.or_else(|| {
+                    self.monsters_beside(at)
+                        .into_iter()
+                        .max_by_key(|m| (self.monster(*m).map_or(0, |x| x.strength), std::cmp::Reverse(*m)))
+                });
                 if let Some(m) = foe {
                     self.defeat(m, id, ev);
                 }

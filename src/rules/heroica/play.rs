@@ -158,9 +158,12 @@ pub enum Act {
         target: Option<Id>,
         to: Option<Pos>,
     },
+    /// Drink a potion; `target`: the monster beside the hero a Strength Potion defeats (the
+    /// player's choice; None: the strongest, as docs/heroica.md H13 says).
     Drink {
         figure: Id,
         potion: String,
+        target: Option<Id>,
     },
     /// Buy a potion or a weapon from the store, before rolling.
     Buy {

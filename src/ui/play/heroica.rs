@@ -161,7 +161,7 @@ pub fn potion_text(effect: &crate::rules::heroica::PotionEffect) -> String {
         PotionEffect::Heal(n) => format!("Restores {n} health, also while you heal."),
         PotionEffect::RollAgain => "Roll your movement again at once.".into(),
         PotionEffect::ExtraMoves(n) => format!("{n} more spaces for this turn's move, before or after the roll."),
-        PotionEffect::DefeatAdjacent => "Defeats the strongest monster beside you, even in a fight.".into(),
+        PotionEffect::DefeatAdjacent => "Defeats the monster beside you that you choose, even in a fight.".into(),
         PotionEffect::NoHealthLost => "You lose no health for the rest of your turn.".into(),
     }
 }
@@ -171,7 +171,7 @@ pub fn potion_text(effect: &crate::rules::heroica::PotionEffect) -> String {
 fn what_it_does(c: &Command) -> Option<String> {
     let tables = HeroicaTables::get();
     let item = match c {
-        Command::DrinkPotion { potion, .. } => potion,
+        Command::DrinkPotion { potion, .. } | Command::DrinkAt { potion, .. } => potion,
         Command::Buy { item, .. } => item,
         _ => return None,
     };

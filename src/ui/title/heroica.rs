@@ -72,7 +72,7 @@ pub(super) fn epic_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut
         let words = if saved.is_some() {
             "the next mission of the Epic campaign you began, with the packs you kept"
         } else {
-            "LEGO Heroica's four races in a row: the first hero is yours, the computer races the others"
+            "LEGO Heroica's five races in a row: the first hero is yours, the computer races the others"
         };
         ui.label(egui::RichText::new(words).weak());
     });
@@ -80,7 +80,7 @@ pub(super) fn epic_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut
         ui.horizontal(|ui| {
             ui.add_space(12.0);
             ui.label(egui::RichText::new("Epic heroes:").weak());
-            hero_picker(ui, "epic-hero", &mut state.epic_heroes);
+            hero_picker(ui, "epic-hero", &mut state.epic_heroes, 2);
         });
     }
 }
@@ -97,9 +97,9 @@ fn begin_epic(
     Ok((p, path, epic))
 }
 
-/// One to four of LEGO Heroica's eight heroes in seat order: a box each to change a hero (to one
-/// not already chosen), "+ hero" and "- hero".
-fn hero_picker(ui: &mut egui::Ui, salt: &str, heroes: &mut Vec<String>) {
+/// `fewest` to four of LEGO Heroica's eight heroes in seat order: a box each to change a hero (to
+/// one not already chosen), "+ hero" and "- hero".
+fn hero_picker(ui: &mut egui::Ui, salt: &str, heroes: &mut Vec<String>, fewest: usize) {
     let tables = crate::rules::heroica::HeroicaTables::get();
     let name = |h: &str| tables.heroes.get(h).map_or(h.to_string(), |d| d.name.clone());
     for i in 0..heroes.len() {
@@ -126,7 +126,7 @@ fn hero_picker(ui: &mut egui::Ui, salt: &str, heroes: &mut Vec<String>) {
     {
         heroes.push(next.clone());
     }
-    if heroes.len() > 1 && ui.button("- hero").on_hover_text("The last hero stays home").clicked() {
+    if heroes.len() > fewest && ui.button("- hero").on_hover_text("The last hero stays home").clicked() {
         heroes.pop();
     }
 }
@@ -143,9 +143,10 @@ pub(super) fn heroica_heroes_row(ui: &mut egui::Ui, state: &mut TitleState) {
         return;
     }
     let mut heroes = q.heroes.clone();
+    let fewest = crate::quest::fewest_heroes(q.mission.as_ref().is_some_and(|m| m.battle));
     ui.horizontal_wrapped(|ui| {
         ui.label("Heroes:");
-        hero_picker(ui, "heroica-hero", &mut heroes);
+        hero_picker(ui, "heroica-hero", &mut heroes, fewest);
     });
     if heroes != q.heroes
         && let Ok(with) = q.with_mission_heroes(&heroes)

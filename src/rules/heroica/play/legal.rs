@@ -66,11 +66,22 @@ impl Table {
         potions.sort();
         potions.dedup();
         for p in potions {
-            if self.may_drink(h, p, tables).is_ok() {
-                out.push(Act::Drink {
+            match self.may_drink(h, p, tables) {
+                // The Strength Potion: one drink for each monster beside the hero, so the player
+                // names the one it defeats.
+                Ok(PotionEffect::DefeatAdjacent) => {
+                    out.extend(self.monsters_beside(h.at).into_iter().map(|m| Act::Drink {
+                        figure: id,
+                        potion: p.clone(),
+                        target: Some(m),
+                    }));
+                }
+                Ok(_) => out.push(Act::Drink {
                     figure: id,
                     potion: p.clone(),
-                });
+                    target: None,
+                }),
+                Err(_) => {}
             }
         }
         if !matches!(self.turn.stage, Stage::MustFight { .. } | Stage::ShieldFight { .. }) {
