@@ -216,3 +216,92 @@ fn the_bow_and_the_wand_shoot_from_afar() {
         assert_eq!(rejected(&e).is_none(), reach, "bat at {bat:?}: {e:?}");
     }
 }
+
+/// A knight beside a werewolf (strength 2) at (3, 0), holding what lies at (1, 0): a fight roll
+/// of Two (a Skull) waits for the player.
+fn skull_waiting(thing: &str, faces: &[u8]) -> crate::common::Game {
+    let q = mission(
+        ROW,
+        &format!("items: [(at: (1, 0), thing: {thing})], monsters: [(kind: \"werewolf\", at: (3, 0))]"),
+        &["knight"],
+    );
+    let mut g = start(q, faces);
+    roll(&mut g, 0);
+    walk(&mut g, 0, &[(1, 0), (2, 0)]);
+    let e = fight(&mut g, 1);
+    assert!(rejected(&e).is_none(), "{e:?}");
+    assert!(
+        matches!(stage(&g), Stage::FightRolled { foe: 1, .. }),
+        "{:?}",
+        stage(&g)
+    );
+    assert_eq!(health(&mut g, 0), 4, "nothing lost yet");
+    g
+}
+
+fn offered(g: &mut crate::common::Game) -> Vec<Act> {
+    g.snap().table.clone().unwrap().legal(HeroicaTables::get())
+}
+
+/// The Luck Potion rolls a fight roll again when the player asks; the roll may also be taken
+/// as it stands (H13).
+#[test]
+fn the_luck_potion_rolls_a_fight_again_when_the_player_asks() {
+    let mut g = skull_waiting("Potion(\"luck\")", &[TWO, TWO, THREE]);
+    let acts = offered(&mut g);
+    assert!(acts.contains(&Act::TakeRoll { figure: 0 }), "{acts:?}");
+    assert!(
+        acts.iter()
+            .any(|a| matches!(a, Act::Drink { potion, .. } if potion == "luck"))
+    );
+    assert!(
+        rejected(&g.send(Command::EndTurn)).is_some(),
+        "the roll must be settled first"
+    );
+    let e = g.send(Command::DrinkPotion {
+        hero: FigureId(0),
+        potion: "luck".into(),
+    });
+    assert!(
+        happened(&e).contains(&Happening::Defeated { monster: 1, by: 0 }),
+        "the Sword: {e:?}"
+    );
+    assert_eq!(health(&mut g, 0), 4);
+    assert!(pack(&mut g, 0).potions.is_empty());
+    // Taken as it stands: the Skull costs 2 and knocks the knight back.
+    let mut g = skull_waiting("Potion(\"luck\")", &[TWO, TWO]);
+    let e = g.send(Command::TakeRoll { hero: FigureId(0) });
+    assert!(rejected(&e).is_none(), "{e:?}");
+    assert_eq!(health(&mut g, 0), 2);
+    assert_eq!(g.pos(0), Some(p(1, 0)), "knocked back");
+    assert_eq!(pack(&mut g, 0).potions, vec!["luck".to_string()], "kept for later");
+}
+
+/// The Crystal of Deflection turns away a Skull when the player spends it, once a mission; not
+/// spent, it stays (H10).
+#[test]
+fn the_crystal_is_spent_when_the_player_chooses() {
+    let mut g = skull_waiting("Relic(\"crystal_of_deflection\")", &[TWO, TWO]);
+    let crystal = Act::Skill {
+        figure: 0,
+        skill: "crystal_of_deflection".into(),
+        target: None,
+        to: None,
+    };
+    assert!(offered(&mut g).contains(&crystal));
+    let e = g.send(Command::UseSkill {
+        figure: FigureId(0),
+        skill: "crystal_of_deflection".into(),
+        target: None,
+        to: None,
+    });
+    assert!(happened(&e).contains(&Happening::Deflected { hero: 0 }), "{e:?}");
+    assert_eq!(health(&mut g, 0), 4, "no health lost");
+    assert_eq!(g.pos(0), Some(p(2, 0)), "no knock-back");
+    assert!(pack(&mut g, 0).crystal_used);
+    // Kept back: the Skull costs its health, and the Crystal is still there.
+    let mut g = skull_waiting("Relic(\"crystal_of_deflection\")", &[TWO, TWO]);
+    g.send(Command::TakeRoll { hero: FigureId(0) });
+    assert_eq!(health(&mut g, 0), 2);
+    assert!(!pack(&mut g, 0).crystal_used);
+}

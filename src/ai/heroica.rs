@@ -122,7 +122,9 @@ fn looked_ahead(t: &Table, hero: Id, tables: &HeroicaTables, depth: u8) -> f64 {
         return hero_value(t, hero, tables);
     }
     match &t.turn.stage {
-        Stage::MustFight { .. } | Stage::ShieldFight { .. } => best_act(t, hero, tables, depth).1,
+        Stage::MustFight { .. } | Stage::ShieldFight { .. } | Stage::FightRolled { .. } => {
+            best_act(t, hero, tables, depth).1
+        }
         _ => hero_value(t, hero, tables),
     }
 }
@@ -208,6 +210,7 @@ fn greedy(t: &Table, hero: Id, legal: &[Act], tables: &HeroicaTables) -> Act {
         Stage::MustFight { .. } | Stage::ShieldFight { .. } => {
             first(&|a| matches!(a, Act::Fight { .. })).unwrap_or(Act::EndTurn)
         }
+        Stage::FightRolled { .. } => Act::TakeRoll { figure: hero },
         Stage::Done => Act::EndTurn,
     }
 }
@@ -308,6 +311,16 @@ fn competent(t: &Table, hero: Id, legal: &[Act], tables: &HeroicaTables) -> Act 
                 }
             }
             choose(t, hero, legal, tables)
+        }
+        // A fight roll it may change: the Crystal or the roll as it stands, whichever leaves it
+        // better; the Luck Potion when rolling again is worth more than both.
+        Stage::FightRolled { .. } => {
+            let (best, now) = best_act(t, hero, tables, 2);
+            let luck = drink("luck");
+            if has(&luck) && expected(t, &luck, tables, |after| looked_ahead(after, hero, tables, 1)) > now + 0.05 {
+                return luck;
+            }
+            best.unwrap_or(Act::TakeRoll { figure: hero })
         }
         Stage::Done => Act::EndTurn,
     }

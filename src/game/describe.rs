@@ -202,6 +202,7 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
         Command::DisarmTrap { hero, trap } => format!("{} disarming trap {trap}", who(*hero)),
         Command::JumpTrap { hero, trap, .. } => format!("{} jumping trap {trap}", who(*hero)),
         Command::DrinkPotion { hero, potion } => format!("{} drinking {potion}", who(*hero)),
+        Command::TakeRoll { hero } => format!("{} taking the fight roll", who(*hero)),
         Command::DrinkAt { hero, potion, target } => {
             format!("{} drinking {potion} against {}", who(*hero), who(*target))
         }

@@ -278,6 +278,7 @@ pub fn label(c: &Command, t: &Table, hero_name: &dyn Fn(FigureId) -> Option<Stri
         Command::RollMovement { hero } if t.monster(hero.0).is_some() => format!("Take the {} and roll", name(*hero)),
         Command::RollMovement { .. } => "Roll the die (R)".into(),
         Command::EndTurn => "End turn (E)".into(),
+        Command::TakeRoll { .. } => "Take the roll".into(),
         Command::Attack { target, .. } => match &t.turn.stage {
             Stage::ShieldFight { .. } => format!("Defeat the {}", name(*target)),
             _ => format!("Fight the {}", name(*target)),

@@ -294,6 +294,7 @@ pub fn act_of(cmd: &Command) -> Option<Act> {
             figure: hero.0,
             item: item.clone(),
         },
+        Command::TakeRoll { hero } => Act::TakeRoll { figure: hero.0 },
         Command::EndTurn => Act::EndTurn,
         _ => return None,
     })
@@ -344,6 +345,9 @@ pub fn command_of(act: &Act) -> Command {
         Act::Buy { figure, item } => Command::Buy {
             hero: FigureId(*figure),
             item: item.clone(),
+        },
+        Act::TakeRoll { figure } => Command::TakeRoll {
+            hero: FigureId(*figure),
         },
         Act::EndTurn => Command::EndTurn,
     }

@@ -226,7 +226,7 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
         Command::PickLock { hero, door, points } => points::pick_lock(world, &snap, *hero, *door, *points),
         Command::PickChest { hero, chest, points } => points::pick_chest(world, &snap, *hero, *chest, *points),
         Command::PullLever { hero, lever } => points::pull_lever(world, &snap, *hero, *lever),
-        Command::UseSkill { .. } | Command::Buy { .. } | Command::DrinkAt { .. } => {
+        Command::UseSkill { .. } | Command::Buy { .. } | Command::DrinkAt { .. } | Command::TakeRoll { .. } => {
             Err("skills on a Shield, aimed potions and the store belong to LEGO Heroica".into())
         }
         Command::EndTurn => {

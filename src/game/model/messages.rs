@@ -141,6 +141,11 @@ pub enum Command {
         potion: String,
         target: FigureId,
     },
+    /// LEGO Heroica: let a fight roll stand that a Luck Potion or the Crystal of Deflection
+    /// could change.
+    TakeRoll {
+        hero: FigureId,
+    },
     /// LEGO Heroica: buy a potion or a weapon from the store before rolling.
     Buy {
         hero: FigureId,

@@ -40,7 +40,8 @@ impl Table {
             | Act::Fight { figure, .. }
             | Act::Skill { figure, .. }
             | Act::Drink { figure, .. }
-            | Act::Buy { figure, .. } => Some(*figure),
+            | Act::Buy { figure, .. }
+            | Act::TakeRoll { figure } => Some(*figure),
             Act::EndTurn => None,
         };
         if figure.is_some_and(|f| f != id) {
@@ -48,9 +49,14 @@ impl Table {
         }
         let stage = self.turn.stage.clone();
         match (act, &stage) {
-            (Act::EndTurn, Stage::MustFight { .. } | Stage::ShieldFight { .. }) => {
+            (Act::EndTurn, Stage::MustFight { .. } | Stage::ShieldFight { .. } | Stage::FightRolled { .. }) => {
                 Err("the fight must be fought first".into())
             }
+            (Act::TakeRoll { .. }, Stage::FightRolled { foe, face }) => {
+                self.read_hero_fight(id, *foe, *face, tables, false, ev);
+                Ok(())
+            }
+            (Act::Skill { skill, .. }, Stage::FightRolled { .. }) => self.deflect(id, skill, tables, ev),
             (Act::EndTurn, _) => {
                 self.next_turn(ev);
                 Ok(())
@@ -143,6 +149,7 @@ impl Table {
             (Act::Move { .. }, _) => Err("no movement roll to move by".into()),
             (Act::Fight { .. }, _) => Err("no fight to fight now".into()),
             (Act::Skill { .. }, _) => Err("a skill is used on a Shield".into()),
+            (Act::TakeRoll { .. }, _) => Err("no fight roll is waiting".into()),
         }
     }
 
@@ -331,45 +338,8 @@ impl Table {
         }
     }
 
-    /// A hero's fight roll against a monster beside it (heroica.md, Fighting monsters).
-    fn hero_fight(&mut self, id: Id, foe: Id, tables: &HeroicaTables, roll: Roll, ev: &mut Vec<Happening>) {
-        let result = self.fight_roll(id, foe, id, foe, tables, roll, ev, super::with_relics);
-        if result.skill_instead {
-            self.turn.stage = Stage::ShieldFight { foe };
-            return;
-        }
-        self.fight_result(id, foe, result, tables, ev);
-    }
-
-    /// What a hero's fight did: the monster defeated, health lost, the knock-back, the chain.
-    fn fight_result(&mut self, id: Id, foe: Id, r: FightResult, _tables: &HeroicaTables, ev: &mut Vec<Happening>) {
-        let monster_at = self.monster(foe).and_then(|m| m.at);
-        if r.monster_defeated {
-            self.defeat(foe, id, ev);
-        }
-        if self.turn.over.is_some() {
-            return;
-        }
-        let fell = self.hurt(id, r.hero_loses, ev);
-        if r.knock_back
-            && let Some(m) = monster_at
-        {
-            self.knock_back(id, m, self.turn.came_from, ev);
-        }
-        if self.turn.over.is_some() {
-            return;
-        }
-        let at = self.hero(id).map(|h| h.at);
-        let beside = at.map(|p| self.monsters_beside(p)).unwrap_or_default();
-        self.turn.stage = if !fell && super::fights_on(&r, !beside.is_empty()) {
-            Stage::MustFight { foes: beside }
-        } else {
-            Stage::Done
-        };
-    }
-
     /// A monster defeated goes into the victor's pack; the target's guardian wins the mission.
-    fn defeat(&mut self, monster: Id, by: Id, ev: &mut Vec<Happening>) {
+    pub(super) fn defeat(&mut self, monster: Id, by: Id, ev: &mut Vec<Happening>) {
         let Some(m) = self.monsters.iter_mut().find(|m| m.id == monster && m.at.is_some()) else {
             return;
         };
@@ -385,7 +355,7 @@ impl Table {
     }
 
     /// A hero loses health (a Defence Potion keeps it); true when it fell to 0.
-    fn hurt(&mut self, id: Id, lost: u8, ev: &mut Vec<Happening>) -> bool {
+    pub(super) fn hurt(&mut self, id: Id, lost: u8, ev: &mut Vec<Happening>) -> bool {
         if lost == 0 {
             return false;
         }
@@ -415,7 +385,7 @@ impl Table {
         fell
     }
 
-    fn knock_back(&mut self, id: Id, monster: Pos, came_from: Option<Pos>, ev: &mut Vec<Happening>) {
+    pub(super) fn knock_back(&mut self, id: Id, monster: Pos, came_from: Option<Pos>, ev: &mut Vec<Happening>) {
         let Some(at) = self.at(id) else { return };
         if let Some(to) = self.spaces.knock_back(at, came_from, monster, |q| self.free(q)) {
             self.set_back(id, at, to, ev);
@@ -638,6 +608,10 @@ impl Table {
                     self.turn.stage = Stage::Done;
                 }
             }
+            // The Luck Potion on a fight roll: the fight is rolled again (issue 35, item 15).
+            PotionEffect::RollAgain if matches!(self.turn.stage, Stage::FightRolled { .. }) => {
+                self.fight_again(id, tables, roll, ev);
+            }
             PotionEffect::RollAgain => {
                 // The Luck Potion: the movement roll is made again at once (docs/heroica.md H13).
                 let r = roll() % 6;
@@ -765,57 +739,6 @@ impl Table {
         if let Some(x) = self.monsters.iter_mut().find(|x| x.id == id) {
             x.at = Some(at);
         }
-    }
-
-    /// One fight roll, by `figure` against `foe`, read by `table` (the hero's or the monster
-    /// player's) with the hero's relics, the Crystal spent if it turned the blow.
-    #[expect(clippy::too_many_arguments, reason = "both sides' fights share the roll")]
-    fn fight_roll(
-        &mut self,
-        figure: Id,
-        foe: Id,
-        hero: Id,
-        monster: Id,
-        tables: &HeroicaTables,
-        roll: Roll,
-        ev: &mut Vec<Happening>,
-        table: fn(super::Fight, u8, &[RelicPower], bool) -> (FightResult, bool),
-    ) -> FightResult {
-        let face = tables.face(roll() % 6).clone();
-        ev.push(Happening::Fought {
-            figure,
-            foe,
-            face: face.name.clone(),
-        });
-        let strength = self.monster(monster).map_or(1, |m| m.strength);
-        let relics = self.relic_powers(hero, tables);
-        let crystal = self.hero(hero).is_some_and(|h| !h.pack.crystal_used);
-        let (result, spent) = table(face.fight, strength, &relics, crystal);
-        if spent {
-            if let Some(h) = self.hero_mut(hero) {
-                h.pack.crystal_used = true;
-            }
-            ev.push(Happening::Deflected { hero });
-        }
-        result
-    }
-
-    /// The monster player's fight roll (heroica.md, Battle Heroica; checklists §1.2 #54–#57).
-    fn monster_fight(&mut self, m: Id, hero: Id, tables: &HeroicaTables, roll: Roll, ev: &mut Vec<Happening>) {
-        let r = self.fight_roll(m, hero, hero, m, tables, roll, ev, super::against_relics);
-        let monster_at = self.monster(m).and_then(|x| x.at);
-        if r.monster_defeated {
-            // checklists §1.2 #56: it goes into the fought hero's pack.
-            self.defeat(m, hero, ev);
-        }
-        self.hurt(hero, r.hero_loses, ev);
-        if r.knock_back
-            && let Some(at) = monster_at
-            && self.turn.over.is_none()
-        {
-            self.knock_back(hero, at, None, ev);
-        }
-        self.turn.stage = Stage::Done;
     }
 
     /// The next turn: heroes in seat order, then (Battle) the monster player, then a new round.

@@ -6,6 +6,7 @@
 
 mod act;
 pub mod epic;
+mod fight;
 pub mod play;
 pub mod spaces;
 

@@ -79,6 +79,9 @@ pub enum Stage {
     MustFight { foes: Vec<Id> },
     /// Its fight roll showed the Shield against `foe`: defeat it, or use a Melee skill.
     ShieldFight { foe: Id },
+    /// Its fight roll against `foe` showed `face` and leaves the player a choice: take it, drink
+    /// the Luck Potion to roll again, or spend the Crystal of Deflection on a Skull.
+    FightRolled { foe: Id, face: u8 },
     /// Nothing left but potions and the end of the turn.
     Done,
 }
@@ -169,6 +172,10 @@ pub enum Act {
     Buy {
         figure: Id,
         item: String,
+    },
+    /// Let the fight roll waiting in `Stage::FightRolled` stand.
+    TakeRoll {
+        figure: Id,
     },
     EndTurn,
 }
@@ -661,11 +668,11 @@ impl Table {
         let effect = tables.potions.get(potion).ok_or("no such potion")?.effect;
         let ok = match effect {
             PotionEffect::Heal(_) => h.health < h.max,
-            PotionEffect::RollAgain => matches!(self.turn.stage, Stage::Rolled { .. }),
+            PotionEffect::RollAgain => matches!(self.turn.stage, Stage::Rolled { .. } | Stage::FightRolled { .. }),
             PotionEffect::ExtraMoves(_) => !h.healing && matches!(self.turn.stage, Stage::Start | Stage::Rolled { .. }),
             PotionEffect::DefeatAdjacent => {
                 !h.healing
-                    && !matches!(self.turn.stage, Stage::ShieldFight { .. })
+                    && !matches!(self.turn.stage, Stage::ShieldFight { .. } | Stage::FightRolled { .. })
                     && !self.monsters_beside(h.at).is_empty()
             }
             PotionEffect::NoHealthLost => !h.healing && !self.turn.defence && self.turn.stage != Stage::Done,

@@ -205,6 +205,9 @@ pub(super) fn action_bar(ui: &mut egui::Ui, p: &Play, view: &HeroicaView, out: &
         Stage::Rolled { .. } => format!("Click a ringed space to move there, or choose below.{speed}"),
         Stage::MustFight { .. } => "A monster stands beside you: fight it (a red ring marks it).".into(),
         Stage::ShieldFight { .. } => "A Shield! Defeat the monster, or use a Melee skill instead.".into(),
+        Stage::FightRolled { .. } => {
+            "Your fight roll: take it, drink the Luck Potion to roll again, or spend the Crystal on a Skull.".into()
+        }
         Stage::Done => "Your turn is done.".into(),
     };
     ui.label(egui::RichText::new(tip.as_str()).small());

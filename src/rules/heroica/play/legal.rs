@@ -60,6 +60,17 @@ impl Table {
                 });
                 out.extend(self.melee_uses(id, *foe, tables));
             }
+            Stage::FightRolled { foe, face } => {
+                out.push(Act::TakeRoll { figure: id });
+                if let Some(relic) = self.deflects(id, *foe, *face, tables) {
+                    out.push(Act::Skill {
+                        figure: id,
+                        skill: relic,
+                        target: None,
+                        to: None,
+                    });
+                }
+            }
             Stage::Done => {}
         }
         let mut potions: Vec<&String> = h.pack.potions.iter().collect();
@@ -84,7 +95,10 @@ impl Table {
                 Err(_) => {}
             }
         }
-        if !matches!(self.turn.stage, Stage::MustFight { .. } | Stage::ShieldFight { .. }) {
+        if !matches!(
+            self.turn.stage,
+            Stage::MustFight { .. } | Stage::ShieldFight { .. } | Stage::FightRolled { .. }
+        ) {
             out.push(Act::EndTurn);
         }
         out
