@@ -70,6 +70,11 @@ pub struct Epic {
     pub missions: Vec<String>,
     /// The players' heroes, by seat.
     pub heroes: Vec<EpicHero>,
+    /// The seats people play (each shops in the end window between missions); the computer
+    /// races the others. Left out of the file when it is the first seat alone, as in campaigns
+    /// written before it (their check is then unchanged).
+    #[serde(default = "first_seat", skip_serializing_if = "is_first_seat")]
+    pub people: Vec<usize>,
     pub played: Vec<Played>,
     /// The missions already settled.
     #[serde(default)]
@@ -77,6 +82,14 @@ pub struct Epic {
     /// The file's check (`save::files::Sealed`); empty in memory.
     #[serde(default)]
     pub check: String,
+}
+
+fn first_seat() -> Vec<usize> {
+    vec![0]
+}
+
+fn is_first_seat(people: &[usize]) -> bool {
+    people == [0]
 }
 
 impl crate::save::files::Sealed for Epic {
@@ -104,6 +117,7 @@ impl Epic {
         Ok(Epic {
             format: EPIC_FORMAT,
             missions: missions.iter().map(|m| m.to_string()).collect(),
+            people: first_seat(),
             heroes: heroes
                 .iter()
                 .map(|h| EpicHero {
@@ -321,6 +335,14 @@ impl Epic {
         Ok(())
     }
 
+    /// The heroes the computer races (every seat no person plays), in seat order.
+    pub fn computer_heroes(&self) -> Vec<String> {
+        (0..self.heroes.len())
+            .filter(|s| !self.people.contains(s))
+            .map(|s| self.heroes[s].hero.clone())
+            .collect()
+    }
+
     /// The campaign's winners, by seat (checklists §1.2 #39): most missions, then most gold.
     pub fn winners(&self) -> Vec<usize> {
         let accounts: Vec<Account> = self
@@ -437,6 +459,9 @@ impl Epic {
         let seats = self.heroes.len();
         if seats == 0 || seats > 4 {
             return Err(format!("1 to 4 heroes play Epic Heroica, not {seats}"));
+        }
+        if self.people.iter().any(|p| *p >= seats) {
+            return Err("a seat played by a person is not one of the campaign's".into());
         }
         if self.played.len() > self.missions.len() {
             return Err(format!(

@@ -130,8 +130,8 @@ impl PendingQuest {
         PendingQuest::epic_mission(&epic, seed, opponents)
     }
 
-    /// The next mission of `epic` (written or not yet): the player has the first seat's hero and
-    /// the computer races the others.
+    /// The next mission of `epic` (written or not yet): people have their seats' heroes (the
+    /// first seat's, unless the campaign says otherwise) and the computer races the others.
     pub fn epic_mission(
         epic: &crate::epic::Epic,
         seed: u64,
@@ -142,7 +142,7 @@ impl PendingQuest {
             .ok_or("The Epic campaign is over: delete saves/epic.ron in the data folder to begin another.")?
             .to_string();
         let quest = epic.prepare()?;
-        let companions = quest.heroes.iter().skip(1).cloned().collect();
+        let companions = epic.computer_heroes();
         Ok(PendingQuest::campaign_start(
             Arc::new(quest),
             id,

@@ -221,3 +221,34 @@ fn an_epic_of_your_own_missions_and_heroes_is_begun_and_never_overwritten() {
     assert!(!path.exists(), "nothing written on a refusal");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 35, item 15: an Epic may seat people at any of its heroes (each shops in the end window
+/// between missions; the computer races the rest). A campaign written before the seats were kept
+/// reads as before, the first seat a person's, with its check intact.
+#[test]
+fn an_epic_seats_people_at_any_hero() {
+    let mut epic = Epic::new(&EPIC_MISSIONS, &["knight", "barbarian", "wizard", "ranger"]).unwrap();
+    assert_eq!(epic.people, vec![0]);
+    assert_eq!(epic.computer_heroes(), ["barbarian", "wizard", "ranger"]);
+    let dir = std::env::temp_dir().join(format!("hollowdeep-epic-people-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // The first seat alone is left out of the file, as campaigns wrote it before.
+    let path = dir.join("epic.ron");
+    epic.write(&path).unwrap();
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("people"));
+    assert_eq!(Epic::read(&path).unwrap(), epic);
+    // People at the first and third seats: the computer races the other two.
+    epic.people = vec![0, 2];
+    epic.write(&path).unwrap();
+    let back = Epic::read(&path).unwrap();
+    assert_eq!(back.people, vec![0, 2]);
+    let next = hollowdeep::start::PendingQuest::epic_mission(&back, 1, Default::default()).unwrap();
+    assert_eq!(next.companions, ["barbarian", "ranger"]);
+    // A seat the campaign does not have is refused by name.
+    epic.people = vec![7];
+    epic.write(&path).unwrap();
+    let e = Epic::read(&path).unwrap_err();
+    assert!(e.contains("seat played by a person"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

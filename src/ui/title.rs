@@ -75,6 +75,8 @@ pub(super) struct TitleState {
     rivals: Option<std::collections::BTreeSet<String>>,
     /// The heroes who begin a new Epic Heroica campaign (seat order).
     epic_heroes: Vec<String>,
+    /// The seats of a new Epic that people play (the others the computer races).
+    epic_people: std::collections::BTreeSet<usize>,
     /// The heroes chosen for a LEGO Heroica mission, by the mission's id (in seat order).
     heroica_heroes: std::collections::BTreeMap<String, Vec<String>>,
     /// The quest files last read again because they changed on disk (hot reload).
@@ -107,6 +109,7 @@ impl Default for TitleState {
             rivals: None,
             heroica_heroes: Default::default(),
             epic_heroes: crate::quest::DEFAULT_HEROES.iter().map(|h| h.to_string()).collect(),
+            epic_people: [0].into(),
             reread: None,
         }
     }
@@ -746,7 +749,7 @@ pub(super) fn title_screen(
                     }
                 let heroica = matches!(state.quests.get(state.selected), Some((_, Ok(q))) if q.mission.is_some());
                 let hint = if heroica {
-                    "LEGO Heroica: roll (R), click a ringed space to move (or an arrow: the whole roll that way), fight the monster you stop beside (X); the first hero to the red flag wins. Begin Epic Heroica above for the campaign of four missions."
+                    "LEGO Heroica: roll (R), click a ringed space to move (or an arrow: the whole roll that way), fight the monster you stop beside (X); the first hero to the red flag wins. Begin Epic Heroica above for the campaign of five races."
                 } else {
                     "Mouse: click a square to move, a monster to attack, a door to open. Keys: R roll, arrows move, X attack, O open, E end turn, U undo, F fast-forward."
                 };

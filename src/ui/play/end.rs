@@ -158,8 +158,8 @@ fn way_on(
     }
 }
 
-/// Epic Heroica between missions: the standings, and the store for the player's hero (the first
-/// seat). True when another mission follows.
+/// Epic Heroica between missions: the standings, and the store for each hero a person plays (the
+/// computer's have shopped already). True when another mission follows.
 fn epic_news(ui: &mut egui::Ui, p: &Play, news: Option<&mut crate::epic::EpicNews>) -> bool {
     let Some(news) = news else {
         ui.label("Settling the Epic campaign…");
@@ -183,54 +183,65 @@ fn epic_news(ui: &mut egui::Ui, p: &Play, news: Option<&mut crate::epic::EpicNew
     let Some(name) = next else { return false };
     ui.label("Everyone keeps gold, potions, weapons and relics; health comes back in full.");
     ui.label(egui::RichText::new(format!("Next: {name}.")).strong());
-    let tables = crate::rules::heroica::HeroicaTables::get();
-    let Some(me) = news.epic.as_ref().and_then(|e| e.heroes.first()).cloned() else {
+    let Some(epic) = news.epic.clone() else {
         return true;
     };
-    let who = p
-        .hero(crate::game::model::FigureId(0))
-        .map_or(me.hero.clone(), |h| h.1.name.clone());
-    ui.separator();
-    ui.label(format!("The store ({who} has {} gold):", me.gold));
-    let mut trade = None;
-    ui.horizontal_wrapped(|ui| {
-        for (id, d) in &tables.potions {
-            if ui
-                .add_enabled(
-                    me.gold >= d.price,
-                    egui::Button::new(format!("{} ({})", d.name, d.price)).small(),
-                )
-                .clicked()
-            {
-                trade = Some((false, id.clone()));
-            }
+    for &seat in &epic.people {
+        let Some(me) = epic.heroes.get(seat) else { continue };
+        let who = p
+            .hero(crate::game::model::FigureId(seat as u32))
+            .map_or(me.hero.clone(), |h| h.1.name.clone());
+        ui.separator();
+        ui.label(format!("The store ({who} has {} gold):", me.gold));
+        if let Some((sell, item)) = store_row(ui, me, seat)
+            && let Err(e) = news.trade(sell, seat, &item)
+        {
+            news.result = Err(e);
         }
-        for (id, d) in &tables.weapons {
-            let owned = me.weapons.contains(id);
-            if ui
-                .add_enabled(
-                    !owned && me.gold >= d.price,
-                    egui::Button::new(format!("{} ({})", d.name, d.price)).small(),
-                )
-                .clicked()
-            {
-                trade = Some((false, id.clone()));
-            }
-        }
-        for r in &me.relics {
-            let name = tables.relics.get(r).map_or(r.clone(), |d| d.name.clone());
-            if ui
-                .small_button(format!("Sell the {name} (+{})", tables.relic_sale))
-                .clicked()
-            {
-                trade = Some((true, r.clone()));
-            }
-        }
-    });
-    if let Some((sell, item)) = trade
-        && let Err(e) = news.trade(sell, 0, &item)
-    {
-        news.result = Err(e);
     }
     true
+}
+
+/// One hero's row of the store: potions and weapons it can pay for, its relics to sell. The
+/// trade clicked: (sell, item).
+fn store_row(ui: &mut egui::Ui, me: &crate::epic::EpicHero, seat: usize) -> Option<(bool, String)> {
+    let tables = crate::rules::heroica::HeroicaTables::get();
+    let mut trade = None;
+    ui.push_id(("epic-store", seat), |ui| {
+        ui.horizontal_wrapped(|ui| {
+            for (id, d) in &tables.potions {
+                if ui
+                    .add_enabled(
+                        me.gold >= d.price,
+                        egui::Button::new(format!("{} ({})", d.name, d.price)).small(),
+                    )
+                    .clicked()
+                {
+                    trade = Some((false, id.clone()));
+                }
+            }
+            for (id, d) in &tables.weapons {
+                let owned = me.weapons.contains(id);
+                if ui
+                    .add_enabled(
+                        !owned && me.gold >= d.price,
+                        egui::Button::new(format!("{} ({})", d.name, d.price)).small(),
+                    )
+                    .clicked()
+                {
+                    trade = Some((false, id.clone()));
+                }
+            }
+            for r in &me.relics {
+                let name = tables.relics.get(r).map_or(r.clone(), |d| d.name.clone());
+                if ui
+                    .small_button(format!("Sell the {name} (+{})", tables.relic_sale))
+                    .clicked()
+                {
+                    trade = Some((true, r.clone()));
+                }
+            }
+        });
+    });
+    trade
 }

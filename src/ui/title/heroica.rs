@@ -72,7 +72,7 @@ pub(super) fn epic_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut
         let words = if saved.is_some() {
             "the next mission of the Epic campaign you began, with the packs you kept"
         } else {
-            "LEGO Heroica's five races in a row: the first hero is yours, the computer races the others"
+            "LEGO Heroica's five races in a row: people play the heroes not ticked as rivals below, the computer races the others"
         };
         ui.label(egui::RichText::new(words).weak());
     });
@@ -81,6 +81,28 @@ pub(super) fn epic_row(ui: &mut egui::Ui, state: &mut TitleState, commands: &mut
             ui.add_space(12.0);
             ui.label(egui::RichText::new("Epic heroes:").weak());
             hero_picker(ui, "epic-hero", &mut state.epic_heroes, 2);
+        });
+        // Who plays each hero, ticked as on a mission's row: the computer (a rival) or a person
+        // at this table (each shops between missions).
+        let tables = crate::rules::heroica::HeroicaTables::get();
+        ui.horizontal_wrapped(|ui| {
+            ui.add_space(12.0);
+            ui.label(egui::RichText::new("Computer rivals:").weak());
+            for (seat, h) in state.epic_heroes.iter().enumerate() {
+                let name = tables.heroes.get(h).map_or(h.clone(), |d| d.name.clone());
+                let mut rival = !state.epic_people.contains(&seat);
+                if ui
+                    .checkbox(&mut rival, name)
+                    .on_hover_text("Ticked: the computer races this hero; not ticked: a person plays it and shops between missions")
+                    .changed()
+                {
+                    if rival {
+                        state.epic_people.remove(&seat);
+                    } else {
+                        state.epic_people.insert(seat);
+                    }
+                }
+            }
         });
     }
 }
@@ -92,7 +114,13 @@ fn begin_epic(
     opponents: crate::ai::Opponents,
 ) -> Result<(PendingQuest, std::path::PathBuf, crate::epic::Epic), String> {
     let path = crate::epic::Epic::path().ok_or("No data folder (HOME is not set): no Epic campaign.")?;
-    let epic = crate::epic::Epic::plan_at(&path, &[], &state.epic_heroes)?;
+    let mut epic = crate::epic::Epic::plan_at(&path, &[], &state.epic_heroes)?;
+    epic.people = state
+        .epic_people
+        .iter()
+        .copied()
+        .filter(|s| *s < epic.heroes.len())
+        .collect();
     let p = PendingQuest::epic_mission(&epic, seed, opponents)?;
     Ok((p, path, epic))
 }
