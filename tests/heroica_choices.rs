@@ -104,16 +104,21 @@ fn the_druids_skill_and_the_staff_restore_health() {
 #[test]
 fn the_prince_and_the_sword_defeat_then_move() {
     for (hero, use_, to) in [("prince", "prince", (4, 0)), ("knight", "sword", (3, 0))] {
-        let q = mission(
-            ROW,
-            "items: [(at: (1, 0), thing: Weapon(\"sword\"))], monsters: [(kind: \"spider\", at: (3, 0))]",
-            &[hero],
-        );
-        let mut g = start(q, &[TWO, SHIELD]);
-        roll(&mut g, 0);
-        walk(&mut g, 0, &[(1, 0), (2, 0)]);
-        fight(&mut g, 1);
-        assert_eq!(stage(&g), Stage::ShieldFight { foe: 1 });
+        // Beside a spider with a Shield in the fight (the sword picked up on the way).
+        let shield_fight = || {
+            let q = mission(
+                ROW,
+                "items: [(at: (1, 0), thing: Weapon(\"sword\"))], monsters: [(kind: \"spider\", at: (3, 0))]",
+                &[hero],
+            );
+            let mut g = start(q, &[TWO, SHIELD]);
+            roll(&mut g, 0);
+            walk(&mut g, 0, &[(1, 0), (2, 0)]);
+            fight(&mut g, 1);
+            assert_eq!(stage(&g), Stage::ShieldFight { foe: 1 });
+            g
+        };
+        let mut g = shield_fight();
         let e = skill(&mut g, use_, Some(1), Some(to));
         assert!(
             happened(&e).contains(&Happening::Defeated { monster: 1, by: 0 }),
@@ -121,15 +126,7 @@ fn the_prince_and_the_sword_defeat_then_move() {
         );
         assert_eq!(g.pos(0), Some(p(to.0, to.1)), "{use_}");
         // One space further is too far.
-        let q = mission(
-            ROW,
-            "items: [(at: (1, 0), thing: Weapon(\"sword\"))], monsters: [(kind: \"spider\", at: (3, 0))]",
-            &[hero],
-        );
-        let mut g = start(q, &[TWO, SHIELD]);
-        roll(&mut g, 0);
-        walk(&mut g, 0, &[(1, 0), (2, 0)]);
-        fight(&mut g, 1);
+        let mut g = shield_fight();
         assert!(
             rejected(&skill(&mut g, use_, Some(1), Some((to.0 + 1, 0)))).is_some(),
             "{use_}"

@@ -12,6 +12,11 @@ use crate::rules_2021::{DEFEAT_ALL, FAR_ORC, body, cast, has, ok, status};
 /// Heroes at `heroes` (Barbarian, Dwarf, Elf in that order) in the top corridor, Vel the dread
 /// warrior at (12, 0) knowing `spell`; the heroes' turns are passed, so the sorcerer acts.
 fn vel_casts(spell: &str, heroes: &[(i32, i32)], seed: u64) -> Game {
+    vel_casts_with(spell, heroes, "", seed)
+}
+
+/// `vel_casts` with more quest fields (`extra`).
+fn vel_casts_with(spell: &str, heroes: &[(i32, i32)], extra: &str, seed: u64) -> Game {
     let kinds = ["barbarian", "dwarf", "elf"];
     let q = quest_with(
         &kinds[..heroes.len()],
@@ -21,11 +26,24 @@ fn vel_casts(spell: &str, heroes: &[(i32, i32)], seed: u64) -> Game {
             "(kind: \"dread_warrior\", at: (12, 0), name: \"Vel\", movement: 0, spells: [\"{spell}\"]), {FAR_ORC}"
         ),
         DEFEAT_ALL,
-        "",
+        extra,
     );
     let mut g = Game::start(q, seed);
     g.end_hero_turns();
     g
+}
+
+/// Vel casts `spell` at the Barbarian (hero 0) at (5, 0), in the first game whose mind roll
+/// gives `resists`.
+fn vel_spell_resisted(spell: &str, extra: &str, resists: bool) -> (Game, Vec<GameEvent>) {
+    find_seed(
+        |s| vel_casts_with(spell, &[(5, 0)], extra, s),
+        |g| {
+            let v = vel(g);
+            cast(g, v, spell, 0)
+        },
+        |e| resisted(e) == Some(resists),
+    )
 }
 
 /// The id of Vel (after the heroes).
@@ -64,14 +82,7 @@ fn to_turn_of(g: &mut Game, id: u32) {
 
 #[test]
 fn chains_of_dread_hold_a_hero_for_its_next_turn() {
-    let (mut g, evs) = find_seed(
-        |s| vel_casts("chains_of_dread", &[(5, 0)], s),
-        |g| {
-            let v = vel(g);
-            cast(g, v, "chains_of_dread", 0)
-        },
-        |e| resisted(e) == Some(false),
-    );
+    let (mut g, evs) = vel_spell_resisted("chains_of_dread", "", false);
     ok(&evs);
     assert!(status(&mut g, 0).contains(&StatusKind::Chained));
     to_turn_of(&mut g, 0);
@@ -94,14 +105,7 @@ fn chains_of_dread_hold_a_hero_for_its_next_turn() {
         path: path(&[(4, 0)]),
     }));
     // A hero who resists is not held.
-    let (mut g, _) = find_seed(
-        |s| vel_casts("chains_of_dread", &[(5, 0)], s),
-        |g| {
-            let v = vel(g);
-            cast(g, v, "chains_of_dread", 0)
-        },
-        |e| resisted(e) == Some(true),
-    );
+    let (mut g, _) = vel_spell_resisted("chains_of_dread", "", true);
     assert!(!status(&mut g, 0).contains(&StatusKind::Chained));
 }
 
@@ -183,24 +187,10 @@ fn firestorm_burns_the_hero_and_its_neighbours_but_not_a_freed_captive() {
 
 #[test]
 fn wither_takes_two_body_unless_resisted() {
-    let (mut g, evs) = find_seed(
-        |s| vel_casts("wither", &[(5, 0)], s),
-        |g| {
-            let v = vel(g);
-            cast(g, v, "wither", 0)
-        },
-        |e| resisted(e) == Some(false),
-    );
+    let (mut g, evs) = vel_spell_resisted("wither", "", false);
     ok(&evs);
     assert_eq!(body(&mut g, 0), 6, "8 - 2, no dice to save any");
-    let (mut g, _) = find_seed(
-        |s| vel_casts("wither", &[(5, 0)], s),
-        |g| {
-            let v = vel(g);
-            cast(g, v, "wither", 0)
-        },
-        |e| resisted(e) == Some(true),
-    );
+    let (mut g, _) = vel_spell_resisted("wither", "", true);
     assert_eq!(body(&mut g, 0), 8);
 }
 
@@ -386,29 +376,7 @@ fn the_ring_of_return_keeps_the_rest_of_the_move_and_ignores_chains() {
         path: vec![on.expect("a square beside the stairway")],
     }));
     // Chained: no walking, but the ring still works.
-    let make = |s| {
-        let q = quest_with(
-            &["barbarian"],
-            &[(5, 0)],
-            "",
-            &format!(
-                "(kind: \"dread_warrior\", at: (12, 0), name: \"Vel\", movement: 0, spells: [\"chains_of_dread\"]), {FAR_ORC}"
-            ),
-            DEFEAT_ALL,
-            ring,
-        );
-        let mut g = Game::start(q, s);
-        g.end_hero_turns();
-        g
-    };
-    let (mut g, _) = find_seed(
-        make,
-        |g| {
-            let v = vel(g);
-            cast(g, v, "chains_of_dread", 0)
-        },
-        |e| resisted(e) == Some(false),
-    );
+    let (mut g, _) = vel_spell_resisted("chains_of_dread", ring, false);
     to_turn_of(&mut g, 0);
     assert!(status(&mut g, 0).contains(&StatusKind::Chained));
     ok(&g.send(Command::UseArtifact {
