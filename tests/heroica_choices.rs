@@ -302,3 +302,35 @@ fn the_crystal_is_spent_when_the_player_chooses() {
     assert_eq!(health(&mut g, 0), 2);
     assert!(!pack(&mut g, 0).crystal_used);
 }
+
+/// A fight roll waiting for the player's choice is changed by the Luck Potion only: a Defence
+/// Potion drunk after seeing the Skull would undo it (neither offered nor accepted).
+#[test]
+fn only_the_luck_potion_changes_a_fight_roll_already_made() {
+    let q = mission(
+        ROW,
+        "items: [(at: (1, 0), thing: Potion(\"luck\")), (at: (2, 0), thing: Potion(\"defence\"))], \
+         monsters: [(kind: \"werewolf\", at: (3, 0))]",
+        &["knight"],
+    );
+    let mut g = start(q, &[TWO, TWO]);
+    roll(&mut g, 0);
+    walk(&mut g, 0, &[(1, 0), (2, 0)]);
+    fight(&mut g, 1);
+    assert!(matches!(stage(&g), Stage::FightRolled { .. }));
+    let acts = offered(&mut g);
+    assert!(
+        !acts
+            .iter()
+            .any(|a| matches!(a, Act::Drink { potion, .. } if potion == "defence")),
+        "{acts:?}"
+    );
+    let why = rejected(&g.send(Command::DrinkPotion {
+        hero: FigureId(0),
+        potion: "defence".into(),
+    }))
+    .expect("refused");
+    assert!(why.contains("Luck Potion"), "{why}");
+    g.send(Command::TakeRoll { hero: FigureId(0) });
+    assert_eq!(health(&mut g, 0), 2, "the Skull's 2, no Defence");
+}

@@ -158,3 +158,34 @@ fn a_hero_may_jump_an_open_pit() {
     assert!(has(&evs, "wounded"));
     assert_ne!(g.turn().phase, Phase::Hero(FigureId(1)));
 }
+
+/// The classic sorcerer with every way to the heroes through an open pit: its monster walks into
+/// the pit (the move ends there) rather than waiting for ever.
+#[test]
+fn a_monster_whose_only_way_is_through_a_pit_climbs_down_into_it() {
+    let q = quest_with(
+        &["barbarian"],
+        &[(2, 0)],
+        "",
+        "(kind: \"orc\", at: (9, 0)), (kind: \"orc\", at: (24, 17))",
+        DEFEAT_ALL,
+        "blocked: [(1, 0)], traps: [(kind: Pit, at: (5, 0))],",
+    );
+    let mut g = Game::start(q, 1);
+    {
+        let w = g.app.world_mut();
+        let mut traps = w.query::<&mut Trap>();
+        for mut t in traps.iter_mut(w) {
+            t.state = TrapState::Sprung;
+        }
+    }
+    assert!(g.snap().in_pit(p(5, 0)));
+    g.end_hero_turns();
+    let c = hollowdeep::ai::decide(g.app.world_mut()).expect("a command");
+    let Command::Move { path, .. } = &c else {
+        panic!("the orc should move: {c:?}");
+    };
+    assert_eq!(path.last(), Some(&p(5, 0)), "{path:?}");
+    ok(&g.send(c));
+    assert_eq!(g.pos(1), Some(p(5, 0)));
+}

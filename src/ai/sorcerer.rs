@@ -8,6 +8,7 @@
 use super::{SorcererLevel, attack_squares, field, trim_path};
 use crate::game::model::{ActionKind, Command, FigureId, MoveState, Movement, Phase};
 use crate::game::snapshot::{FigureSnap, Snapshot};
+use crate::rules::paths::DistanceField;
 
 /// One monster's decision, with the reason the log shows.
 #[derive(Clone, Debug)]
@@ -73,16 +74,37 @@ pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
         return None;
     }
     let f = field(snap, m)?;
-    let best = snap
-        .living_heroes()
-        .flat_map(|h| {
-            let f = &f;
-            attack_squares(snap, m, h)
-                .into_iter()
-                .filter_map(move |s| f.dist(s).map(|d| (h, s, d)))
-        })
-        .min_by_key(|(h, s, d)| (key(h, *d), *s))?;
-    let (hero, square, d) = best;
+    let nearest = |f: &DistanceField| {
+        snap.living_heroes()
+            .flat_map(|h| {
+                attack_squares(snap, m, h)
+                    .into_iter()
+                    .filter_map(move |s| f.dist(s).map(|d| (h, s, d)))
+            })
+            .min_by_key(|(h, s, d)| (key(h, *d), *s))
+    };
+    let Some((hero, square, d)) = nearest(&f) else {
+        // Every way to the heroes goes through an open pit, which ends a move (rules-decisions
+        // row 17): walk the way over it and stop in the first pit; the monster climbs out on a
+        // later turn.
+        let over = snap.reach_over_traps(m, 1000)?;
+        let (hero, square, _) = nearest(&over)?;
+        let mut path = over.path_to(square)?;
+        if let Some(i) = path.iter().position(|p| snap.in_pit(*p)) {
+            path.truncate(i + 1);
+        }
+        let path = trim_path(snap, m, path, allowance(m));
+        let into = path.last().is_some_and(|p| snap.in_pit(*p));
+        let reason = if into {
+            format!("{} climbs down into the open pit on its way to {}", m.name, hero.name)
+        } else {
+            format!("{} heads for {}, the way over an open pit", m.name, hero.name)
+        };
+        return (!path.is_empty()).then(|| Decision {
+            commands: vec![Command::Move { figure: m.id, path }],
+            reason,
+        });
+    };
     let path = trim_path(snap, m, f.path_to(square)?, allowance(m));
     if path.is_empty() {
         return Some(Decision {

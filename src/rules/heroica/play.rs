@@ -666,6 +666,13 @@ impl Table {
             return Err(format!("carries no {potion} potion"));
         }
         let effect = tables.potions.get(potion).ok_or("no such potion")?.effect;
+        // A fight roll waiting for the player's choice may be rolled again with the Luck Potion,
+        // and nothing else: a Health or Defence Potion drunk after seeing the die would undo it.
+        if matches!(self.turn.stage, Stage::FightRolled { .. }) && effect != PotionEffect::RollAgain {
+            return Err(format!(
+                "the fight roll is made: only the Luck Potion changes it now, not the {potion} potion"
+            ));
+        }
         let ok = match effect {
             PotionEffect::Heal(_) => h.health < h.max,
             PotionEffect::RollAgain => matches!(self.turn.stage, Stage::Rolled { .. } | Stage::FightRolled { .. }),
