@@ -528,10 +528,11 @@ impl Campaign {
         // what the hero has there would only be carried.
         if let Some(new) = rules.armor.get(item)
             && let Some(slot) = &new.slot
-            && let Some(worn) = h.items.iter().filter_map(|i| rules.armor.get(i)).find(|a| {
-                a.slot.as_ref() == Some(slot)
-                    && (a.defend, a.movement_dice.is_none()) >= (new.defend, new.movement_dice.is_none())
-            })
+            && let Some(worn) = h
+                .items
+                .iter()
+                .filter_map(|i| rules.armor.get(i))
+                .find(|a| a.slot.as_ref() == Some(slot) && a.rank() >= new.rank())
         {
             return Err(format!(
                 "the {hero_name} already wears {}, as good as the {name} (one piece of {slot} armour is worn)",

@@ -184,11 +184,7 @@ fn the_bow_and_the_wand_shoot_from_afar() {
         "items: [(at: (1, 0), thing: Weapon(\"bow\"))], monsters: [(kind: \"bat\", at: (5, 0))]",
         &["knight"],
     );
-    let mut g = start(q, &[ONE, SHIELD]);
-    roll(&mut g, 0);
-    walk(&mut g, 0, &[(1, 0)]);
-    g.send(Command::EndTurn);
-    roll(&mut g, 0);
+    let mut g = shield_after_pickup(q);
     let e = skill(&mut g, "bow", Some(1), None);
     assert!(
         happened(&e).contains(&Happening::Defeated { monster: 1, by: 0 }),
@@ -204,22 +200,29 @@ fn the_bow_and_the_wand_shoot_from_afar() {
             ),
             &["knight"],
         );
-        let mut g = start(q, &[ONE, SHIELD]);
-        roll(&mut g, 0);
-        walk(&mut g, 0, &[(1, 0)]);
-        g.send(Command::EndTurn);
-        roll(&mut g, 0);
+        let mut g = shield_after_pickup(q);
         let e = skill(&mut g, "wand", Some(1), None);
         assert_eq!(rejected(&e).is_none(), reach, "bat at {bat:?}: {e:?}");
     }
 }
 
-/// A knight beside a werewolf (strength 2) at (3, 0), holding what lies at (1, 0): a fight roll
-/// of Two (a Skull) waits for the player.
-fn skull_waiting(thing: &str, faces: &[u8]) -> crate::common::Game {
+/// `q` played by a knight who walks one space onto (1, 0), picking up the weapon there, and rolls a
+/// Shield on its next turn: a Ranged skill is at hand.
+fn shield_after_pickup(q: std::sync::Arc<hollowdeep::quest::Quest>) -> crate::common::Game {
+    let mut g = start(q, &[ONE, SHIELD]);
+    roll(&mut g, 0);
+    walk(&mut g, 0, &[(1, 0)]);
+    g.send(Command::EndTurn);
+    roll(&mut g, 0);
+    g
+}
+
+/// A knight beside a werewolf (strength 2) at (3, 0), holding `items` (an `items` list, picked up
+/// at (1, 0) and (2, 0) on the way): a fight roll of Two (a Skull) waits for the player.
+fn skull_waiting(items: &str, faces: &[u8]) -> crate::common::Game {
     let q = mission(
         ROW,
-        &format!("items: [(at: (1, 0), thing: {thing})], monsters: [(kind: \"werewolf\", at: (3, 0))]"),
+        &format!("items: [{items}], monsters: [(kind: \"werewolf\", at: (3, 0))]"),
         &["knight"],
     );
     let mut g = start(q, faces);
@@ -244,7 +247,7 @@ fn offered(g: &mut crate::common::Game) -> Vec<Act> {
 /// as it stands (H13).
 #[test]
 fn the_luck_potion_rolls_a_fight_again_when_the_player_asks() {
-    let mut g = skull_waiting("Potion(\"luck\")", &[TWO, TWO, THREE]);
+    let mut g = skull_waiting("(at: (1, 0), thing: Potion(\"luck\"))", &[TWO, TWO, THREE]);
     let acts = offered(&mut g);
     assert!(acts.contains(&Act::TakeRoll { figure: 0 }), "{acts:?}");
     assert!(
@@ -266,7 +269,7 @@ fn the_luck_potion_rolls_a_fight_again_when_the_player_asks() {
     assert_eq!(health(&mut g, 0), 4);
     assert!(pack(&mut g, 0).potions.is_empty());
     // Taken as it stands: the Skull costs 2 and knocks the knight back.
-    let mut g = skull_waiting("Potion(\"luck\")", &[TWO, TWO]);
+    let mut g = skull_waiting("(at: (1, 0), thing: Potion(\"luck\"))", &[TWO, TWO]);
     let e = g.send(Command::TakeRoll { hero: FigureId(0) });
     assert!(rejected(&e).is_none(), "{e:?}");
     assert_eq!(health(&mut g, 0), 2);
@@ -278,7 +281,7 @@ fn the_luck_potion_rolls_a_fight_again_when_the_player_asks() {
 /// spent, it stays (H10).
 #[test]
 fn the_crystal_is_spent_when_the_player_chooses() {
-    let mut g = skull_waiting("Relic(\"crystal_of_deflection\")", &[TWO, TWO]);
+    let mut g = skull_waiting("(at: (1, 0), thing: Relic(\"crystal_of_deflection\"))", &[TWO, TWO]);
     let crystal = Act::Skill {
         figure: 0,
         skill: "crystal_of_deflection".into(),
@@ -297,7 +300,7 @@ fn the_crystal_is_spent_when_the_player_chooses() {
     assert_eq!(g.pos(0), Some(p(2, 0)), "no knock-back");
     assert!(pack(&mut g, 0).crystal_used);
     // Kept back: the Skull costs its health, and the Crystal is still there.
-    let mut g = skull_waiting("Relic(\"crystal_of_deflection\")", &[TWO, TWO]);
+    let mut g = skull_waiting("(at: (1, 0), thing: Relic(\"crystal_of_deflection\"))", &[TWO, TWO]);
     g.send(Command::TakeRoll { hero: FigureId(0) });
     assert_eq!(health(&mut g, 0), 2);
     assert!(!pack(&mut g, 0).crystal_used);
@@ -307,17 +310,10 @@ fn the_crystal_is_spent_when_the_player_chooses() {
 /// Potion drunk after seeing the Skull would undo it (neither offered nor accepted).
 #[test]
 fn only_the_luck_potion_changes_a_fight_roll_already_made() {
-    let q = mission(
-        ROW,
-        "items: [(at: (1, 0), thing: Potion(\"luck\")), (at: (2, 0), thing: Potion(\"defence\"))], \
-         monsters: [(kind: \"werewolf\", at: (3, 0))]",
-        &["knight"],
+    let mut g = skull_waiting(
+        "(at: (1, 0), thing: Potion(\"luck\")), (at: (2, 0), thing: Potion(\"defence\"))",
+        &[TWO, TWO],
     );
-    let mut g = start(q, &[TWO, TWO]);
-    roll(&mut g, 0);
-    walk(&mut g, 0, &[(1, 0), (2, 0)]);
-    fight(&mut g, 1);
-    assert!(matches!(stage(&g), Stage::FightRolled { .. }));
     let acts = offered(&mut g);
     assert!(
         !acts

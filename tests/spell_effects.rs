@@ -58,6 +58,16 @@ fn resisted(evs: &[GameEvent]) -> Option<bool> {
     })
 }
 
+/// The attack and defend dice of the first attack in `evs`.
+fn dice_rolled(evs: &[GameEvent]) -> (usize, usize) {
+    evs.iter()
+        .find_map(|e| match e {
+            GameEvent::Attack { attack, defend, .. } => Some((attack.len(), defend.len())),
+            _ => None,
+        })
+        .expect("an attack")
+}
+
 fn wounds(evs: &[GameEvent], who: u32) -> Vec<(u8, Vec<Face>)> {
     evs.iter()
         .filter_map(|e| match e {
@@ -131,14 +141,7 @@ fn rust_takes_an_attack_die_for_the_quest() {
         attacker: FigureId(0),
         target: FigureId(v),
     });
-    let rolled = evs
-        .iter()
-        .find_map(|e| match e {
-            GameEvent::Attack { attack, .. } => Some(attack.len()),
-            _ => None,
-        })
-        .expect("an attack");
-    assert_eq!(rolled, 2);
+    assert_eq!(dice_rolled(&evs).0, 2);
 }
 
 #[test]
@@ -335,14 +338,7 @@ fn the_potion_of_resilience_adds_two_defend_dice_once() {
         attacker: FigureId(1),
         target: FigureId(0),
     });
-    let rolled = evs
-        .iter()
-        .find_map(|e| match e {
-            GameEvent::Attack { defend, .. } => Some(defend.len()),
-            _ => None,
-        })
-        .expect("an attack");
-    assert_eq!(rolled, 4);
+    assert_eq!(dice_rolled(&evs).1, 4);
     assert_eq!(defend(&mut g), 2, "spent");
 }
 

@@ -75,6 +75,14 @@ pub struct ArmorDef {
     pub text: String,
 }
 
+impl ArmorDef {
+    /// How a hero ranks two pieces of one slot, the better greater: more defend dice, then no
+    /// loss of movement.
+    pub fn rank(&self) -> (u8, bool) {
+        (self.defend, self.movement_dice.is_none())
+    }
+}
+
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ItemDef {

@@ -251,7 +251,7 @@ pub fn derive_fighter(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &
         .collect();
     // The best piece of each slot first (more dice, then no loss of movement); the rest of
     // that slot stays in the pack.
-    usable.sort_by_key(|a| (a.slot.clone(), std::cmp::Reverse((a.defend, a.movement_dice.is_none()))));
+    usable.sort_by_key(|a| (a.slot.clone(), std::cmp::Reverse(a.rank())));
     let mut slots_taken: Vec<&str> = Vec::new();
     let armor = usable.into_iter().filter(|a| match a.slot.as_deref() {
         None => true,

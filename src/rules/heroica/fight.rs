@@ -36,11 +36,30 @@ impl Table {
                 .get(*r)
                 .is_some_and(|d| d.power == RelicPower::IgnoreSkull)
         })?;
-        let strength = self.monster(foe).map_or(1, |m| m.strength);
-        let relics = self.relic_powers(id, tables);
-        super::with_relics(tables.face(face).fight, strength, &relics, true)
+        self.read_fight(id, foe, face, tables, super::with_relics, true)
             .1
             .then(|| relic.clone())
+    }
+
+    /// The fight roll `face` between hero `id` and monster `foe`, read by `table` (the hero's or
+    /// the monster player's) with the hero's relics; `crystal`: whether the Crystal may turn a
+    /// Skull away. The result, and whether it did.
+    fn read_fight(
+        &self,
+        id: Id,
+        foe: Id,
+        face: u8,
+        tables: &HeroicaTables,
+        table: fn(super::Fight, u8, &[RelicPower], bool) -> (FightResult, bool),
+        crystal: bool,
+    ) -> (FightResult, bool) {
+        let strength = self.monster(foe).map_or(1, |m| m.strength);
+        table(
+            tables.face(face).fight,
+            strength,
+            &self.relic_powers(id, tables),
+            crystal,
+        )
     }
 
     /// What a hero's fight roll `face` does. When it leaves the player a choice (`pause`): a
@@ -56,9 +75,7 @@ impl Table {
         pause: bool,
         ev: &mut Vec<Happening>,
     ) {
-        let strength = self.monster(foe).map_or(1, |m| m.strength);
-        let relics = self.relic_powers(id, tables);
-        let (result, _) = super::with_relics(tables.face(face).fight, strength, &relics, false);
+        let (result, _) = self.read_fight(id, foe, face, tables, super::with_relics, false);
         let lucky = self.hero(id).is_some_and(|h| {
             h.pack.potions.iter().any(|p| {
                 tables
@@ -94,9 +111,7 @@ impl Table {
         if self.deflects(id, foe, face, tables).as_deref() != Some(skill) {
             return Err("the Crystal turns away a Skull, once a mission".into());
         }
-        let strength = self.monster(foe).map_or(1, |m| m.strength);
-        let relics = self.relic_powers(id, tables);
-        let (result, _) = super::with_relics(tables.face(face).fight, strength, &relics, true);
+        let (result, _) = self.read_fight(id, foe, face, tables, super::with_relics, true);
         if let Some(h) = self.hero_mut(id) {
             h.pack.crystal_used = true;
         }
@@ -148,39 +163,6 @@ impl Table {
         };
     }
 
-    /// One fight roll, by `figure` against `foe`, read by `table` (the hero's or the monster
-    /// player's) with the hero's relics, the Crystal spent if it turned the blow.
-    #[expect(clippy::too_many_arguments, reason = "both sides' fights share the roll")]
-    fn fight_roll(
-        &mut self,
-        figure: Id,
-        foe: Id,
-        hero: Id,
-        monster: Id,
-        tables: &HeroicaTables,
-        roll: Roll,
-        ev: &mut Vec<Happening>,
-        table: fn(super::Fight, u8, &[RelicPower], bool) -> (FightResult, bool),
-    ) -> FightResult {
-        let face = tables.face(roll() % 6).clone();
-        ev.push(Happening::Fought {
-            figure,
-            foe,
-            face: face.name.clone(),
-        });
-        let strength = self.monster(monster).map_or(1, |m| m.strength);
-        let relics = self.relic_powers(hero, tables);
-        let crystal = self.hero(hero).is_some_and(|h| !h.pack.crystal_used);
-        let (result, spent) = table(face.fight, strength, &relics, crystal);
-        if spent {
-            if let Some(h) = self.hero_mut(hero) {
-                h.pack.crystal_used = true;
-            }
-            ev.push(Happening::Deflected { hero });
-        }
-        result
-    }
-
     /// The monster player's fight roll (heroica.md, Battle Heroica; checklists §1.2 #54–#57).
     pub(super) fn monster_fight(
         &mut self,
@@ -190,7 +172,17 @@ impl Table {
         roll: Roll,
         ev: &mut Vec<Happening>,
     ) {
-        let r = self.fight_roll(m, hero, hero, m, tables, roll, ev, super::against_relics);
+        let face = self.fight_face(m, hero, tables, roll, ev);
+        // The hero's player is not asked in the monster player's turn: the Crystal turns the
+        // first hit away by itself (docs/heroica.md H10).
+        let crystal = self.hero(hero).is_some_and(|h| !h.pack.crystal_used);
+        let (r, spent) = self.read_fight(hero, m, face, tables, super::against_relics, crystal);
+        if spent {
+            if let Some(h) = self.hero_mut(hero) {
+                h.pack.crystal_used = true;
+            }
+            ev.push(Happening::Deflected { hero });
+        }
         let monster_at = self.monster(m).and_then(|x| x.at);
         if r.monster_defeated {
             // checklists §1.2 #56: it goes into the fought hero's pack.
