@@ -28,6 +28,7 @@ mod reload;
 mod replay;
 mod rules_2021;
 mod rules_edges;
+mod rules_revised;
 mod rules_scenarios;
 mod saves;
 mod simulation;

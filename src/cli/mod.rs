@@ -54,16 +54,10 @@ pub struct RuleArgs {
 impl RuleArgs {
     /// The quest under the chosen rule system and modules, or why it cannot be played so.
     pub fn apply(&self, q: quest::Quest) -> Result<quest::Quest, String> {
-        if let Some(id) = &self.rules {
-            crate::rules::systems::playable_rule_system(id).map_err(|e| format!("--rules: {e}"))?;
-            if *id != q.system.id() {
-                return Err(format!(
-                    "--rules: \"{}\" is written for \"{}\" and cannot be played under \"{id}\"",
-                    q.name,
-                    q.system.id()
-                ));
-            }
-        }
+        let q = match &self.rules {
+            Some(id) => q.under(id).map_err(|e| format!("--rules: {e}"))?,
+            None => q,
+        };
         q.with_modules(&self.modules).map_err(|e| format!("--module: {e}"))
     }
 }

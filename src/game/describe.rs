@@ -620,14 +620,16 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         GameEvent::DoorChanged { .. } => "Somewhere a bolt is drawn back: a door is unlocked.".to_string(),
         GameEvent::TrapFound { kind, at, .. } => format!("A {} is found in {}.", trap_name(*kind), names.place(*at)),
         GameEvent::TrapSprung { figure, text, .. } => format!("{} springs a trap: {text}", n(*figure)),
-        GameEvent::TrapDisarmed { by, roll, .. } => {
-            format!("{} disarms the trap (rolled {}).", n(*by), or_nothing(roll))
+        GameEvent::TrapDisarmed { by, roll, dexterity, .. } => {
+            format!("{} disarms the trap (rolled {}).", n(*by), with_dexterity(roll, *dexterity))
         }
-        GameEvent::DisarmFailed { hero, roll, .. } => {
+        GameEvent::DisarmFailed {
+            hero, roll, dexterity, ..
+        } => {
             format!(
                 "{} tries to disarm the trap, rolls {} and sets it off.",
                 n(*hero),
-                or_nothing(roll)
+                with_dexterity(roll, *dexterity)
             )
         }
         GameEvent::JumpFailed { hero, roll, .. } => {
@@ -750,4 +752,14 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
             format!("The heroes have retreated in round {round}; the quest is unfinished.")
         }
     })
+}
+
+/// A disarming roll: the die, and the Dexterity added to it where the rules add one ("4 + 3
+/// Dexterity = 7").
+pub fn with_dexterity(roll: &[crate::rules::dice::Face], dexterity: Option<u8>) -> String {
+    let pips: u8 = crate::rules::dice::pips(roll).iter().sum();
+    match dexterity {
+        Some(d) => format!("{pips} + {d} Dexterity = {}", pips + d),
+        None => or_nothing(roll),
+    }
 }

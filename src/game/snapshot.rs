@@ -739,13 +739,33 @@ impl Snapshot {
     }
 
     /// Centre-to-centre line of sight: walls, closed doors, rubble and fallen blocks block, and
-    /// so do figures in between.
+    /// so do figures in between, and furniture where the rules say it does (Revised #30).
     pub fn sees(&self, a: Pos, b: Pos) -> bool {
+        let furniture = self.rules().edition.furniture_blocks_sight;
         line_of_sight(
             a,
             b,
             |p, q| !self.edge_open(p, q),
-            |p| self.figure_at(p).is_some() || self.walled_up(p),
+            |p| self.figure_at(p).is_some() || if furniture { self.is_solid(p) } else { self.walled_up(p) },
+        )
+    }
+
+    /// Sight for exploring, what lifts the fog: as `sees`, except where the rules let a hero
+    /// see past figures, furniture and closed portcullises when exploring (Revised #32). Then
+    /// only walls, closed doors, rubble and fallen blocks stop it.
+    pub fn sees_exploring(&self, a: Pos, b: Pos) -> bool {
+        if !self.rules().edition.exploring_sees_past_figures {
+            return self.sees(a, b);
+        }
+        let portcullis = |p: Pos, q: Pos| {
+            self.door_on(p, q)
+                .is_some_and(|d| d.kind == crate::game::model::DoorKind::Portcullis)
+        };
+        line_of_sight(
+            a,
+            b,
+            |p, q| !self.edge_open(p, q) && !portcullis(p, q),
+            |p| self.walled_up(p),
         )
     }
 

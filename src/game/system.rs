@@ -17,7 +17,7 @@ impl RuleSystem {
     /// put down the board's doors and furniture. Returns the opening events.
     pub(in crate::game) fn begin(self, world: &mut World, quest: &Quest) -> Vec<GameEvent> {
         match self {
-            RuleSystem::HeroQuest2021 => heroquest::begin(world, quest),
+            RuleSystem::HeroQuest(_) => heroquest::begin(world, quest),
             RuleSystem::Heroica => heroica::begin(world, quest),
         }
     }
@@ -31,7 +31,7 @@ impl RuleSystem {
         cmd: &Command,
     ) -> Result<Vec<GameEvent>, String> {
         match self {
-            RuleSystem::HeroQuest2021 => heroquest::apply(world, snap, cmd),
+            RuleSystem::HeroQuest(_) => heroquest::apply(world, snap, cmd),
             RuleSystem::Heroica => heroica::apply(world, snap, cmd),
         }
     }
@@ -40,7 +40,7 @@ impl RuleSystem {
     /// the picture of the world it read when it changed nothing.
     pub(in crate::game) fn settle(self, world: &mut World) -> (Vec<GameEvent>, Option<Snapshot>) {
         match self {
-            RuleSystem::HeroQuest2021 => heroquest::settle(world),
+            RuleSystem::HeroQuest(_) => heroquest::settle(world),
             // Heroica ends a mission inside `apply`, the moment it is won.
             RuleSystem::Heroica => (Vec::new(), None),
         }
@@ -50,7 +50,7 @@ impl RuleSystem {
     /// in): squares revealed, monsters seen waking.
     pub(in crate::game) fn reveal(self, world: &mut World) -> Vec<GameEvent> {
         match self {
-            RuleSystem::HeroQuest2021 => heroquest::reveal(world),
+            RuleSystem::HeroQuest(_) => heroquest::reveal(world),
             // The whole board is in view from the start (checklists §1.2 #3).
             RuleSystem::Heroica => Vec::new(),
         }
@@ -59,7 +59,7 @@ impl RuleSystem {
     /// A quest event's monsters appear.
     pub(in crate::game) fn bring_monsters(self, world: &mut World, monsters: &[QuestMonster]) -> Vec<GameEvent> {
         match self {
-            RuleSystem::HeroQuest2021 => heroquest::bring_monsters(world, monsters),
+            RuleSystem::HeroQuest(_) => heroquest::bring_monsters(world, monsters),
             // A mission has no quest events.
             RuleSystem::Heroica => Vec::new(),
         }
@@ -74,7 +74,7 @@ impl RuleSystem {
         item: &str,
     ) -> Vec<GameEvent> {
         match self {
-            RuleSystem::HeroQuest2021 => heroquest::give(world, snap, hero, item),
+            RuleSystem::HeroQuest(_) => heroquest::give(world, snap, hero, item),
             RuleSystem::Heroica => Vec::new(),
         }
     }
@@ -84,7 +84,7 @@ impl RuleSystem {
     /// menus and the bots offer parts of this list.
     pub fn legal(self, snap: &Snapshot) -> Vec<Command> {
         match self {
-            RuleSystem::HeroQuest2021 => heroquest::legal_commands(snap),
+            RuleSystem::HeroQuest(_) => heroquest::legal_commands(snap),
             RuleSystem::Heroica => heroica::legal(snap),
         }
     }
@@ -96,7 +96,7 @@ impl RuleSystem {
         world: &mut World,
     ) -> Option<std::sync::Arc<crate::rules::heroica::play::Table>> {
         match self {
-            RuleSystem::HeroQuest2021 => None,
+            RuleSystem::HeroQuest(_) => None,
             RuleSystem::Heroica => heroica::capture(world).map(std::sync::Arc::new),
         }
     }

@@ -113,6 +113,7 @@ impl Quest {
             board: Arc::new(board),
             board_file: None,
             system: RuleSystem::Heroica,
+            written_for: vec![RuleSystem::Heroica],
             rules: Arc::new(RuleSystem::Heroica.tables()),
             gear: heroes.iter().map(|h| (h.clone(), Gear::default())).collect(),
             heroes,

@@ -43,6 +43,10 @@ pub struct RawQuest {
     pub board: String,
     #[serde(default = "default_rules")]
     pub rules: String,
+    /// Other rule systems the quest is written for, which players may choose instead (a 2021
+    /// quest that plays as well under HeroQuest Revised).
+    #[serde(default)]
+    pub also_rules: Vec<String>,
     /// Modules the quest is played with (ids: `hollowdeep rules` lists them).
     #[serde(default)]
     pub modules: Vec<String>,
@@ -532,8 +536,10 @@ pub struct Quest {
     pub board: Arc<Board>,
     /// The quest's own board file (None: a built-in board).
     pub board_file: Option<PathBuf>,
-    /// The rule system it is played under (its `rules` field).
+    /// The rule system it is played under (its `rules` field, or one of `also_rules` chosen).
     pub system: crate::rules::systems::RuleSystem,
+    /// Every rule system it is written for: its `rules`, then its `also_rules`.
+    pub written_for: Vec<crate::rules::systems::RuleSystem>,
     /// That rule system's tables, with the quest's own items added.
     pub rules: Arc<RuleSet>,
     pub heroes: Vec<String>,
@@ -599,6 +605,52 @@ impl Quest {
     pub fn exactly_modules(&self, ids: &[String]) -> Result<Quest, String> {
         let mut q = self.clone();
         q.modules = crate::rules::systems::Modules::choose(q.system.id(), ids)?;
+        Ok(q)
+    }
+
+    /// The quest played under the rule system with this id: itself, or a HeroQuest quest under
+    /// the other edition (`rules::systems::Edition`), with that edition's tables, the quest's own
+    /// items kept and its monsters given that edition's abilities; its modules are checked again.
+    /// Anything else is refused with the reason.
+    pub fn under(&self, id: &str) -> Result<Quest, String> {
+        use crate::rules::systems::RuleSystem;
+        let system = RuleSystem::from_id(id)?;
+        if system == self.system {
+            return Ok(self.clone());
+        }
+        if !self.written_for.contains(&system) {
+            let ids: Vec<String> = self.written_for.iter().map(|s| format!("\"{}\"", s.id())).collect();
+            return Err(format!(
+                "\"{}\" is written for {} and cannot be played under \"{id}\"",
+                self.name,
+                ids.join(" and ")
+            ));
+        }
+        let (RuleSystem::HeroQuest(_), RuleSystem::HeroQuest(edition)) = (self.system, system) else {
+            return Err(format!(
+                "\"{}\" is written for \"{}\" and cannot be played under \"{id}\"",
+                self.name,
+                self.system.id()
+            ));
+        };
+        let mut rules = edition.tables().clone();
+        for (k, item) in self.rules.items.iter().filter(|(_, i)| i.quest) {
+            rules.items.insert(k.clone(), item.clone());
+        }
+        let mut q = self.clone();
+        for m in &mut q.monsters {
+            let Some(def) = rules.monsters.get(&m.kind) else {
+                return Err(format!("\"{id}\" has no monster \"{}\", which \"{}\" places", m.kind, q.name));
+            };
+            m.stats.abilities = def.abilities.clone();
+            m.stats.character = def.character;
+        }
+        for (class, g) in &q.gear {
+            gear::check_gear(&rules, class, g).map_err(|e| format!("under \"{id}\": {e}"))?;
+        }
+        q.system = system;
+        q.rules = Arc::new(rules);
+        q.modules = crate::rules::systems::Modules::choose(id, &self.modules.ids())?;
         Ok(q)
     }
 

@@ -33,6 +33,138 @@ pub struct RuleSet {
     pub treasure_deck: Vec<CardDef>,
     /// What a falling-block trap and a spear trap roll, what a pit costs.
     pub traps: TrapRules,
+    /// Where this edition's text differs from 2021's in a number or a yes or no; each switch
+    /// left out keeps 2021's answer.
+    #[serde(default)]
+    pub edition: Switches,
+}
+
+/// The rules on which the two HeroQuest editions differ by a number or a yes or no, read where
+/// the shared code asks (checklists §1.1; `docs/rules-decisions.md`). The default of each is
+/// the 2021 answer, so the 2021 tables leave them all out.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct Switches {
+    /// A hero may close an open door (Revised #50: never).
+    pub doors_close: bool,
+    /// Furniture blocks sight, except for exploration (Revised #30, #32, #137).
+    pub furniture_blocks_sight: bool,
+    /// Exploring, a hero sees past figures, furniture and closed portcullises: only walls,
+    /// closed doors, rubble and fallen blocks stop the fog lifting (Revised #32).
+    pub exploring_sees_past_figures: bool,
+    /// A monster that steps on a fallen hero's belongings takes them (Revised #81: never).
+    pub monsters_claim_loot: bool,
+    /// How a trap is disarmed.
+    pub disarm: Disarm,
+}
+
+impl Default for Switches {
+    fn default() -> Self {
+        Switches {
+            doors_close: true,
+            furniture_blocks_sight: false,
+            exploring_sees_past_figures: false,
+            monsters_claim_loot: true,
+            disarm: Disarm::ToolKit,
+        }
+    }
+}
+
+/// How a hero disarms a found trap.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum Disarm {
+    /// 2021: with a tool kit (or the Dwarf's own skill); a combat die, a black shield springs it.
+    #[default]
+    ToolKit,
+    /// Revised #63–66: any figure with a Dexterity score rolls 1d6 + Dexterity; `target` or more
+    /// disarms, less springs the trap.
+    Dexterity { target: u8 },
+}
+
+impl Ability {
+    /// Whether the game plays this ability yet: the tables may give a figure only those it does
+    /// (an ability the rules ignored would be a promise the game does not keep).
+    pub fn built(&self) -> bool {
+        matches!(self, Ability::Immune(_) | Ability::Undead | Ability::Weakness(_))
+    }
+}
+
+/// How much of `amount` damage of `kind` a figure with these abilities takes (checklists §1.1
+/// #123 Immune, #134 Undead against Spirit, #135 Weakness: doubled, several not adding up).
+pub fn damage_taken(abilities: &[Ability], kind: DamageKind, amount: u8) -> u8 {
+    let immune = abilities.iter().any(|a| match a {
+        Ability::Immune(k) => k.contains(&kind),
+        Ability::Undead => kind == DamageKind::Spirit,
+        _ => false,
+    });
+    let weak = abilities
+        .iter()
+        .any(|a| matches!(a, Ability::Weakness(k) if k.contains(&kind)));
+    if immune {
+        0
+    } else if weak {
+        amount.saturating_mul(2)
+    } else {
+        amount
+    }
+}
+
+/// The kinds of damage (Revised #70–73). 2021 knows only plain damage.
+#[derive(Clone, Copy, Debug, Default, Deserialize, serde::Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum DamageKind {
+    /// Removes Body.
+    #[default]
+    Plain,
+    /// Removes Mind (Revised #71); Mystic Combat's damage.
+    Spirit,
+    Poison,
+    Cold,
+    Heat,
+    /// The target counts as having rolled no shields (Revised #73).
+    Piercing,
+}
+
+/// A special ability, on a figure or a card (Revised #113–136): each is a mechanism the rules
+/// know, with its number where it has one. An ability the game does not know is an error where
+/// the tables name it.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub enum Ability {
+    /// X extra Search for Traps actions a turn (#113).
+    Artifice(u8),
+    /// Holds the hero it hurts (#114).
+    Crush,
+    /// Its side's figures in its sight gain Haste(1) (#115).
+    Command,
+    /// Must be used when it can be (#116).
+    Cursed,
+    /// One friendly shield blocks the whole attack (#117).
+    Defencing,
+    /// X extra Search for Treasure actions (#119).
+    Fortune(u8),
+    /// No figure passes through its square (#120).
+    Giant,
+    /// X extra Move Actions (#121).
+    Haste(u8),
+    /// Each movement die is X lower, to 1 at least (#122).
+    Heavy(i8),
+    /// These kinds of damage do nothing to it (#123).
+    Immune(Vec<DamageKind>),
+    /// Its melee attacks reach diagonally (#124).
+    Long,
+    /// X extra Cast actions (#125).
+    Lore(u8),
+    /// X extra Search for Secret Doors actions (#127).
+    Perception(u8),
+    /// X extra Attack actions (#129).
+    Rage(u8),
+    /// Opens doors and reveals areas as a hero does (#130).
+    Sentry,
+    /// Takes a thing from an adjacent hero and runs (#133).
+    Steal,
+    /// Not removed at 0 Mind, and immune to Spirit damage (#77, #134).
+    Undead,
+    /// These kinds of damage are doubled; several do not stack (#135).
+    Weakness(Vec<DamageKind>),
 }
 
 /// What a known trap kind does to the hero who springs it.
@@ -143,8 +275,14 @@ pub enum StatusKind {
 /// What a spell, potion or hazard does.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 pub enum Effect {
-    /// Wounds for `amount`; the target rolls `resist_dice` and each shield of its colour saves one.
-    Damage { amount: u8, resist_dice: u8 },
+    /// Wounds for `amount` of damage of `kind`; the target rolls `resist_dice` and each shield
+    /// of its colour saves one.
+    Damage {
+        amount: u8,
+        resist_dice: u8,
+        #[serde(default)]
+        kind: DamageKind,
+    },
     /// Rolls `dice` combat dice against the target's normal defence.
     Attack { dice: u8 },
     /// Restores up to `body` lost body points.
@@ -230,6 +368,29 @@ pub struct HeroDef {
     /// Disarms traps without a tool kit (the Dwarf).
     #[serde(default)]
     pub disarms_without_kit: bool,
+    /// The hero board's numbers that 2021 has no place for (HeroQuest Revised, #21–27); None
+    /// keeps the 2021 answer.
+    #[serde(default)]
+    pub board: Option<HeroBoard>,
+}
+
+/// A HeroQuest Revised hero board (checklists §1.1 #21–27, the numbers ours, §1.1a).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct HeroBoard {
+    /// Speed dice rolled for each Move Action (#21, #44).
+    pub speed_dice: u8,
+    /// Spell groups chosen at the start of a quest (#12, #23).
+    pub spellcraft: u8,
+    /// Defence dice before equipment (#25).
+    pub resilience: u8,
+    /// Attack dice unarmed (#26, #68).
+    pub aggression: u8,
+    /// Used by the tests a quest asks for (#24).
+    pub brute_force: u8,
+    pub wisdom: u8,
+    /// None: this hero may not try to disarm a trap (#63).
+    pub dexterity: Option<u8>,
 }
 
 fn yes() -> bool {
@@ -285,6 +446,12 @@ pub struct MonsterDef {
     /// Undead do not sleep.
     #[serde(default)]
     pub undead: bool,
+    /// Its special abilities (HeroQuest Revised, #113–136).
+    #[serde(default)]
+    pub abilities: Vec<Ability>,
+    /// A Character: never a wandering monster (Revised #112).
+    #[serde(default)]
+    pub character: bool,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -297,6 +464,8 @@ pub struct FurnitureDef {
 
 /// The 2021 rule set shipped with the game.
 pub const HEROQUEST_2021_RON: &str = include_str!("../../assets/rules/heroquest-2021.ron");
+/// The HeroQuest Revised rule set: its hero boards, monsters with their abilities, and switches.
+pub const HEROQUEST_REVISED_RON: &str = include_str!("../../assets/rules/heroquest-revised.ron");
 
 impl RuleSet {
     pub fn parse(text: &str) -> Result<RuleSet, String> {
@@ -335,11 +504,44 @@ impl RuleSet {
                 return Err(format!("spell \"{id}\" summons unknown monster \"{kind}\""));
             }
         }
+        let effects = rs
+            .spells
+            .iter()
+            .map(|(id, s)| (format!("spell \"{id}\""), &s.effect))
+            .chain(rs.potions.iter().map(|(id, p)| (format!("potion \"{id}\""), &p.effect)));
+        for (what, e) in effects {
+            if let Effect::Damage {
+                kind: DamageKind::Spirit,
+                ..
+            } = e
+            {
+                return Err(format!("{what}: Spirit damage is not built yet"));
+            }
+        }
+        for (id, m) in &rs.monsters {
+            if let Some(a) = m.abilities.iter().find(|a| !a.built()) {
+                return Err(format!("monster \"{id}\": the {a:?} ability is not built yet"));
+            }
+        }
         Ok(rs)
     }
 
     pub fn heroquest_2021() -> RuleSet {
         RuleSet::parse(HEROQUEST_2021_RON).expect("the embedded 2021 rule set is valid (checked by tests)")
+    }
+
+    #[cfg(test)]
+    fn heroquest_revised_text() -> String {
+        HEROQUEST_REVISED_RON.to_string()
+    }
+
+    pub fn heroquest_revised() -> RuleSet {
+        RuleSet::parse(HEROQUEST_REVISED_RON).expect("the embedded Revised rule set is valid (checked by tests)")
+    }
+
+    /// A monster kind's abilities (none in 2021's tables).
+    pub fn abilities(&self, kind: &str) -> &[Ability] {
+        self.monsters.get(kind).map_or(&[], |m| m.abilities.as_slice())
     }
 
     /// Display name of any carried thing: weapon, armour, item or potion.
@@ -447,5 +649,63 @@ mod tests {
             .count();
         assert_eq!(artifacts, 10, "the ten artifacts");
         assert_eq!(RuleSet::monster_name("dread_warrior"), "Dread Warrior");
+    }
+
+    #[test]
+    fn the_revised_tables() {
+        // checklists §1.1a: the hero boards, ours.
+        let rs = RuleSet::heroquest_revised();
+        let board = |h: &str| rs.heroes[h].board.clone().expect("every Revised hero has a board");
+        let b = board("barbarian");
+        assert_eq!((b.speed_dice, b.spellcraft, b.resilience, b.aggression), (2, 0, 2, 2));
+        assert_eq!(board("dwarf").dexterity, Some(3));
+        assert_eq!(board("wizard").spellcraft, 3);
+        // The same ids as 2021's tables, so a 2021 quest names nothing Revised lacks.
+        let old = RuleSet::heroquest_2021();
+        for (k, _) in &old.monsters {
+            assert!(rs.monsters.contains_key(k), "{k}");
+        }
+        for k in old.weapons.keys().chain(old.armor.keys()).chain(old.items.keys()) {
+            assert!(rs.weapons.contains_key(k) || rs.armor.contains_key(k) || rs.items.contains_key(k), "{k}");
+        }
+        assert_eq!(old.edition, Switches::default(), "2021 leaves every switch at its default");
+        assert!(!rs.edition.doors_close && rs.edition.furniture_blocks_sight);
+        assert_eq!(rs.edition.disarm, Disarm::Dexterity { target: 7 });
+        assert!(rs.abilities("mummy").contains(&Ability::Undead));
+        assert!(rs.monsters.values().all(|m| !m.undead || m.abilities.contains(&Ability::Undead)));
+    }
+
+    #[test]
+    fn damage_kinds_meet_immunity_and_weakness() {
+        // checklists §1.1 #123, #134, #135.
+        let undead = [Ability::Undead, Ability::Weakness(vec![DamageKind::Heat])];
+        assert_eq!(damage_taken(&undead, DamageKind::Plain, 2), 2);
+        assert_eq!(damage_taken(&undead, DamageKind::Spirit, 2), 0);
+        assert_eq!(damage_taken(&undead, DamageKind::Heat, 2), 4);
+        // Two weaknesses to one kind do not stack.
+        let twice = [
+            Ability::Weakness(vec![DamageKind::Cold]),
+            Ability::Weakness(vec![DamageKind::Cold]),
+        ];
+        assert_eq!(damage_taken(&twice, DamageKind::Cold, 3), 6);
+        // Immunity wins over weakness.
+        let both = [
+            Ability::Immune(vec![DamageKind::Poison]),
+            Ability::Weakness(vec![DamageKind::Poison]),
+        ];
+        assert_eq!(damage_taken(&both, DamageKind::Poison, 3), 0);
+    }
+
+    #[test]
+    fn an_ability_or_damage_the_game_does_not_play_is_refused() {
+        let text = RuleSet::heroquest_revised_text().replace("abilities: [Undead, Immune([Poison])]", "abilities: [Steal]");
+        let e = RuleSet::parse(&text).unwrap_err();
+        assert!(e.contains("\"skeleton\"") && e.contains("Steal"), "{e}");
+        let text = RuleSet::heroquest_revised_text().replace("abilities: [Undead, Immune([Poison])]", "abilities: [Undying]");
+        let e = RuleSet::parse(&text).unwrap_err();
+        assert!(e.contains("Undying"), "{e}");
+        let text = RuleSet::heroquest_revised_text().replace("resist_dice: 1, kind: Heat", "resist_dice: 1, kind: Spirit");
+        let e = RuleSet::parse(&text).unwrap_err();
+        assert!(e.contains("fire_of_wrath") && e.contains("Spirit"), "{e}");
     }
 }

@@ -10,19 +10,58 @@ use serde::{Deserialize, Serialize};
 /// A rule system a game can be played under. The engine asks it everything its rule text
 /// decides (`game::system`: setting out, what a command does, the turn, victory, what a side may
 /// do now); its data is a RON file under `assets/rules/`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RuleSystem {
-    #[default]
-    HeroQuest2021,
+    /// The HeroQuest family: one rule system in two editions, which share the board, the fog,
+    /// doors, traps, quests and the command path, and differ where their texts differ
+    /// (`Edition`: the switches in each edition's tables, and `game::heroquest::edition`).
+    HeroQuest(Edition),
     /// LEGO Heroica: a race of heroes over a board of spaces, played from mission files
     /// (`quests/heroica/`); its own tables are `rules::heroica::HeroicaTables`.
     Heroica,
 }
 
+impl Default for RuleSystem {
+    fn default() -> Self {
+        RuleSystem::HeroQuest(Edition::Hq2021)
+    }
+}
+
+/// An edition of HeroQuest. Where the two texts agree one function serves both; where they
+/// differ, the edition's tables say so (`RuleSet::edition`, its switches) or one hook in
+/// `game::heroquest::edition` decides, with an exhaustive `match`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Edition {
+    /// HeroQuest (2021), the default game (`heroquest-2021.md`).
+    Hq2021,
+    /// HeroQuest Revised (`heroquest-revised.md`): Morcar, Speed dice, keyword cards, abilities.
+    Revised,
+}
+
+impl Edition {
+    pub fn id(self) -> &'static str {
+        match self {
+            Edition::Hq2021 => HEROQUEST_2021,
+            Edition::Revised => HEROQUEST_REVISED,
+        }
+    }
+
+    /// The edition's tables, parsed once (checked by the tests).
+    pub fn tables(self) -> &'static crate::rules::ruleset::RuleSet {
+        use std::sync::OnceLock;
+        static HQ2021: OnceLock<crate::rules::ruleset::RuleSet> = OnceLock::new();
+        static REVISED: OnceLock<crate::rules::ruleset::RuleSet> = OnceLock::new();
+        match self {
+            Edition::Hq2021 => HQ2021.get_or_init(crate::rules::ruleset::RuleSet::heroquest_2021),
+            Edition::Revised => REVISED.get_or_init(crate::rules::ruleset::RuleSet::heroquest_revised),
+        }
+    }
+}
+
 impl RuleSystem {
     pub fn id(self) -> &'static str {
         match self {
-            RuleSystem::HeroQuest2021 => HEROQUEST_2021,
+            RuleSystem::HeroQuest(e) => e.id(),
             RuleSystem::Heroica => HEROICA,
         }
     }
@@ -46,7 +85,8 @@ impl RuleSystem {
     /// carries the 2021 set only for the engine's shared parts, which Heroica never asks.
     pub fn tables(self) -> crate::rules::ruleset::RuleSet {
         match self {
-            RuleSystem::HeroQuest2021 | RuleSystem::Heroica => crate::rules::ruleset::RuleSet::heroquest_2021(),
+            RuleSystem::HeroQuest(e) => e.tables().clone(),
+            RuleSystem::Heroica => Edition::Hq2021.tables().clone(),
         }
     }
 }
@@ -132,6 +172,7 @@ fn module(id: ModuleId) -> &'static Entry {
 }
 
 pub const HEROQUEST_2021: &str = "heroquest-2021";
+pub const HEROQUEST_REVISED: &str = "heroquest-revised";
 pub const HEROICA: &str = "heroica";
 
 pub const RULE_SYSTEMS: &[RuleText] = &[
@@ -140,14 +181,15 @@ pub const RULE_SYSTEMS: &[RuleText] = &[
         name: "HeroQuest (2021)",
         summary: "The 2021 edition: combat dice of skulls and shields, Dread spells, the treasure deck.",
         text: "heroquest-2021.md",
-        system: Some(RuleSystem::HeroQuest2021),
+        system: Some(RuleSystem::HeroQuest(Edition::Hq2021)),
     },
     RuleText {
-        id: "heroquest-revised",
+        id: HEROQUEST_REVISED,
         name: "HeroQuest (Revised)",
-        summary: "The revised basic and advanced game (not playable yet).",
+        summary: "The revised basic game, being built: hero boards, doors that stay open, furniture that blocks sight, \
+                  disarming by Dexterity, treasure in corridors, damage kinds and monster abilities.",
         text: "heroquest-revised.md",
-        system: None,
+        system: Some(RuleSystem::HeroQuest(Edition::Revised)),
     },
     RuleText {
         id: HEROICA,
@@ -158,7 +200,7 @@ pub const RULE_SYSTEMS: &[RuleText] = &[
     },
 ];
 
-const HEROQUESTS: &[&str] = &[HEROQUEST_2021, "heroquest-revised"];
+const HEROQUESTS: &[&str] = &[HEROQUEST_2021, HEROQUEST_REVISED];
 
 const MODULES: &[Entry] = &[
     Entry {
@@ -355,10 +397,9 @@ mod tests {
     #[test]
     fn rule_systems_by_id() {
         assert!(playable_rule_system("heroquest-2021").is_ok());
-        assert!(
-            playable_rule_system("heroquest-revised")
-                .unwrap_err()
-                .contains("not playable yet")
+        assert_eq!(
+            RuleSystem::from_id("heroquest-revised"),
+            Ok(RuleSystem::HeroQuest(Edition::Revised))
         );
         assert_eq!(RuleSystem::from_id("heroica"), Ok(RuleSystem::Heroica));
         assert!(

@@ -142,16 +142,10 @@ impl Replay {
     pub fn play(&self) -> Result<Vec<GameEvent>, String> {
         let q: Quest = quest::load(&self.quest).map_err(|p| format!("the replay's quest: {p}"))?;
         let q = q
+            .under(&self.rules)
+            .map_err(|e| format!("the replay's rule system: {e}"))?
             .exactly_modules(&self.modules)
             .map_err(|e| format!("the replay's modules: {e}"))?;
-        if q.system.id() != self.rules {
-            return Err(format!(
-                "the replay was played under rule set \"{}\", but \"{}\" uses \"{}\"",
-                self.rules,
-                self.quest,
-                q.system.id()
-            ));
-        }
         let mut world = rebuild_world(self.sorcerer);
         check::rebuild(
             &mut world,
@@ -325,16 +319,10 @@ impl SavedQuest {
             q.without_heroes(&self.left_out)
         };
         let q = q
+            .under(&self.rules)
+            .map_err(|e| format!("the saved game's rule system: {e}"))?
             .exactly_modules(&self.modules)
             .map_err(|e| format!("the saved game's modules: {e}"))?;
-        if q.system.id() != self.rules {
-            return Err(format!(
-                "the game was saved under rule set \"{}\", but \"{}\" now uses \"{}\"",
-                self.rules,
-                self.quest,
-                q.system.id()
-            ));
-        }
         Ok(Arc::new(q))
     }
 

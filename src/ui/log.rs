@@ -252,20 +252,31 @@ fn read_events(
                     },
                 };
             }
-            GameEvent::TrapDisarmed { by, roll, .. } => {
+            GameEvent::TrapDisarmed { by, roll, dexterity, .. } => {
                 *tray = DiceTray::Roll {
                     who: names.get(*by),
                     what: "disarms a trap".into(),
                     faces: roll.clone(),
-                    result: "Disarmed.".into(),
+                    result: match dexterity {
+                        Some(_) => format!("{}: disarmed.", crate::game::describe::with_dexterity(roll, *dexterity)),
+                        None => "Disarmed.".into(),
+                    },
                 };
             }
-            GameEvent::DisarmFailed { hero, roll, .. } => {
+            GameEvent::DisarmFailed {
+                hero, roll, dexterity, ..
+            } => {
                 *tray = DiceTray::Roll {
                     who: names.get(*hero),
                     what: "disarms a trap".into(),
                     faces: roll.clone(),
-                    result: "A skull: the trap goes off.".into(),
+                    result: match dexterity {
+                        Some(_) => format!(
+                            "{}: too low, the trap goes off.",
+                            crate::game::describe::with_dexterity(roll, *dexterity)
+                        ),
+                        None => "A skull: the trap goes off.".into(),
+                    },
                 };
             }
             GameEvent::TrapJumped { hero, roll, .. } | GameEvent::JumpFailed { hero, roll, .. } => {

@@ -17,7 +17,8 @@ use crate::rules::bounds::add_gold;
 use crate::rules::combat::{self};
 use crate::rules::dice::{self};
 use crate::rules::geometry::Pos;
-use crate::rules::ruleset::Card;
+use crate::rules::dice::Face;
+use crate::rules::ruleset::{Card, Disarm};
 
 pub(in crate::game) type Outcome = Result<Vec<GameEvent>, String>;
 
@@ -450,10 +451,8 @@ pub fn disarm(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32) -> Ou
         .ok_or_else(|| format!("there is no trap {trap}"))?
         .clone();
     let rules = snap.quest.rules.clone();
-    let dwarfish = rules.heroes.get(&h.kind).is_some_and(|d| d.disarms_without_kit);
-    if !dwarfish && !h.equipment.has("tool_kit") {
-        return Err(format!("{} needs a tool kit to disarm traps", h.name));
-    }
+    let how = rules.edition.disarm;
+    let dexterity = disarm_skill(&rules, h)?;
     if t.state != TrapState::Known {
         return Err("only a trap the heroes have found, and that has not been sprung, can be disarmed".into());
     }
@@ -464,10 +463,28 @@ pub fn disarm(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32) -> Ou
     if t.furniture.is_none() && snap.figure_at(t.at).is_some() {
         return Err("someone is standing on the trap".into());
     }
+    if matches!(how, Disarm::Dexterity { .. }) {
+        let area = snap.area(at);
+        if snap.monsters().any(|m| m.pos.is_some_and(|p| snap.area(p) == area)) {
+            return Err("no trap can be disarmed with a monster in the same room or corridor".into());
+        }
+    }
     let p = take_action(snap, h, ActionKind::Other)?;
     set_progress(world, h.id, p);
-    let roll = dice::roll_combat(rng(world), 1);
-    if combat::skulls(&roll) > 0 {
+    // 2021: one combat die, a skull springs it. Revised (#64–65): 1d6 + Dexterity, the target
+    // or more disarms it.
+    let (roll, sprung) = match how {
+        Disarm::ToolKit => {
+            let roll = dice::roll_combat(rng(world), 1);
+            let sprung = combat::skulls(&roll) > 0;
+            (roll, sprung)
+        }
+        Disarm::Dexterity { target } => {
+            let d = dice::roll_d6(rng(world));
+            (vec![Face::Pip(d)], d + dexterity.unwrap_or(0) < target)
+        }
+    };
+    if sprung {
         let mut evs = Vec::new();
         // The trap goes off: the hero steps onto it (square traps) and suffers it.
         if t.furniture.is_none() {
@@ -478,7 +495,12 @@ pub fn disarm(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32) -> Ou
                 to: t.at,
             });
         }
-        evs.push(GameEvent::DisarmFailed { trap, hero: h.id, roll });
+        evs.push(GameEvent::DisarmFailed {
+            trap,
+            hero: h.id,
+            roll,
+            dexterity,
+        });
         let sprung = super::spring_on_skull(world, &t, h, at, None);
         evs.extend(sprung.events);
         let now = Snapshot::capture(world).expect("quest in play");
@@ -493,7 +515,73 @@ pub fn disarm(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32) -> Ou
             tt.state = TrapState::Disarmed;
         }
     }
-    Ok(vec![GameEvent::TrapDisarmed { trap, by: h.id, roll }])
+    let mut evs = vec![GameEvent::TrapDisarmed {
+        trap,
+        by: h.id,
+        roll,
+        dexterity,
+    }];
+    // Revised (#65, "moved onto the token"): a hero who disarms a trap on the floor ends on its
+    // square.
+    if matches!(how, Disarm::Dexterity { .. }) && t.furniture.is_none() {
+        world.get_mut::<GridPos>(h.entity).expect("on board").0 = t.at;
+        evs.push(GameEvent::HeroMoved {
+            figure: h.id,
+            from: at,
+            to: t.at,
+        });
+        evs.extend(super::reveal(world));
+    }
+    Ok(evs)
+}
+
+/// Whether `h` may try to disarm a trap now, wherever one is: the skill, and under Revised no
+/// monster in its room or corridor (#62).
+pub fn may_try_disarm(snap: &Snapshot, h: &FigureSnap) -> bool {
+    let rules = snap.rules();
+    if disarm_skill(rules, h).is_err() {
+        return false;
+    }
+    match (rules.edition.disarm, h.pos) {
+        (Disarm::ToolKit, _) => true,
+        (Disarm::Dexterity { .. }, Some(at)) => {
+            let area = snap.area(at);
+            !snap.monsters().any(|m| m.pos.is_some_and(|p| snap.area(p) == area))
+        }
+        (Disarm::Dexterity { .. }, None) => false,
+    }
+}
+
+/// The chance that `h`'s attempt disarms a trap: 2021's combat die (no skull, 1/2); Revised's
+/// 1d6 + Dexterity at or above the target.
+pub fn disarm_chance(rules: &crate::rules::ruleset::RuleSet, h: &FigureSnap) -> f64 {
+    match (rules.edition.disarm, disarm_skill(rules, h)) {
+        (_, Err(_)) => 0.0,
+        (Disarm::ToolKit, Ok(_)) => 0.5,
+        (Disarm::Dexterity { target }, Ok(dex)) => {
+            let need = i32::from(target) - i32::from(dex.unwrap_or(0));
+            f64::from((7 - need).clamp(0, 6)) / 6.0
+        }
+    }
+}
+
+/// Whether `h` may try to disarm a trap under these rules, and the Dexterity it adds to the die
+/// where the rules roll 1d6 + Dexterity. 2021: a tool kit, or the Dwarf's own skill. Revised
+/// (#63): any hero whose board has a Dexterity score, even 0.
+pub fn disarm_skill(rules: &crate::rules::ruleset::RuleSet, h: &FigureSnap) -> Result<Option<u8>, String> {
+    let def = rules.heroes.get(&h.kind);
+    match rules.edition.disarm {
+        Disarm::ToolKit => {
+            if !def.is_some_and(|d| d.disarms_without_kit) && !h.equipment.has("tool_kit") {
+                return Err(format!("{} needs a tool kit to disarm traps", h.name));
+            }
+            Ok(None)
+        }
+        Disarm::Dexterity { .. } => match def.and_then(|d| d.board.as_ref()).and_then(|b| b.dexterity) {
+            Some(d) => Ok(Some(d)),
+            None => Err(format!("{} has no Dexterity and cannot disarm traps", h.name)),
+        },
+    }
 }
 
 /// heroquest-2021.md, Jumping a Trap: two squares of movement over a known trap.

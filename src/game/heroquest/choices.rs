@@ -120,7 +120,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
                 Command::SearchSecretDoors { hero: h.id },
             ));
         }
-        let disarmer = rules.heroes.get(&h.kind).is_some_and(|d| d.disarms_without_kit) || h.equipment.has("tool_kit");
+        let disarmer = crate::game::heroquest::may_try_disarm(snap, h);
         for t in snap.traps.iter().filter(|t| t.state == TrapState::Known) {
             let near = crate::game::heroquest::next_to_trap(snap, at, t);
             let clear = t.furniture.is_some() || snap.figure_at(t.at).is_none();
@@ -215,7 +215,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
     for d in snap
         .doors
         .iter()
-        .filter(|d| d.open && d.edge.touches(at) && d.kind != DoorKind::Portcullis)
+        .filter(|d| d.open && d.edge.touches(at) && d.kind != DoorKind::Portcullis && rules.edition.doors_close)
     {
         v.push(("Close the door".into(), Command::CloseDoor { hero: h.id, door: d.id }));
     }

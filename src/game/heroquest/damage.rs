@@ -224,7 +224,8 @@ fn escape_death(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Option<Ve
 }
 
 /// heroquest-2021.md, What Happens to a Dead Hero: possessions stay on the floor for heroes in the
-/// same room or corridor; with none there, the monsters claim them.
+/// same room or corridor; with none there, the monsters claim them. Under Revised they always
+/// stay, an Equipment token (#80–81).
 fn drop_possessions(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Vec<GameEvent> {
     let Some(at) = h.pos else {
         return Vec::new();
@@ -240,9 +241,12 @@ fn drop_possessions(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Vec<G
         return Vec::new();
     }
     let area = snap.area(at);
-    let witness = snap
-        .living_heroes()
-        .any(|o| o.id != h.id && o.pos.is_some_and(|p| snap.area(p) == area));
+    // Under rules where monsters never claim a fallen hero's belongings (Revised #81), an
+    // Equipment token stays whoever is near.
+    let witness = !snap.rules().edition.monsters_claim_loot
+        || snap
+            .living_heroes()
+            .any(|o| o.id != h.id && o.pos.is_some_and(|p| snap.area(p) == area));
     if witness {
         world.spawn((
             Name::new("possessions"),

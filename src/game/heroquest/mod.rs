@@ -23,7 +23,7 @@ use crate::game::world::*;
 use crate::rules::dice;
 use crate::rules::geometry::Pos;
 
-pub use actions::{loot_within_reach, next_to_trap, stow};
+pub use actions::{disarm_chance, loot_within_reach, may_try_disarm, next_to_trap, stow};
 pub use choices::{
     AttackOdds, HeroChoices, HeroOptions, SpellChoices, action_choices, attack_odds, attackable_after_a_walk,
     attackable_now, hero_choices, hero_options, legal_commands, may_use, monster_spells, reach, steps_left,
@@ -158,6 +158,9 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
             may_act(&snap, h)?;
             if !h.hero {
                 return Err("monsters cannot close doors".into());
+            }
+            if !snap.rules().edition.doors_close {
+                return Err("under these rules a door once opened stays open".into());
             }
             let d = snap.door(*door).ok_or_else(|| format!("there is no door {door}"))?;
             if !d.open {

@@ -378,7 +378,7 @@ fn reveal_with(world: &mut World, snap: &mut Snapshot) -> Vec<GameEvent> {
                 let k = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let q = board.pos_of_index(k);
-                if fog.revealed[k] || !snap.sees(eye, q) {
+                if fog.revealed[k] || !snap.sees_exploring(eye, q) {
                     continue;
                 }
                 let area = board.area(q);

@@ -261,8 +261,10 @@ pub fn derive_fighter(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &
             true
         }
     });
-    let mut defend = rules.hero_defend;
-    let mut dice = rules.movement_dice;
+    // A Revised hero board: its own Resilience and Speed dice (#21, #25); else the table's.
+    let board = rules.heroes.get(class).and_then(|h| h.board.as_ref());
+    let mut defend = board.map_or(rules.hero_defend, |b| b.resilience);
+    let mut dice = board.map_or(rules.movement_dice, |b| b.speed_dice);
     for a in armor {
         defend += a.defend;
         if let Some(d) = a.movement_dice {
@@ -270,7 +272,8 @@ pub fn derive_fighter(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &
         }
     }
     Fighter {
-        attack: weapon.map_or(1, |w| w.attack),
+        // Unarmed: one die, or the board's Aggression (Revised #26, #68).
+        attack: weapon.map_or(board.map_or(1, |b| b.aggression), |w| w.attack),
         defend,
         movement: Movement::Dice(dice),
         diagonal: weapon.is_some_and(|w| w.diagonal),

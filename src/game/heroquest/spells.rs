@@ -9,7 +9,7 @@ use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::game::world::{add_status, entity_of, remove_status, rng, set_progress};
 use crate::rules::combat::{self, Side};
 use crate::rules::dice::{self, Face};
-use crate::rules::ruleset::{Effect, SpellTarget};
+use crate::rules::ruleset::{DamageKind, Effect, SpellTarget};
 
 use super::actions::{Outcome, figure, free_squares_near};
 
@@ -193,13 +193,24 @@ pub(in crate::game) fn apply_effect(
     let mut evs = Vec::new();
     let by_id = by.map(|b| b.id);
     match effect {
-        Effect::Damage { amount, resist_dice } => {
+        Effect::Damage {
+            amount,
+            resist_dice,
+            kind,
+        } => {
             let roll = dice::roll_combat(rng(world), *resist_dice);
             let side = if t.hero { Side::Hero } else { Side::Monster };
+            // Piercing damage: the target counts as having rolled no shields (Revised #73).
+            let saved = if *kind == DamageKind::Piercing {
+                0
+            } else {
+                combat::blocks(&roll, side)
+            };
             let hits = if t.only_harmed_by.is_some() {
                 0
             } else {
-                amount.saturating_sub(combat::blocks(&roll, side)).min(t.body)
+                let landed = amount.saturating_sub(saved);
+                crate::rules::ruleset::damage_taken(snap.rules().abilities(&t.kind), *kind, landed).min(t.body)
             };
             evs.push(GameEvent::Wounded {
                 figure: t.id,

@@ -344,6 +344,10 @@ pub enum GameEvent {
         trap: u32,
         by: FigureId,
         roll: Vec<Face>,
+        /// What the hero added to the die: its Dexterity where a trap is disarmed with 1d6 +
+        /// Dexterity (HeroQuest Revised, checklists §1.1 #64); absent under 2021's combat die.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dexterity: Option<u8>,
     },
     TrapJumped {
         trap: u32,
@@ -363,6 +367,8 @@ pub enum GameEvent {
         trap: u32,
         hero: FigureId,
         roll: Vec<Face>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dexterity: Option<u8>,
     },
     SecretDoorFound {
         door: u32,

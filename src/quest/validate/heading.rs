@@ -6,7 +6,10 @@ use crate::rules::systems::RuleSystem;
 
 /// Checks the heading; returns the quest's rule system, its tables (the quest's own items in
 /// them) and its modules.
-pub(super) fn check(raw: &RawQuest, out: &mut Found) -> (RuleSystem, RuleSet, crate::rules::systems::Modules) {
+pub(super) fn check(
+    raw: &RawQuest,
+    out: &mut Found,
+) -> (RuleSystem, Vec<RuleSystem>, RuleSet, crate::rules::systems::Modules) {
     if raw.format != FORMAT {
         out.err(
             vec![Field("format")],
@@ -40,6 +43,30 @@ pub(super) fn check(raw: &RawQuest, out: &mut Found) -> (RuleSystem, RuleSet, cr
             RuleSystem::default()
         }
     };
+    // Other editions of the same family the quest is written for.
+    let mut written_for = vec![system];
+    for (i, id) in raw.also_rules.iter().enumerate() {
+        let path = vec![Field("also_rules"), Index(i)];
+        match RuleSystem::from_id(id) {
+            Ok(other @ RuleSystem::HeroQuest(_)) if matches!(system, RuleSystem::HeroQuest(_)) => {
+                if written_for.contains(&other) {
+                    out.err(path, format!("\"{id}\" is named twice among the quest's rule systems"));
+                } else if let Err(e) = crate::rules::systems::Modules::choose(id, &raw.modules) {
+                    out.err(path, format!("under \"{id}\": {e}"));
+                } else {
+                    written_for.push(other);
+                }
+            }
+            Ok(_) => out.err(
+                path,
+                format!(
+                    "a quest written for \"{}\" can name only another HeroQuest edition here, not \"{id}\"",
+                    system.id()
+                ),
+            ),
+            Err(e) => out.err(path, e),
+        }
+    }
     let mut rules = system.tables();
     let modules = crate::rules::systems::Modules::choose(&raw.rules, &raw.modules).unwrap_or_else(|e| {
         out.err(vec![Field("modules")], e);
@@ -73,5 +100,5 @@ pub(super) fn check(raw: &RawQuest, out: &mut Found) -> (RuleSystem, RuleSet, cr
             );
         }
     }
-    (system, rules, modules)
+    (system, written_for, rules, modules)
 }

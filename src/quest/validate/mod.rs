@@ -114,7 +114,7 @@ pub fn validate(
     winnable: Winnable,
 ) -> Result<(Quest, Vec<DataProblem>), Vec<DataProblem>> {
     let mut found = Found::default();
-    let (system, rules, modules) = heading::check(raw, &mut found);
+    let (system, written_for, rules, modules) = heading::check(raw, &mut found);
     let Some((board, board_file)) = board::load(raw, dir, &mut found) else {
         // Without a board nothing else can be checked.
         return Err(found.0);
@@ -197,6 +197,7 @@ pub fn validate(
         board: Arc::new(board),
         board_file,
         system,
+        written_for,
         rules: Arc::new(rules),
         hero_starts: raw.hero_starts.iter().take(heroes.len()).map(|s| pos(*s)).collect(),
         heroes,

@@ -35,14 +35,12 @@ pub(super) fn check_monster(
         out.err(at("group"), "a group's name cannot be empty".into());
     }
     let stats = MonsterDef {
-        name: base.name.clone(),
-        only_harmed_by: base.only_harmed_by.clone(),
-        undead: base.undead,
         movement: m.movement.unwrap_or(base.movement),
         attack: m.attack.unwrap_or(base.attack),
         defend: m.defend.unwrap_or(base.defend),
         body: m.body.unwrap_or(base.body),
         mind: m.mind.unwrap_or(base.mind),
+        ..base.clone()
     };
     for (field, v, lo) in [
         ("movement", stats.movement, 0),

@@ -1,0 +1,277 @@
+//! Issue 36: HeroQuest Revised, the basic game, rule by rule. Each test plays the rule through
+//! the commands a player sends, on a quest whose `rules` names Revised (or a 2021 quest taken
+//! under it, as `--rules heroquest-revised` does), and cites its line of
+//! `../shared/rules/checklists.md` §1.1. Where it helps, the same scene under 2021 is the control.
+
+use hollowdeep::game::model::*;
+use hollowdeep::rules::dice::Face;
+use hollowdeep::rules::systems::{Edition, RuleSystem};
+
+use crate::common::*;
+use crate::rules_2021::{DEFEAT_ALL, FAR_ORC, has, ok};
+
+pub(crate) const REVISED: &str = "rules: \"heroquest-revised\",";
+
+/// Heroes in room nw1 (1..4, 1..3) with its open door to the corridor at (2,0)-(2,1), under
+/// Revised or (`revised` false) 2021.
+fn room(revised: bool, extra: &str, monsters: &str) -> std::sync::Arc<hollowdeep::quest::Quest> {
+    let rules = if revised { REVISED } else { "" };
+    quest_with(
+        &["barbarian", "dwarf"],
+        &[(2, 1), (3, 2)],
+        "(at: (2, 0), to: (2, 1), open: true)",
+        monsters,
+        DEFEAT_ALL,
+        &format!("{rules} {extra}"),
+    )
+}
+
+/// Item 1 and issue 36 part 1: Revised is a rule system like any other, chosen by a quest's
+/// `rules` or by id, and every HeroQuest quest can be taken under it; a mission cannot.
+#[test]
+fn revised_is_chosen_by_id_and_takes_any_heroquest_quest() {
+    let info = hollowdeep::rules::systems::playable_rule_system("heroquest-revised").unwrap();
+    assert_eq!(info.system, Some(RuleSystem::HeroQuest(Edition::Revised)));
+    let q = room(true, "", FAR_ORC);
+    assert_eq!(q.system, RuleSystem::HeroQuest(Edition::Revised));
+    assert!(q.rules.heroes["dwarf"].board.is_some(), "the Revised tables, with hero boards");
+    let book = hollowdeep::quest::load("the-bone-orchard").unwrap();
+    let under = book.under("heroquest-revised").unwrap();
+    assert_eq!(under.system.id(), "heroquest-revised");
+    assert!(
+        under.monsters.iter().any(|m| m.stats.abilities.contains(&hollowdeep::rules::ruleset::Ability::Undead)),
+        "the quest's undead carry Revised's abilities"
+    );
+    assert_eq!(under.under("heroquest-2021").unwrap().rules.heroes["dwarf"].board, None);
+    let mission = hollowdeep::quest::load("the-bat-caves").unwrap();
+    let e = mission.under("heroquest-revised").unwrap_err();
+    assert!(e.contains("cannot be played under"), "{e}");
+}
+
+/// #50: "Closing a door is never mentioned": under Revised a door once opened stays open. The
+/// command is refused with the reason and never offered; 2021 closes it.
+#[test]
+fn a_door_once_opened_stays_open() {
+    for revised in [false, true] {
+        let mut g = Game::start(room(revised, "", FAR_ORC), 1);
+        let close = Command::CloseDoor {
+            hero: FigureId(0),
+            door: 0,
+        };
+        let offered = hollowdeep::game::heroquest::legal_commands(&g.snap()).contains(&close);
+        assert_eq!(offered, !revised, "revised: {revised}");
+        let evs = g.send(close);
+        if revised {
+            let why = rejected(&evs).expect("refused");
+            assert!(why.contains("stays open"), "{why}");
+            assert!(g.snap().door(0).unwrap().open);
+        } else {
+            ok(&evs);
+            assert!(!g.snap().door(0).unwrap().open);
+        }
+    }
+}
+
+/// #63–66: any hero with a Dexterity score may try, with no tool kit; 1d6 + Dexterity, 7 or
+/// more removes the trap and the hero ends on its square; less springs it and pulls the hero
+/// onto it. #62: not with a monster in the same corridor.
+#[test]
+fn a_trap_is_disarmed_with_a_die_and_dexterity() {
+    let q = quest_with(
+        &["barbarian", "dwarf"],
+        &[(3, 0), (6, 0)],
+        "",
+        "(kind: \"orc\", at: (24, 17))",
+        DEFEAT_ALL,
+        &format!("{REVISED} traps: [(kind: Spear, at: (5, 0))],"),
+    );
+    let make = |seed| Game::start(q.clone(), seed);
+    let attempt = |g: &mut Game| {
+        ok(&g.send(Command::SearchTraps { hero: FigureId(0) }));
+        g.send(Command::EndTurn);
+        // The Dwarf carries no tool kit: its Dexterity is enough.
+        g.send(Command::DisarmTrap {
+            hero: FigureId(1),
+            trap: 0,
+        })
+    };
+    let (mut g, evs) = find_seed(make, attempt, |e| has(e, "trap_disarmed"));
+    let Some(GameEvent::TrapDisarmed { roll, dexterity, .. }) =
+        evs.iter().find(|e| matches!(e, GameEvent::TrapDisarmed { .. }))
+    else {
+        unreachable!()
+    };
+    assert_eq!(*dexterity, Some(3), "the Dwarf's board: Dexterity 3");
+    let Face::Pip(d) = roll[0] else {
+        panic!("a d6, not a combat die: {roll:?}")
+    };
+    assert!(d + 3 >= 7, "rolled {d}");
+    assert_eq!(g.snap().trap(0).unwrap().state, TrapState::Disarmed);
+    assert_eq!(g.pos(1), Some(p(5, 0)), "#65: the hero ends on the trap's square");
+    let line = hollowdeep::game::describe::with_dexterity(roll, *dexterity);
+    assert_eq!(line, format!("{d} + 3 Dexterity = {}", d + 3));
+
+    let (mut g, evs) = find_seed(make, attempt, |e| has(e, "disarm_failed"));
+    let Some(GameEvent::DisarmFailed { roll, .. }) = evs.iter().find(|e| matches!(e, GameEvent::DisarmFailed { .. }))
+    else {
+        unreachable!()
+    };
+    assert!(matches!(roll[0], Face::Pip(d) if d + 3 < 7), "{roll:?}");
+    assert!(has(&evs, "trap_sprung"));
+    assert_eq!(g.pos(1), Some(p(5, 0)), "#66: pulled onto the trap");
+
+    // #62: an orc in the same corridor forbids it, and the menu does not offer it.
+    let q = quest_with(
+        &["barbarian", "dwarf"],
+        &[(3, 0), (6, 0)],
+        "",
+        "(kind: \"orc\", at: (9, 0), movement: 0)",
+        DEFEAT_ALL,
+        &format!("{REVISED} traps: [(kind: Spear, at: (5, 0))],"),
+    );
+    let mut g = Game::start(q, 1);
+    // Found by a quest's own knowledge: the heroes' search is refused with a monster in sight.
+    g.app.world_mut().query::<&mut Trap>().iter_mut(g.app.world_mut()).for_each(|mut t| {
+        t.state = TrapState::Known;
+    });
+    g.send(Command::EndTurn);
+    let disarm = Command::DisarmTrap {
+        hero: FigureId(1),
+        trap: 0,
+    };
+    assert!(!hollowdeep::game::heroquest::legal_commands(&g.snap()).contains(&disarm));
+    let why = rejected(&g.send(disarm)).expect("refused");
+    assert!(why.contains("monster"), "{why}");
+}
+
+/// #21, #25, #26, #68: a hero board's Speed dice and Resilience, and Aggression once no weapon
+/// is in hand (the Barbarian's thrown dagger: 2 dice unarmed, against 2021's 1).
+#[test]
+fn hero_boards_give_speed_resilience_and_aggression() {
+    for revised in [false, true] {
+        let q = room(
+            revised,
+            "equipment: {\"barbarian\": (weapon: \"dagger\")},",
+            "(kind: \"orc\", at: (4, 1), movement: 0)",
+        );
+        let mut g = Game::start(q, 1);
+        let b = g.snap().figure(FigureId(0)).unwrap().clone();
+        assert_eq!((b.fighter.defend, b.fighter.movement), (2, Movement::Dice(2)));
+        ok(&g.send(Command::Shoot {
+            attacker: FigureId(0),
+            target: FigureId(2),
+            weapon: "dagger".into(),
+        }));
+        let b = g.snap().figure(FigureId(0)).unwrap().clone();
+        assert_eq!(b.equipment.weapon, None, "the dagger is thrown");
+        assert_eq!(b.fighter.attack, if revised { 2 } else { 1 }, "revised: {revised}");
+    }
+}
+
+/// #80–81: a hero who falls with no other hero near leaves an Equipment token under Revised;
+/// the monsters never claim it. Under 2021 they do.
+#[test]
+fn monsters_never_claim_a_fallen_heros_belongings() {
+    for revised in [false, true] {
+        let rules = if revised { REVISED } else { "" };
+        let q = quest_with(
+            &["barbarian", "dwarf"],
+            &[(3, 0), (20, 17)],
+            "",
+            "(kind: \"orc\", at: (4, 0), attack: 8)",
+            DEFEAT_ALL,
+            &format!("{rules} equipment: {{\"barbarian\": (gold: 40)}},"),
+        );
+        let make = |seed| {
+            let mut g = Game::start(q.clone(), seed);
+            g.set_body(0, 1);
+            g.end_hero_turns();
+            g
+        };
+        let (mut g, evs) = find_seed(
+            make,
+            |g| {
+                g.send(Command::Attack {
+                    attacker: FigureId(2),
+                    target: FigureId(0),
+                })
+            },
+            |e| has(e, "hero_killed"),
+        );
+        assert_eq!(has(&evs, "possessions_claimed"), !revised, "revised: {revised}");
+        assert_eq!(has(&evs, "possessions_dropped"), revised, "revised: {revised}");
+        assert_eq!(g.snap().loot.len(), usize::from(revised));
+    }
+}
+
+/// #30 and #137: furniture blocks sight (a shot across a chest), where 2021 lets it through.
+#[test]
+fn furniture_blocks_sight() {
+    for revised in [false, true] {
+        let q = room(
+            revised,
+            "furniture: [(kind: \"chest\", at: (2, 2))], equipment: {\"barbarian\": (weapon: \"crossbow\")},",
+            "(kind: \"orc\", at: (4, 2), movement: 0)",
+        );
+        let mut g = Game::start(q, 1);
+        g.place(0, p(1, 2));
+        g.place(1, p(1, 3));
+        assert_eq!(g.snap().sees(p(1, 2), p(4, 2)), !revised, "revised: {revised}");
+        let shot = g.send(Command::Shoot {
+            attacker: FigureId(0),
+            target: FigureId(2),
+            weapon: "crossbow".into(),
+        });
+        assert_eq!(rejected(&shot).is_some(), revised, "revised: {revised}: {shot:?}");
+    }
+}
+
+/// #32–33: exploring, a hero sees past figures (and furniture and portcullises): the corridor
+/// beyond a sleeping orc is revealed under Revised, and stays dark behind it under 2021.
+#[test]
+fn exploring_sees_past_figures() {
+    for revised in [false, true] {
+        let rules = if revised { REVISED } else { "" };
+        let q = quest_with(
+            &["barbarian"],
+            &[(2, 0)],
+            "",
+            "(kind: \"orc\", at: (4, 0), movement: 0)",
+            DEFEAT_ALL,
+            rules,
+        );
+        let mut g = Game::start(q, 1);
+        let snap = g.snap();
+        assert!(snap.fog.is_revealed(p(4, 0)));
+        assert_eq!(snap.fog.is_revealed(p(7, 0)), revised, "revised: {revised}");
+        // Sight for a blow or a spell still stops at the orc.
+        assert!(!snap.sees(p(2, 0), p(7, 0)));
+    }
+}
+
+/// #72, #135: Heat damage against a monster with a Weakness to it is doubled (a Fire of Wrath
+/// on a mummy); 2021's mummy takes it as it comes.
+#[test]
+fn a_weakness_doubles_damage_of_its_kind() {
+    for revised in [false, true] {
+        let rules = if revised { REVISED } else { "" };
+        let q = quest_with(
+            &["wizard"],
+            &[(2, 0)],
+            "",
+            "(kind: \"mummy\", at: (5, 0), body: 8, movement: 0)",
+            DEFEAT_ALL,
+            &format!("{rules} spell_schools: {{\"wizard\": [\"fire\", \"water\", \"air\"]}},"),
+        );
+        let mut g = Game::start(q, 1);
+        let evs = crate::rules_2021::cast(&mut g, 0, "fire_of_wrath", 1);
+        ok(&evs);
+        let Some(GameEvent::Wounded { amount, dice, .. }) = evs.iter().find(|e| matches!(e, GameEvent::Wounded { .. }))
+        else {
+            panic!("{evs:?}")
+        };
+        let saved = dice.iter().filter(|f| **f == Face::BlackShield).count() as u8;
+        let want = if revised { (3 - saved) * 2 } else { 3 - saved };
+        assert_eq!(*amount, want, "revised: {revised}");
+    }
+}
