@@ -221,6 +221,36 @@ fn listed_commands_are_accepted_and_the_rest_refused() {
     assert!(totals.0 > 500 && totals.1 > 5000, "too few commands tried: {totals:?}");
 }
 
+/// Issue 36: HeroQuest Revised, alone and with each module and both, keeps the list and the
+/// rules in step (doors that never close, disarming by Dexterity, furniture in the way of sight).
+#[test]
+fn revised_lists_what_it_accepts_and_refuses_the_rest() {
+    let mut totals = (0, 0);
+    for modules in [
+        vec![],
+        vec!["referee-dice-pool".to_string()],
+        vec!["action-points".to_string()],
+        vec!["action-points".to_string(), "referee-dice-pool".to_string()],
+    ] {
+        for (id, seed, sorcerer, heroes_bot) in [
+            ("the-goblin-warren", 31, SorcererLevel::Hard, HeroBot::Random),
+            ("the-wardens-vault", 32, SorcererLevel::Classic, HeroBot::Competent),
+            ("the-sunken-reliquary", 33, SorcererLevel::Normal, HeroBot::Greedy),
+        ] {
+            let q = hollowdeep::quest::load(id)
+                .unwrap()
+                .under("heroquest-revised")
+                .unwrap()
+                .with_modules(&modules)
+                .unwrap();
+            let (a, b) = check_game(Arc::new(q), seed, Matchup { sorcerer, heroes_bot });
+            totals.0 += a;
+            totals.1 += b;
+        }
+    }
+    assert!(totals.0 > 300 && totals.1 > 3000, "too few commands tried: {totals:?}");
+}
+
 /// Issue 34, item 5 (one legality): with every potion and every artifact in the heroes' hands
 /// (Heroic Brew's second attack, the Wand of Magic's second spell, the Ring of Return...), under
 /// each module and both together, what the list offers is accepted and the random bot's every

@@ -34,12 +34,18 @@ fn revised_is_chosen_by_id_and_takes_any_heroquest_quest() {
     assert_eq!(info.system, Some(RuleSystem::HeroQuest(Edition::Revised)));
     let q = room(true, "", FAR_ORC);
     assert_eq!(q.system, RuleSystem::HeroQuest(Edition::Revised));
-    assert!(q.rules.heroes["dwarf"].board.is_some(), "the Revised tables, with hero boards");
+    assert!(
+        q.rules.heroes["dwarf"].board.is_some(),
+        "the Revised tables, with hero boards"
+    );
     let book = hollowdeep::quest::load("the-bone-orchard").unwrap();
     let under = book.under("heroquest-revised").unwrap();
     assert_eq!(under.system.id(), "heroquest-revised");
     assert!(
-        under.monsters.iter().any(|m| m.stats.abilities.contains(&hollowdeep::rules::ruleset::Ability::Undead)),
+        under
+            .monsters
+            .iter()
+            .any(|m| m.stats.abilities.contains(&hollowdeep::rules::ruleset::Ability::Undead)),
         "the quest's undead carry Revised's abilities"
     );
     assert_eq!(under.under("heroquest-2021").unwrap().rules.heroes["dwarf"].board, None);
@@ -131,9 +137,13 @@ fn a_trap_is_disarmed_with_a_die_and_dexterity() {
     );
     let mut g = Game::start(q, 1);
     // Found by a quest's own knowledge: the heroes' search is refused with a monster in sight.
-    g.app.world_mut().query::<&mut Trap>().iter_mut(g.app.world_mut()).for_each(|mut t| {
-        t.state = TrapState::Known;
-    });
+    g.app
+        .world_mut()
+        .query::<&mut Trap>()
+        .iter_mut(g.app.world_mut())
+        .for_each(|mut t| {
+            t.state = TrapState::Known;
+        });
     g.send(Command::EndTurn);
     let disarm = Command::DisarmTrap {
         hero: FigureId(1),
@@ -273,5 +283,37 @@ fn a_weakness_doubles_damage_of_its_kind() {
         let saved = dice.iter().filter(|f| **f == Face::BlackShield).count() as u8;
         let want = if revised { (3 - saved) * 2 } else { 3 - saved };
         assert_eq!(*amount, want, "revised: {revised}");
+    }
+}
+
+/// A quest names the rule systems it is written for (`rules`, then `also_rules`); another is
+/// refused, and a bad `also_rules` entry is an error at its `line:col`.
+#[test]
+fn a_quest_is_played_only_under_the_rule_systems_it_names() {
+    let only_2021 = room(false, "", FAR_ORC);
+    let e = only_2021.under("heroquest-revised").unwrap_err();
+    assert!(e.contains("is written for \"heroquest-2021\""), "{e}");
+    let both = room(false, "also_rules: [\"heroquest-revised\"],", FAR_ORC);
+    assert_eq!(both.written_for.len(), 2);
+    assert!(both.under("heroquest-revised").is_ok());
+    for (also, want) in [
+        ("\"heroica\"", "only another HeroQuest edition"),
+        ("\"chess\"", "unknown rule system \"chess\""),
+        ("\"heroquest-2021\"", "named twice"),
+    ] {
+        let text = format!(
+            "Quest(format: 1, name: \"T\", briefing: \"B.\",\n    also_rules: [{also}],\n    heroes: [\"barbarian\"], hero_starts: [(12, 2)], stairway: (12, 2, 2, 2),
+             monsters: [(kind: \"orc\", at: (24, 17))], objective: DefeatAll(return_to_stairway: false), wandering_monster: \"orc\")"
+        );
+        let e = hollowdeep::quest::parse_with(
+            "t",
+            "t.ron",
+            text.as_bytes(),
+            None,
+            hollowdeep::quest::Winnable::NotChecked,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("t.ron:2:18") && e.contains(want), "{also}: {e}");
     }
 }

@@ -321,8 +321,8 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     let area = snap.area(at);
     // A known trap next to us: disarm it if we can, at even odds or better (a Barbarian's
     // 1d6 + 1 under Revised would mostly set it off).
-    let disarmer = crate::game::heroquest::may_try_disarm(snap, h)
-        && crate::game::heroquest::disarm_chance(rules, h) >= 0.5;
+    let disarmer =
+        crate::game::heroquest::may_try_disarm(snap, h) && crate::game::heroquest::disarm_chance(rules, h) >= 0.5;
     if disarmer
         && let Some(t) = snap.traps.iter().find(|t| {
             t.state == TrapState::Known

@@ -620,8 +620,14 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         GameEvent::DoorChanged { .. } => "Somewhere a bolt is drawn back: a door is unlocked.".to_string(),
         GameEvent::TrapFound { kind, at, .. } => format!("A {} is found in {}.", trap_name(*kind), names.place(*at)),
         GameEvent::TrapSprung { figure, text, .. } => format!("{} springs a trap: {text}", n(*figure)),
-        GameEvent::TrapDisarmed { by, roll, dexterity, .. } => {
-            format!("{} disarms the trap (rolled {}).", n(*by), with_dexterity(roll, *dexterity))
+        GameEvent::TrapDisarmed {
+            by, roll, dexterity, ..
+        } => {
+            format!(
+                "{} disarms the trap (rolled {}).",
+                n(*by),
+                with_dexterity(roll, *dexterity)
+            )
         }
         GameEvent::DisarmFailed {
             hero, roll, dexterity, ..

@@ -640,7 +640,10 @@ impl Quest {
         let mut q = self.clone();
         for m in &mut q.monsters {
             let Some(def) = rules.monsters.get(&m.kind) else {
-                return Err(format!("\"{id}\" has no monster \"{}\", which \"{}\" places", m.kind, q.name));
+                return Err(format!(
+                    "\"{id}\" has no monster \"{}\", which \"{}\" places",
+                    m.kind, q.name
+                ));
             };
             m.stats.abilities = def.abilities.clone();
             m.stats.character = def.character;

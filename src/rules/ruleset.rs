@@ -666,13 +666,24 @@ mod tests {
             assert!(rs.monsters.contains_key(k), "{k}");
         }
         for k in old.weapons.keys().chain(old.armor.keys()).chain(old.items.keys()) {
-            assert!(rs.weapons.contains_key(k) || rs.armor.contains_key(k) || rs.items.contains_key(k), "{k}");
+            assert!(
+                rs.weapons.contains_key(k) || rs.armor.contains_key(k) || rs.items.contains_key(k),
+                "{k}"
+            );
         }
-        assert_eq!(old.edition, Switches::default(), "2021 leaves every switch at its default");
+        assert_eq!(
+            old.edition,
+            Switches::default(),
+            "2021 leaves every switch at its default"
+        );
         assert!(!rs.edition.doors_close && rs.edition.furniture_blocks_sight);
         assert_eq!(rs.edition.disarm, Disarm::Dexterity { target: 7 });
         assert!(rs.abilities("mummy").contains(&Ability::Undead));
-        assert!(rs.monsters.values().all(|m| !m.undead || m.abilities.contains(&Ability::Undead)));
+        assert!(
+            rs.monsters
+                .values()
+                .all(|m| !m.undead || m.abilities.contains(&Ability::Undead))
+        );
     }
 
     #[test]
@@ -698,13 +709,16 @@ mod tests {
 
     #[test]
     fn an_ability_or_damage_the_game_does_not_play_is_refused() {
-        let text = RuleSet::heroquest_revised_text().replace("abilities: [Undead, Immune([Poison])]", "abilities: [Steal]");
+        let text =
+            RuleSet::heroquest_revised_text().replace("abilities: [Undead, Immune([Poison])]", "abilities: [Steal]");
         let e = RuleSet::parse(&text).unwrap_err();
         assert!(e.contains("\"skeleton\"") && e.contains("Steal"), "{e}");
-        let text = RuleSet::heroquest_revised_text().replace("abilities: [Undead, Immune([Poison])]", "abilities: [Undying]");
+        let text =
+            RuleSet::heroquest_revised_text().replace("abilities: [Undead, Immune([Poison])]", "abilities: [Undying]");
         let e = RuleSet::parse(&text).unwrap_err();
         assert!(e.contains("Undying"), "{e}");
-        let text = RuleSet::heroquest_revised_text().replace("resist_dice: 1, kind: Heat", "resist_dice: 1, kind: Spirit");
+        let text =
+            RuleSet::heroquest_revised_text().replace("resist_dice: 1, kind: Heat", "resist_dice: 1, kind: Spirit");
         let e = RuleSet::parse(&text).unwrap_err();
         assert!(e.contains("fire_of_wrath") && e.contains("Spirit"), "{e}");
     }

@@ -25,6 +25,10 @@ pub struct Settings {
     pub companions: BTreeSet<String>,
     /// Modules ticked on the title screen for the next quest or campaign (ids).
     pub modules: Vec<String>,
+    /// The rule system chosen on the title screen for a quest written for several (an id); None:
+    /// each quest's own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule_system: Option<String>,
     /// Seconds between the computer's moves (sorcerer and companions), so a person can follow them.
     pub pace: f32,
     /// Size of the panels and text: 1 is the designed size.
@@ -60,6 +64,7 @@ impl Default for Settings {
             sorcerer: SorcererLevel::Normal,
             companions: BTreeSet::new(),
             modules: Vec::new(),
+            rule_system: None,
             pace: 0.35,
             ui_scale: 1.0,
             volume: 0.7,

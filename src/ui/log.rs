@@ -252,7 +252,9 @@ fn read_events(
                     },
                 };
             }
-            GameEvent::TrapDisarmed { by, roll, dexterity, .. } => {
+            GameEvent::TrapDisarmed {
+                by, roll, dexterity, ..
+            } => {
                 *tray = DiceTray::Roll {
                     who: names.get(*by),
                     what: "disarms a trap".into(),

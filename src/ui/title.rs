@@ -70,6 +70,8 @@ pub(super) struct TitleState {
     companions: std::collections::BTreeSet<String>,
     /// Modules ticked to play with besides the quest's own (ids).
     modules: Vec<String>,
+    /// The rule system chosen for a quest written for several (an id); None: the quest's own.
+    rule_system: Option<String>,
     /// The heroes the computer races in a LEGO Heroica mission, once the player has ticked them
     /// (None: every hero but the first).
     rivals: Option<std::collections::BTreeSet<String>>,
@@ -106,6 +108,7 @@ impl Default for TitleState {
             sorcerer: crate::ai::SorcererLevel::Normal,
             companions: Default::default(),
             modules: Vec::new(),
+            rule_system: None,
             rivals: None,
             heroica_heroes: Default::default(),
             epic_heroes: crate::quest::DEFAULT_HEROES.iter().map(|h| h.to_string()).collect(),
@@ -121,6 +124,7 @@ pub(super) fn refresh_title(mut state: ResMut<TitleState>, settings: Option<Res<
         state.sorcerer = s.sorcerer;
         state.companions = s.companions.clone();
         state.modules = s.modules.clone();
+        state.rule_system = s.rule_system.clone();
     }
     state.games = crate::save::games::in_progress_here();
     state.confirm = None;
@@ -710,7 +714,10 @@ pub(super) fn title_screen(
             });
             if let Some((_, Ok(q))) = state.quests.get(state.selected) {
                 let q = q.clone();
-                rules_row(ui, &q, &mut state.modules);
+                let TitleState {
+                    modules, rule_system, ..
+                } = &mut *state;
+                rules_row(ui, &q, modules, rule_system);
             }
             ui.add_space(6.0);
             ui.vertical_centered(|ui| {
@@ -726,7 +733,7 @@ pub(super) fn title_screen(
                         let leave_out = settings.as_deref().is_some_and(|s| s.leave_out_unclaimed);
                         let companions = computer_heroes(q, &state);
                         let table = table_quest(q, &companions, &seats, leave_out);
-                        let quest = match table.0.with_modules(&state.modules) {
+                        let quest = match under_chosen(&table.0, &state.rule_system).with_modules(&state.modules) {
                             Ok(q) => Arc::new(q),
                             Err(e) => {
                                 state.message = Some(e);
@@ -775,8 +782,12 @@ pub(super) fn title_screen(
     }
     // What the title screen chose is kept for the next start.
     if let Some(s) = settings.as_deref_mut()
-        && (s.sorcerer != state.sorcerer || s.companions != state.companions || s.modules != state.modules)
+        && (s.sorcerer != state.sorcerer
+            || s.companions != state.companions
+            || s.modules != state.modules
+            || s.rule_system != state.rule_system)
     {
+        s.rule_system = state.rule_system.clone();
         s.sorcerer = state.sorcerer;
         s.companions = state.companions.clone();
         s.modules = state.modules.clone();
@@ -784,17 +795,42 @@ pub(super) fn title_screen(
     Ok(())
 }
 
-/// The rule system the chosen quest is written for, and the modules a player may add to it: the
-/// quest's own are ticked and fixed, the others can be ticked; those not playable yet are shown
-/// greyed, with why.
-fn rules_row(ui: &mut egui::Ui, q: &Quest, ticked: &mut Vec<String>) {
+/// The quest under the rule system the players chose, where it is written for that one too;
+/// else as it is.
+fn under_chosen(q: &Quest, chosen: &Option<String>) -> Quest {
+    chosen
+        .as_deref()
+        .and_then(|id| q.under(id).ok())
+        .unwrap_or_else(|| q.clone())
+}
+
+/// The rule system the chosen quest is played under (a choice where it is written for several:
+/// the HeroQuest editions), and the modules a player may add to it: the quest's own are ticked
+/// and fixed, the others can be ticked; those not playable yet are shown greyed, with why.
+fn rules_row(ui: &mut egui::Ui, q: &Quest, ticked: &mut Vec<String>, chosen: &mut Option<String>) {
     use crate::rules::systems;
+    let q = &under_chosen(q, chosen);
     ui.horizontal_wrapped(|ui| {
         ui.label("Rules:");
-        match systems::rule_system(q.system.id()) {
-            Some(r) => ui.label(egui::RichText::new(r.name).strong()).on_hover_text(r.summary),
-            None => ui.label(q.system.id()),
-        };
+        if q.written_for.len() > 1 {
+            for s in &q.written_for {
+                let Some(r) = systems::rule_system(s.id()) else {
+                    continue;
+                };
+                if ui
+                    .selectable_label(*s == q.system, egui::RichText::new(r.name).strong())
+                    .on_hover_text(r.summary)
+                    .clicked()
+                {
+                    *chosen = Some(s.id().to_string());
+                }
+            }
+        } else {
+            match systems::rule_system(q.system.id()) {
+                Some(r) => ui.label(egui::RichText::new(r.name).strong()).on_hover_text(r.summary),
+                None => ui.label(q.system.id()),
+            };
+        }
         ui.label(egui::RichText::new("Modules:").weak());
         let own = q.modules.ids();
         for (id, m) in systems::modules().filter(|(_, m)| m.on.contains(&q.system.id())) {

@@ -53,7 +53,9 @@ pub(super) fn spells(ctx: &Ctx, node: &Node, k: usize) -> Vec<SpellOption> {
                             let kill = after[0] - node.body[h][0];
                             out.push((act, g, Some((h, after)), Vec::new(), kill));
                         }
-                        Effect::Damage { amount, resist_dice, .. } => {
+                        Effect::Damage {
+                            amount, resist_dice, ..
+                        } => {
                             let dmg = with_miss(binomial_damage(*resist_dice, 1.0 / 3.0, Some(*amount)));
                             let (g, after) = blow(&dmg, h);
                             let kill = after[0] - node.body[h][0];

@@ -15,9 +15,9 @@ use crate::quest::gear::may_carry;
 use crate::rules::board::CORRIDOR;
 use crate::rules::bounds::add_gold;
 use crate::rules::combat::{self};
+use crate::rules::dice::Face;
 use crate::rules::dice::{self};
 use crate::rules::geometry::Pos;
-use crate::rules::dice::Face;
 use crate::rules::ruleset::{Card, Disarm};
 
 pub(in crate::game) type Outcome = Result<Vec<GameEvent>, String>;
