@@ -81,6 +81,9 @@ fn universe(snap: &Snapshot) -> Vec<Command> {
         v.push(Command::SearchTreasure { hero: id });
         v.push(Command::SearchTraps { hero: id });
         v.push(Command::SearchSecretDoors { hero: id });
+        for n in std::iter::once(at).chain(at.neighbours()) {
+            v.push(Command::Investigate { hero: id, at: n });
+        }
         v.push(Command::ChooseSchool {
             hero: id,
             school: "fire".into(),

@@ -317,3 +317,112 @@ fn a_quest_is_played_only_under_the_rule_systems_it_names() {
         assert!(e.contains("t.ron:2:18") && e.contains(want), "{also}: {e}");
     }
 }
+
+/// #94, #17: the Investigation action where a quest event waits on it, and the Test of Strength
+/// the event asks for: one d6 per current Body, any 6 passes, then the event's `pass` or `fail`.
+/// Elsewhere there is nothing to investigate: neither offered nor accepted (row 70).
+#[test]
+fn investigating_sets_off_a_test_of_strength() {
+    let events = "events: [(when: Investigated(at: (2, 2)), then: [Test(test: Strength, \
+                  pass: [Message(\"The slab grinds aside.\"), GiveGold(amount: 50)], \
+                  fail: [Message(\"It will not budge.\")])])],";
+    let q = room(true, events, FAR_ORC);
+    let make = |seed| Game::start(q.clone(), seed);
+    let look = Command::Investigate {
+        hero: FigureId(0),
+        at: p(2, 2),
+    };
+    let mut g = make(1);
+    let legal = hollowdeep::game::heroquest::legal_commands(&g.snap());
+    assert!(legal.contains(&look));
+    let elsewhere = Command::Investigate {
+        hero: FigureId(0),
+        at: p(1, 1),
+    };
+    assert!(!legal.contains(&elsewhere));
+    let why = rejected(&g.send(elsewhere)).expect("nothing there");
+    assert!(why.contains("nothing at (1,1)") || why.contains("nothing at"), "{why}");
+    for passed in [true, false] {
+        let (mut g, evs) = find_seed(
+            make,
+            |g| g.send(look.clone()),
+            |e| {
+                e.iter()
+                    .any(|e| matches!(e, GameEvent::TestRolled { passed: x, .. } if *x == passed))
+            },
+        );
+        ok(&evs);
+        assert!(has(&evs, "investigated"));
+        let Some(GameEvent::TestRolled { dice, test, .. }) =
+            evs.iter().find(|e| matches!(e, GameEvent::TestRolled { .. }))
+        else {
+            unreachable!()
+        };
+        assert_eq!(*test, hollowdeep::rules::ruleset::TestKind::Strength);
+        assert_eq!(dice.len(), 8, "the Barbarian's 8 Body");
+        assert_eq!(dice.contains(&Face::Pip(6)), passed);
+        assert_eq!(has(&evs, "gold_found"), passed);
+        let said = |t: &str| {
+            evs.iter()
+                .any(|e| matches!(e, GameEvent::QuestMessage { text } if text == t))
+        };
+        assert_eq!(said("It will not budge."), !passed);
+        // It was the hero's action; the event has fired and the square is quiet now.
+        assert!(!hollowdeep::game::heroquest::legal_commands(&g.snap()).contains(&look));
+        assert!(rejected(&g.send(Command::SearchTreasure { hero: FigureId(0) })).is_some());
+    }
+    // A test with nothing to do either way, and a square off the board, are errors where written.
+    for (events, want) in [
+        (
+            "Investigated(at: (2, 2)), then: [Test(test: Will)]",
+            "a test needs an effect",
+        ),
+        ("Investigated(at: (40, 2)), then: [Message(\"x\")]", "off the board"),
+    ] {
+        let text = format!(
+            "Quest(format: 1, name: \"T\", briefing: \"B.\", heroes: [\"barbarian\"], hero_starts: [(12, 2)],
+             stairway: (12, 2, 2, 2), monsters: [(kind: \"orc\", at: (24, 17))],
+             objective: DefeatAll(return_to_stairway: false), wandering_monster: \"orc\",
+             events: [(when: {events})])"
+        );
+        let e = hollowdeep::quest::parse_with(
+            "t",
+            "t.ron",
+            text.as_bytes(),
+            None,
+            hollowdeep::quest::Winnable::NotChecked,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("t.ron:4:") && e.contains(want), "{e}");
+    }
+}
+
+/// #18: a Test of Will rolls one die per current Mind (the Wizard's 6).
+#[test]
+fn a_test_of_will_rolls_the_minds_dice() {
+    let q = quest_with(
+        &["wizard"],
+        &[(2, 1)],
+        "(at: (2, 0), to: (2, 1), open: true)",
+        FAR_ORC,
+        DEFEAT_ALL,
+        &format!(
+            "{REVISED} spell_schools: {{\"wizard\": [\"fire\", \"water\", \"air\"]}},
+             events: [(when: Investigated(at: (2, 1)), then: [Test(test: Will, fail: [FailQuest])])],"
+        ),
+    );
+    let mut g = Game::start(q, 3);
+    let evs = g.send(Command::Investigate {
+        hero: FigureId(0),
+        at: p(2, 1),
+    });
+    ok(&evs);
+    let Some(GameEvent::TestRolled { dice, passed, .. }) =
+        evs.iter().find(|e| matches!(e, GameEvent::TestRolled { .. }))
+    else {
+        panic!("{evs:?}")
+    };
+    assert_eq!(dice.len(), 6);
+    assert_eq!(has(&evs, "quest_lost"), !passed);
+}

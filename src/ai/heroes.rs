@@ -342,6 +342,10 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
             }
         })
     };
+    // Something here a quest event waits on (a portal, a lever, Revised #94): look into it.
+    if let Some(sq) = crate::game::heroquest::investigable(snap, h).first() {
+        return Some(Command::Investigate { hero: h.id, at: *sq });
+    }
     // In a cleared room: traps first (a trapped chest springs on a treasure search), then treasure,
     // then secret doors. In a corridor: look for traps every few squares.
     if !searched_here(&snap.dungeon.trap_searches) {

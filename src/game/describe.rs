@@ -197,6 +197,7 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
             format!("{} shooting {} with the {weapon}", who(*attacker), who(*target))
         }
         Command::SearchTreasure { hero } => format!("{}'s search for treasure", who(*hero)),
+        Command::Investigate { hero, at } => format!("{} investigating {}", who(*hero), names.place(*at)),
         Command::SearchTraps { hero } => format!("{}'s search for traps", who(*hero)),
         Command::SearchSecretDoors { hero } => format!("{}'s search for secret doors", who(*hero)),
         Command::DisarmTrap { hero, trap } => format!("{} disarming trap {trap}", who(*hero)),
@@ -610,6 +611,19 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         }
         GameEvent::MonsterSummoned { figure, at } => format!("{} is summoned in {}.", n(*figure), place(*at)),
         // Headless (the story of a simulated game): the mouse player's words.
+        GameEvent::Investigated { hero, at } => format!("{} investigates {}.", n(*hero), names.place(*at)),
+        GameEvent::TestRolled {
+            hero,
+            test,
+            dice,
+            passed,
+        } => format!(
+            "{} makes a {}: {} ({}).",
+            n(*hero),
+            test.name(),
+            or_nothing(dice),
+            if *passed { "a 6: passed" } else { "no 6: failed" }
+        ),
         GameEvent::QuestMessage { text } => crate::seating::device_words(
             text,
             crate::seating::Device::MouseKeyboard,

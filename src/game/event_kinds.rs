@@ -55,6 +55,8 @@ impl GameEvent {
             GameEvent::WanderingMonster { .. } => "wandering_monster",
             GameEvent::MonsterSummoned { .. } => "monster_summoned",
             GameEvent::QuestMessage { .. } => "quest_message",
+            GameEvent::Investigated { .. } => "investigated",
+            GameEvent::TestRolled { .. } => "test_rolled",
             GameEvent::DoorChanged { .. } => "door_changed",
             GameEvent::TrapFound { .. } => "trap_found",
             GameEvent::TrapSprung { .. } => "trap_sprung",

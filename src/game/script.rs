@@ -165,6 +165,10 @@ fn triggered(
             GameEvent::HeroKilled { figure, .. } => Some(Some(*figure)),
             _ => None,
         }),
+        Trigger::Investigated(square) => match cause?.cmd {
+            Command::Investigate { hero, at } if at == square => Some(Some(*hero)),
+            _ => None,
+        },
     }
 }
 
@@ -274,6 +278,15 @@ fn apply(world: &mut World, effect: &Effect, by: Option<FigureId>) -> Vec<GameEv
             let round = turn.round;
             turn.phase = Phase::Over(Outcome::Lost);
             evs.push(GameEvent::QuestLost { round });
+        }
+        Effect::Test { test, pass, fail } => {
+            if let Some(hero) = recipient(&snap, by) {
+                let (rolled, passed) = snap.quest.system.test(world, hero, *test);
+                evs.extend(rolled);
+                for f in if passed { pass } else { fail } {
+                    evs.extend(apply(world, f, Some(hero)));
+                }
+            }
         }
     }
     evs

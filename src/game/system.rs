@@ -79,6 +79,21 @@ impl RuleSystem {
         }
     }
 
+    /// A test a quest asks the hero to make (Strength or Will): the events, and whether it
+    /// passed.
+    pub(in crate::game) fn test(
+        self,
+        world: &mut World,
+        hero: FigureId,
+        kind: crate::rules::ruleset::TestKind,
+    ) -> (Vec<GameEvent>, bool) {
+        match self {
+            RuleSystem::HeroQuest(_) => heroquest::test(world, hero, kind),
+            // A mission has no quest events.
+            RuleSystem::Heroica => (Vec::new(), false),
+        }
+    }
+
     /// Every command the side to act may send now. `apply` accepts each of them and refuses
     /// anything else (`tests/legality.rs` holds the two to each other); the action bar, the
     /// menus and the bots offer parts of this list.

@@ -136,6 +136,9 @@ pub enum RawTrigger {
     Round(u32),
     /// A hero dies.
     HeroDies,
+    /// A hero takes the Investigation action on this square or from beside it (HeroQuest
+    /// Revised's generic action: a portal, a lever, an inscription).
+    Investigated { at: (i32, i32) },
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -183,6 +186,15 @@ pub enum RawEffect {
     CompleteObjective,
     /// The quest is lost.
     FailQuest,
+    /// The hero who set the event off makes a test (checklists §1.1 #17–18): one die per current
+    /// Body (Strength) or Mind (Will), any 6 passes; then the effects of `pass` or of `fail`.
+    Test {
+        test: crate::rules::ruleset::TestKind,
+        #[serde(default)]
+        pass: Vec<RawEffect>,
+        #[serde(default)]
+        fail: Vec<RawEffect>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -415,6 +427,7 @@ pub enum Trigger {
     GroupKilled(String),
     Round(u32),
     HeroDies,
+    Investigated(Pos),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -436,6 +449,11 @@ pub enum Effect {
     Give(String),
     CompleteObjective,
     FailQuest,
+    Test {
+        test: crate::rules::ruleset::TestKind,
+        pass: Vec<Effect>,
+        fail: Vec<Effect>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

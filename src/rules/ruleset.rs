@@ -89,6 +89,41 @@ impl Ability {
     }
 }
 
+/// A test a figure makes (checklists §1.1 #17–18): one d6 per current Body (Strength) or
+/// Mind (Will); any 6 passes.
+#[derive(Clone, Copy, Debug, Deserialize, serde::Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum TestKind {
+    Strength,
+    Will,
+}
+
+impl TestKind {
+    /// How many dice a figure with this Body and Mind rolls.
+    pub fn dice(self, body: u8, mind: u8) -> u8 {
+        match self {
+            TestKind::Strength => body,
+            TestKind::Will => mind,
+        }
+    }
+
+    /// Whether these d6 pass: any 6.
+    pub fn passes(pips: &[u8]) -> bool {
+        pips.contains(&6)
+    }
+
+    /// The chance that `n` dice pass: 1 − (5/6)^n.
+    pub fn chance(n: u8) -> f64 {
+        1.0 - (5.0f64 / 6.0).powi(i32::from(n))
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TestKind::Strength => "Test of Strength",
+            TestKind::Will => "Test of Will",
+        }
+    }
+}
+
 /// How much of `amount` damage of `kind` a figure with these abilities takes (checklists §1.1
 /// #123 Immune, #134 Undead against Spirit, #135 Weakness: doubled, several not adding up).
 pub fn damage_taken(abilities: &[Ability], kind: DamageKind, amount: u8) -> u8 {
@@ -662,7 +697,7 @@ mod tests {
         assert_eq!(board("wizard").spellcraft, 3);
         // The same ids as 2021's tables, so a 2021 quest names nothing Revised lacks.
         let old = RuleSet::heroquest_2021();
-        for (k, _) in &old.monsters {
+        for k in old.monsters.keys() {
             assert!(rs.monsters.contains_key(k), "{k}");
         }
         for k in old.weapons.keys().chain(old.armor.keys()).chain(old.items.keys()) {

@@ -252,6 +252,19 @@ fn read_events(
                     },
                 };
             }
+            GameEvent::TestRolled {
+                hero,
+                test,
+                dice,
+                passed,
+            } => {
+                *tray = DiceTray::Roll {
+                    who: names.get(*hero),
+                    what: format!("makes a {}", test.name()),
+                    faces: dice.clone(),
+                    result: if *passed { "A 6: passed." } else { "No 6: failed." }.into(),
+                };
+            }
             GameEvent::TrapDisarmed {
                 by, roll, dexterity, ..
             } => {

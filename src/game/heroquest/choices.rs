@@ -105,6 +105,18 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
         }
     }
     if !p.acted {
+        // The Investigation action where a quest event waits on it (Revised #94).
+        for sq in crate::game::heroquest::investigable(snap, h) {
+            let what = if sq == at {
+                "here".to_string()
+            } else {
+                format!("at {sq}")
+            };
+            v.push((
+                format!("Investigate {what}"),
+                Command::Investigate { hero: h.id, at: sq },
+            ));
+        }
         // Only the searches the rules allow now (Action 3: a room clear of monsters; Actions 4
         // and 5: no monster in sight), so the action bar, the menus and the random bot never
         // offer a refused one.

@@ -6,11 +6,13 @@ mod actions;
 mod choices;
 mod damage;
 mod events;
+mod investigate;
 mod movement;
 mod objectives;
 mod points;
 mod setup;
 mod spells;
+mod trap_actions;
 mod traps;
 mod turn;
 
@@ -23,15 +25,18 @@ use crate::game::world::*;
 use crate::rules::dice;
 use crate::rules::geometry::Pos;
 
-pub use actions::{disarm_chance, loot_within_reach, may_try_disarm, next_to_trap, stow};
+pub use actions::{loot_within_reach, stow};
 pub use choices::{
     AttackOdds, HeroChoices, HeroOptions, SpellChoices, action_choices, attack_odds, attackable_after_a_walk,
     attackable_now, hero_choices, hero_options, legal_commands, may_use, monster_spells, reach, steps_left,
     strikes_after_a_walk,
 };
+pub use investigate::investigable;
+pub(in crate::game) use investigate::test;
 pub use movement::reveal;
 pub use points::{chest_help, levers_in_reach, lock_help, locked_chests_in_reach, payer as minor_action_payer};
 pub use setup::derive_fighter;
+pub use trap_actions::{disarm_chance, may_try_disarm, next_to_trap};
 pub use turn::may_act;
 
 pub(in crate::game) use actions::{free_squares_near, receive_item};
@@ -218,8 +223,9 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
         Command::SearchTreasure { hero } => actions::search_treasure(world, &snap, *hero),
         Command::SearchTraps { hero } => actions::search_traps(world, &snap, *hero),
         Command::SearchSecretDoors { hero } => actions::search_secret_doors(world, &snap, *hero),
-        Command::DisarmTrap { hero, trap } => actions::disarm(world, &snap, *hero, *trap),
-        Command::JumpTrap { hero, trap, to } => actions::jump(world, &snap, *hero, *trap, *to),
+        Command::DisarmTrap { hero, trap } => trap_actions::disarm(world, &snap, *hero, *trap),
+        Command::JumpTrap { hero, trap, to } => trap_actions::jump(world, &snap, *hero, *trap, *to),
+        Command::Investigate { hero, at } => investigate::investigate(world, &snap, *hero, *at),
         Command::DrinkPotion { hero, potion } => actions::drink(world, &snap, *hero, potion),
         Command::Give { from, to, item } => actions::give(world, &snap, *from, *to, item),
         Command::PickUp { hero } => actions::pick_up(world, &snap, *hero),

@@ -60,6 +60,12 @@ pub enum Command {
     SearchSecretDoors {
         hero: FigureId,
     },
+    /// The Investigation action (HeroQuest Revised, checklists §1.1 #94) on `at`, the hero's
+    /// square or one beside it: only where a quest event asks for it.
+    Investigate {
+        hero: FigureId,
+        at: Pos,
+    },
     /// Disarm a known trap next to the hero (or on furniture next to the hero): an action.
     DisarmTrap {
         hero: FigureId,
@@ -321,6 +327,18 @@ pub enum GameEvent {
     /// A quest event's message, read out to the players.
     QuestMessage {
         text: String,
+    },
+    /// A hero took the Investigation action.
+    Investigated {
+        hero: FigureId,
+        at: Pos,
+    },
+    /// A hero made a test a quest asked for (checklists §1.1 #17–18).
+    TestRolled {
+        hero: FigureId,
+        test: crate::rules::ruleset::TestKind,
+        dice: Vec<Face>,
+        passed: bool,
     },
     /// A quest event opened, locked or unlocked a door.
     DoorChanged {

@@ -47,12 +47,19 @@ pub(super) fn check(cx: &mut Ctx, monsters: &[QuestMonster]) -> Vec<QuestEvent> 
         groups: monsters.iter().filter_map(|m| m.group.clone()).collect(),
         names: BTreeSet::new(),
     };
-    for e in &raw.events {
-        for f in &e.then {
-            if let RawEffect::Spawn { monsters } = f {
+    fn scan(f: &RawEffect, later: &mut Later) {
+        match f {
+            RawEffect::Spawn { monsters } => {
                 later.groups.extend(monsters.iter().filter_map(|m| m.group.clone()));
                 later.names.extend(monsters.iter().filter_map(|m| m.name.clone()));
             }
+            RawEffect::Test { pass, fail, .. } => pass.iter().chain(fail).for_each(|g| scan(g, later)),
+            _ => {}
+        }
+    }
+    for e in &raw.events {
+        for f in &e.then {
+            scan(f, &mut later);
         }
     }
     for (i, e) in raw.events.iter().enumerate() {
@@ -137,6 +144,14 @@ fn trigger(cx: &Ctx, when: &RawTrigger, later: &Later) -> Result<Trigger, String
         RawTrigger::Round(n) if *n >= 1 => Ok(Trigger::Round(*n)),
         RawTrigger::Round(n) => Err(format!("rounds count from 1, not {n}")),
         RawTrigger::HeroDies => Ok(Trigger::HeroDies),
+        RawTrigger::Investigated { at } => {
+            let p = pos(*at);
+            if cx.on_board(p) {
+                Ok(Trigger::Investigated(p))
+            } else {
+                Err(format!("{p} is off the board"))
+            }
+        }
     }
 }
 
@@ -163,6 +178,29 @@ fn effect(cx: &mut Ctx, f: &RawEffect, fpath: &[PathPart]) -> Result<Effect, Str
         )),
         RawEffect::CompleteObjective => Ok(Effect::CompleteObjective),
         RawEffect::FailQuest => Ok(Effect::FailQuest),
+        RawEffect::Test { test, pass, fail } => {
+            if pass.is_empty() && fail.is_empty() {
+                return Err("a test needs an effect when it is passed or when it is failed".into());
+            }
+            let mut branch = |list: &[RawEffect], name: &'static str| {
+                let mut out = Vec::new();
+                for (k, g) in list.iter().enumerate() {
+                    let gpath = sub(fpath, &[Field(name), Index(k)]);
+                    match effect(cx, g, &gpath) {
+                        Ok(g) => out.push(g),
+                        Err(msg) => cx.out.err(gpath, msg),
+                    }
+                }
+                out
+            };
+            let pass = branch(pass, "pass");
+            let fail = branch(fail, "fail");
+            Ok(Effect::Test {
+                test: *test,
+                pass,
+                fail,
+            })
+        }
     }
 }
 
