@@ -3,6 +3,7 @@
 # every level, is the hero win rate classic >= normal >= hard, with hard at least 15 points
 # below classic? Prints a Markdown table, one row a quest, and the totals.
 # Usage: bash scripts/ai-levels.sh [GAMES] [SEED]   (defaults: 200 games from seed 1)
+#        RULES=heroquest-revised bash scripts/ai-levels.sh   (the quests under another edition)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -15,6 +16,7 @@ out=$(mktemp -d)
 for q in $(ls quests/*.ron | xargs -n1 basename | sed 's/\.ron$//'); do
   for l in classic normal hard; do
     "$bin" simulate --quest "$q" --games "$games" --seed "$seed" --sorcerer "$l" --heroes-bot competent --json \
+      ${RULES:+--rules "$RULES"} \
       > "$out/$q.$l.json"
   done
 done

@@ -198,16 +198,21 @@ fn check_game(quest: Arc<hollowdeep::quest::Quest>, seed: u64, matchup: Matchup)
     (tried_listed, tried_other)
 }
 
-#[test]
-fn listed_commands_are_accepted_and_the_rest_refused() {
-    let mut totals = (0, 0);
-    // Each module alone and both together (issue 35, item 9).
-    for modules in [
+/// No module, each alone, and both together.
+fn module_sets() -> [Vec<String>; 4] {
+    [
         vec![],
         vec!["referee-dice-pool".to_string()],
         vec!["action-points".to_string()],
         vec!["action-points".to_string(), "referee-dice-pool".to_string()],
-    ] {
+    ]
+}
+
+#[test]
+fn listed_commands_are_accepted_and_the_rest_refused() {
+    let mut totals = (0, 0);
+    // Each module alone and both together (issue 35, item 9).
+    for modules in module_sets() {
         for (id, seed, sorcerer, heroes_bot) in [
             ("the-goblin-warren", 1, SorcererLevel::Hard, HeroBot::Random),
             ("the-bone-orchard", 2, SorcererLevel::Classic, HeroBot::Competent),
@@ -229,12 +234,7 @@ fn listed_commands_are_accepted_and_the_rest_refused() {
 #[test]
 fn revised_lists_what_it_accepts_and_refuses_the_rest() {
     let mut totals = (0, 0);
-    for modules in [
-        vec![],
-        vec!["referee-dice-pool".to_string()],
-        vec!["action-points".to_string()],
-        vec!["action-points".to_string(), "referee-dice-pool".to_string()],
-    ] {
+    for modules in module_sets() {
         for (id, seed, sorcerer, heroes_bot) in [
             ("the-goblin-warren", 31, SorcererLevel::Hard, HeroBot::Random),
             ("the-wardens-vault", 32, SorcererLevel::Classic, HeroBot::Competent),
@@ -272,15 +272,7 @@ fn every_potion_and_artifact_in_hand_keeps_the_list_legal() {
         .collect();
     assert_eq!(artifacts.len(), 10, "the ten artifacts");
     let mut totals = (0, 0);
-    for (k, modules) in [
-        vec![],
-        vec!["referee-dice-pool".to_string()],
-        vec!["action-points".to_string()],
-        vec!["action-points".to_string(), "referee-dice-pool".to_string()],
-    ]
-    .into_iter()
-    .enumerate()
-    {
+    for (k, modules) in module_sets().into_iter().enumerate() {
         let mut q = hollowdeep::quest::load("the-goblin-warren")
             .unwrap()
             .with_modules(&modules)

@@ -12,6 +12,19 @@ use crate::rules_2021::{DEFEAT_ALL, FAR_ORC, has, ok};
 
 pub(crate) const REVISED: &str = "rules: \"heroquest-revised\",";
 
+/// What the quest checks say of a quest text that must not load.
+fn refused(text: &str) -> String {
+    hollowdeep::quest::parse_with(
+        "t",
+        "t.ron",
+        text.as_bytes(),
+        None,
+        hollowdeep::quest::Winnable::NotChecked,
+    )
+    .unwrap_err()
+    .to_string()
+}
+
 /// Heroes in room nw1 (1..4, 1..3) with its open door to the corridor at (2,0)-(2,1), under
 /// Revised or (`revised` false) 2021.
 fn room(revised: bool, extra: &str, monsters: &str) -> std::sync::Arc<hollowdeep::quest::Quest> {
@@ -76,6 +89,23 @@ fn a_door_once_opened_stays_open() {
             assert!(!g.snap().door(0).unwrap().open);
         }
     }
+}
+
+/// Item 6 of issue 36 (row 72): under the action-point module, which prices opening and closing a
+/// door, Revised's doors still never close; the module does not grant what the edition forbids.
+#[test]
+fn under_action_points_a_revised_door_still_stays_open() {
+    let q = room(true, "modules: [\"action-points\"],", FAR_ORC);
+    let mut g = Game::start(q, 1);
+    g.place_on_starts();
+    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    let close = Command::CloseDoor {
+        hero: FigureId(0),
+        door: 0,
+    };
+    assert!(!hollowdeep::game::heroquest::legal_commands(&g.snap()).contains(&close));
+    let why = rejected(&g.send(close)).expect("refused");
+    assert!(why.contains("stays open"), "{why}");
 }
 
 /// #63–66: any hero with a Dexterity score may try, with no tool kit; 1d6 + Dexterity, 7 or
@@ -305,15 +335,7 @@ fn a_quest_is_played_only_under_the_rule_systems_it_names() {
             "Quest(format: 1, name: \"T\", briefing: \"B.\",\n    also_rules: [{also}],\n    heroes: [\"barbarian\"], hero_starts: [(12, 2)], stairway: (12, 2, 2, 2),
              monsters: [(kind: \"orc\", at: (24, 17))], objective: DefeatAll(return_to_stairway: false), wandering_monster: \"orc\")"
         );
-        let e = hollowdeep::quest::parse_with(
-            "t",
-            "t.ron",
-            text.as_bytes(),
-            None,
-            hollowdeep::quest::Winnable::NotChecked,
-        )
-        .unwrap_err()
-        .to_string();
+        let e = refused(&text);
         assert!(e.contains("t.ron:2:18") && e.contains(want), "{also}: {e}");
     }
 }
@@ -385,15 +407,7 @@ fn investigating_sets_off_a_test_of_strength() {
              objective: DefeatAll(return_to_stairway: false), wandering_monster: \"orc\",
              events: [(when: {events})])"
         );
-        let e = hollowdeep::quest::parse_with(
-            "t",
-            "t.ron",
-            text.as_bytes(),
-            None,
-            hollowdeep::quest::Winnable::NotChecked,
-        )
-        .unwrap_err()
-        .to_string();
+        let e = refused(&text);
         assert!(e.contains("t.ron:4:") && e.contains(want), "{e}");
     }
 }
@@ -425,4 +439,50 @@ fn a_test_of_will_rolls_the_minds_dice() {
     };
     assert_eq!(dice.len(), 6);
     assert_eq!(has(&evs, "quest_lost"), !passed);
+}
+
+/// #12–15: the heroes with Spellcraft pick spell groups by Mind (the Wizard's 6 before the Elf's
+/// 4), one a pick, in turn, until each has its Spellcraft's worth (Wizard 3, Elf 1); Wizardry is
+/// the Wizard's alone and the Sylvan group the Elf's; groups nobody picks stay unused.
+#[test]
+fn spells_are_drafted_by_mind_and_a_heros_own_group_is_its_alone() {
+    let q = quest_with(
+        &["barbarian", "dwarf", "elf", "wizard"],
+        &[(2, 1), (3, 2), (1, 1), (1, 2)],
+        "(at: (2, 0), to: (2, 1), open: true)",
+        FAR_ORC,
+        DEFEAT_ALL,
+        REVISED,
+    );
+    let mut g = Game::start_undrafted(q, 1);
+    let (elf, wizard) = (FigureId(2), FigureId(3));
+    let draft = g.turn().draft.expect("a draft");
+    assert_eq!(draft.next, wizard, "the highest Mind picks first");
+    assert_eq!(draft.order, vec![(wizard, 3), (elf, 1)]);
+    let pick = |hero, school: &str| Command::ChooseSchool {
+        hero,
+        school: school.into(),
+    };
+    let legal = hollowdeep::game::heroquest::legal_commands(&g.snap());
+    assert!(legal.contains(&pick(wizard, "wizardry")) && !legal.contains(&pick(wizard, "sylvan")));
+    let why = rejected(&g.send(pick(wizard, "sylvan"))).expect("the Elf's group");
+    assert!(why.contains("for the Elf alone"), "{why}");
+    ok(&g.send(pick(wizard, "fire")));
+    assert_eq!(g.turn().draft.unwrap().next, elf, "in turn");
+    assert!(!hollowdeep::game::heroquest::legal_commands(&g.snap()).contains(&pick(elf, "wizardry")));
+    ok(&g.send(pick(elf, "sylvan")));
+    ok(&g.send(pick(wizard, "wizardry")));
+    ok(&g.send(pick(wizard, "water")));
+    assert!(g.turn().draft.is_none(), "each has its Spellcraft's worth");
+    let snap = g.snap();
+    let schools = |id| snap.figure(id).unwrap().spellbook.schools.clone();
+    assert_eq!(schools(wizard), vec!["fire", "wizardry", "water"]);
+    assert_eq!(schools(elf), vec!["sylvan"]);
+    assert!(
+        snap.figure(elf)
+            .unwrap()
+            .spellbook
+            .spells
+            .contains(&"starfire".to_string())
+    );
 }

@@ -24,11 +24,16 @@ const SCHOOL_TASTE: [&str; 4] = ["fire", "earth", "water", "air"];
 /// The draft pick for the hero whose pick it is.
 pub fn choose_school(snap: &Snapshot) -> Option<Command> {
     let d = snap.turn.draft.as_ref()?;
-    let school = SCHOOL_TASTE
+    let rules = snap.rules();
+    let kind = snap.figure(d.next).map_or("", |f| f.kind.as_str());
+    let open: Vec<&String> = d.left.iter().filter(|s| rules.may_take_school(kind, s)).collect();
+    // A school kept for this hero alone first (Revised #15: nobody else can have it), then by taste.
+    let school = open
         .iter()
-        .find(|s| d.left.iter().any(|l| l == *s))
-        .map(|s| s.to_string())
-        .or_else(|| d.left.first().cloned())?;
+        .find(|s| rules.school_only_for.contains_key(s.as_str()))
+        .or_else(|| SCHOOL_TASTE.iter().find_map(|t| open.iter().find(|s| s.as_str() == *t)))
+        .or_else(|| open.first())
+        .map(|s| s.to_string())?;
     Some(Command::ChooseSchool { hero: d.next, school })
 }
 

@@ -28,6 +28,9 @@ pub struct RuleSet {
     /// The order in which heroes draft a school; the first hero takes whatever is left over.
     /// (hero, schools held at the end), in picking order.
     pub spell_draft: Vec<(String, u8)>,
+    /// Schools (spell groups) only one kind of hero may take: school, hero (Revised #15).
+    #[serde(default)]
+    pub school_only_for: BTreeMap<String, String>,
     pub potions: BTreeMap<String, PotionDef>,
     /// The treasure deck: each card with how many copies the deck holds.
     pub treasure_deck: Vec<CardDef>,
@@ -56,6 +59,20 @@ pub struct Switches {
     pub monsters_claim_loot: bool,
     /// How a trap is disarmed.
     pub disarm: Disarm,
+    /// Who chooses spells, in what order.
+    pub draft: DraftOrder,
+}
+
+/// The order of the spell draft.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum DraftOrder {
+    /// 2021: `spell_draft`'s order; the first hero receives the schools left over.
+    #[default]
+    Table,
+    /// Revised #12–13: each hero with Spellcraft on its board picks that many groups, one a
+    /// pick, the highest Mind first (ties: the lower seat), round and round; groups nobody
+    /// picks stay unused.
+    ByMind,
 }
 
 impl Default for Switches {
@@ -66,6 +83,7 @@ impl Default for Switches {
             exploring_sees_past_figures: false,
             monsters_claim_loot: true,
             disarm: Disarm::ToolKit,
+            draft: DraftOrder::Table,
         }
     }
 }
@@ -525,6 +543,18 @@ impl RuleSet {
                 }
             }
         }
+        for (school, hero) in &rs.school_only_for {
+            if !rs.schools.contains_key(school) || !rs.heroes.contains_key(hero) {
+                return Err(format!(
+                    "school_only_for: \"{school}\" for \"{hero}\" names an unknown school or hero"
+                ));
+            }
+        }
+        if let Some((school, _)) = rs.schools.iter().find(|(_, s)| s.len() > 3) {
+            return Err(format!(
+                "school \"{school}\" holds more than 3 spells: greater groups (#14) are not built yet"
+            ));
+        }
         for c in &rs.treasure_deck {
             if let Card::Potion(p) = &c.card
                 && !rs.potions.contains_key(p)
@@ -572,6 +602,12 @@ impl RuleSet {
 
     pub fn heroquest_revised() -> RuleSet {
         RuleSet::parse(HEROQUEST_REVISED_RON).expect("the embedded Revised rule set is valid (checked by tests)")
+    }
+
+    /// Whether a hero of this kind may take this school (Revised #15: the Wizardry group for the
+    /// Wizard alone, the Elf group for the Elf).
+    pub fn may_take_school(&self, kind: &str, school: &str) -> bool {
+        self.school_only_for.get(school).is_none_or(|k| k == kind)
     }
 
     /// A monster kind's abilities (none in 2021's tables).

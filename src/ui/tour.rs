@@ -90,6 +90,8 @@ fn tour(world: &mut World) {
     t.frames += 1;
     // Debug builds name each widget (its label) for the report; release builds give the rects.
     // (Not with screenshots: the names come with a frame drawn round each widget.)
+    // egui keeps its debug options only in builds with debug assertions.
+    #[cfg(debug_assertions)]
     if t.shots.is_none() && !ctx.global_style().debug.show_interactive_widgets {
         ctx.all_styles_mut(|s| s.debug.show_interactive_widgets = true);
     }

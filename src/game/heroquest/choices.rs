@@ -508,7 +508,9 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
         return v;
     }
     if let Some(d) = &snap.turn.draft {
-        v.extend(d.left.iter().map(|school| Command::ChooseSchool {
+        let kind = snap.figure(d.next).map_or("", |f| f.kind.as_str());
+        let open = d.left.iter().filter(|s| snap.rules().may_take_school(kind, s));
+        v.extend(open.map(|school| Command::ChooseSchool {
             hero: d.next,
             school: school.clone(),
         }));

@@ -153,11 +153,26 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
     let draft = if quest.spell_schools.is_some() {
         None
     } else {
-        let order: Vec<(FigureId, u8)> = rules
-            .spell_draft
-            .iter()
-            .filter_map(|(class, n)| hero_ids.iter().find(|(c, _)| c == class).map(|(_, id)| (*id, *n)))
-            .collect();
+        let order: Vec<(FigureId, u8)> = match rules.edition.draft {
+            crate::rules::ruleset::DraftOrder::Table => rules
+                .spell_draft
+                .iter()
+                .filter_map(|(class, n)| hero_ids.iter().find(|(c, _)| c == class).map(|(_, id)| (*id, *n)))
+                .collect(),
+            // Revised #13: by Mind, highest first, ties to the lower seat (`hero_ids` is in seat order).
+            crate::rules::ruleset::DraftOrder::ByMind => {
+                let mut v: Vec<(u8, FigureId, u8)> = hero_ids
+                    .iter()
+                    .filter_map(|(class, id)| {
+                        let def = &rules.heroes[class];
+                        let n = def.board.as_ref().map_or(0, |b| b.spellcraft);
+                        (n > 0).then_some((def.mind, *id, n))
+                    })
+                    .collect();
+                v.sort_by_key(|(mind, _, _)| std::cmp::Reverse(*mind));
+                v.into_iter().map(|(_, id, n)| (id, n)).collect()
+            }
+        };
         order.first().map(|first| Draft {
             next: first.0,
             order: order.clone(),

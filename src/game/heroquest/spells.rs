@@ -13,7 +13,9 @@ use crate::rules::ruleset::{DamageKind, Effect, SpellTarget};
 
 use super::actions::{Outcome, figure, free_squares_near};
 
-/// heroquest-2021.md, Spell Distribution: the Wizard picks, the Elf picks, the Wizard gets the rest.
+/// heroquest-2021.md, Spell Distribution: the Wizard picks, the Elf picks, the Wizard gets the
+/// rest. Under Revised (#12–15) the heroes pick by Mind, in turn, each its Spellcraft's worth,
+/// and a group only one kind of hero may take is that hero's alone.
 pub fn choose_school(world: &mut World, snap: &Snapshot, id: FigureId, school: &str) -> Outcome {
     let Some(draft) = snap.turn.draft.clone() else {
         return Err("the spell schools have already been chosen".into());
@@ -31,6 +33,15 @@ pub fn choose_school(world: &mut World, snap: &Snapshot, id: FigureId, school: &
             draft.left.join(", ")
         ));
     }
+    if !snap.rules().may_take_school(&h.kind, school) {
+        let only = snap
+            .rules()
+            .school_only_for
+            .get(school)
+            .and_then(|k| snap.rules().heroes.get(k))
+            .map_or("another hero".to_string(), |d| format!("the {}", d.name));
+        return Err(format!("the {school} school is for {only} alone"));
+    }
     let mut evs = vec![grant_school(world, snap, h, school)];
     let mut draft = draft;
     draft.left.retain(|s| s != school);
@@ -39,6 +50,19 @@ pub fn choose_school(world: &mut World, snap: &Snapshot, id: FigureId, school: &
             .and_then(|e| world.get::<Spellbook>(e).map(|b| b.schools.len()))
             .unwrap_or(0)
     };
+    if snap.rules().edition.draft == crate::rules::ruleset::DraftOrder::ByMind {
+        // Round and round from the picker: the next hero who still has picks to make and a
+        // school it may take.
+        let at = draft.order.iter().position(|(x, _)| *x == id).unwrap_or(0);
+        let n = draft.order.len();
+        let next = (1..=n).map(|k| draft.order[(at + k) % n]).find(|&(x, cap)| {
+            let kind = snap.figure(x).map_or("", |f| f.kind.as_str());
+            held(world, x) < cap as usize && draft.left.iter().any(|s| snap.rules().may_take_school(kind, s))
+        });
+        let mut turn = world.resource_mut::<Turn>();
+        turn.draft = next.map(|(x, _)| Draft { next: x, ..draft });
+        return Ok(evs);
+    }
     loop {
         if draft.left.is_empty() {
             world.resource_mut::<Turn>().draft = None;

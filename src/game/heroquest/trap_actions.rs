@@ -24,13 +24,16 @@ pub fn next_to_trap(snap: &Snapshot, at: Pos, t: &Trap) -> bool {
     }
 }
 
+/// The trap with this id, or why not.
+fn trap_named(snap: &Snapshot, trap: u32) -> Result<Trap, String> {
+    snap.trap(trap)
+        .cloned()
+        .ok_or_else(|| format!("there is no trap {trap}"))
+}
+
 /// heroquest-2021.md, Action 6: Disarm a Trap (see docs/rules-decisions.md on the roll).
 pub fn disarm(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32) -> Outcome {
-    let h = hero(snap, id)?;
-    let t = snap
-        .trap(trap)
-        .ok_or_else(|| format!("there is no trap {trap}"))?
-        .clone();
+    let (h, t) = (hero(snap, id)?, trap_named(snap, trap)?);
     let rules = snap.quest.rules.clone();
     let how = rules.edition.disarm;
     let dexterity = disarm_skill(&rules, h)?;
@@ -167,11 +170,7 @@ pub fn disarm_skill(rules: &crate::rules::ruleset::RuleSet, h: &FigureSnap) -> R
 
 /// heroquest-2021.md, Jumping a Trap: two squares of movement over a known trap.
 pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos) -> Outcome {
-    let h = hero(snap, id)?;
-    let t = snap
-        .trap(trap)
-        .ok_or_else(|| format!("there is no trap {trap}"))?
-        .clone();
+    let (h, t) = (hero(snap, id)?, trap_named(snap, trap)?);
     let rules = snap.quest.rules.clone();
     let mut p = snap.turn.progress(h.id);
     if !t.jumpable() {

@@ -33,7 +33,8 @@ pub(super) fn window(p: &Play, out: &mut MessageWriter<Command>) {
                         .color(GOLD),
                 );
                 ui.label(who_picks(p, draft));
-                for school in &draft.left {
+                let kind = p.hero(draft.next).map_or(String::new(), |h| h.1.class.clone());
+                for school in draft.left.iter().filter(|s| p.quest.rules.may_take_school(&kind, s)) {
                     let spells: Vec<String> = p.quest.rules.schools[school]
                         .iter()
                         .map(|s| p.quest.rules.thing_name(s))
@@ -58,6 +59,13 @@ pub(super) fn window(p: &Play, out: &mut MessageWriter<Command>) {
 /// Who picks, in the draft's own order (a quest without an Elf has no Elf in it).
 fn who_picks(p: &Play, draft: &Draft) -> String {
     let order: Vec<(String, u8)> = draft.order.iter().map(|(id, n)| (called(p, *id), *n)).collect();
+    if p.quest.rules.edition.draft == crate::rules::ruleset::DraftOrder::ByMind {
+        let names: Vec<String> = order.iter().map(|(n, k)| format!("{n} {k}")).collect();
+        return crate::text::capital(&format!(
+            "By Mind, one school a pick, in turn: {}. Schools nobody picks stay unused.",
+            names.join(", ")
+        ));
+    }
     crate::text::capital(&match order.as_slice() {
         [(only, n)] => format!("{only} chooses {n} schools, one at a time."),
         [(first, _), rest @ ..] => format!(
