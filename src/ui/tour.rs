@@ -332,16 +332,25 @@ fn on_title(world: &World) -> bool {
 /// Begins a quest as the title's Begin does: the built-in quest with these modules, the
 /// computer racing every hero but the first in a LEGO Heroica mission, a person at the
 /// sorcerer's seat when asked. Reached once the play screen shows the quest.
-fn begin(world: &mut World, id: &str, modules: &[&str], person_sorcerer: bool) -> Result<bool, String> {
-    if world.get_resource::<Begun>().is_some_and(|b| b.0 == id) {
+fn begin(
+    world: &mut World,
+    id: &str,
+    rules: Option<&str>,
+    modules: &[&str],
+    person_sorcerer: bool,
+) -> Result<bool, String> {
+    let begun = format!("{id}{}", rules.map_or(String::new(), |r| format!(" under {r}")));
+    if world.get_resource::<Begun>().is_some_and(|b| b.0 == begun) {
         let playing = world.resource::<State<Screen>>().get() == &Screen::Playing;
         return Ok(playing && !world.contains_resource::<PendingQuest>() && world.contains_resource::<Turn>());
     }
     let modules: Vec<String> = modules.iter().map(|m| m.to_string()).collect();
-    let quest = crate::quest::load(id)
-        .map_err(|p| format!("{id}: {p}"))?
-        .with_modules(&modules)
-        .map_err(|e| format!("{id}: {e}"))?;
+    let quest = crate::quest::load(id).map_err(|p| format!("{id}: {p}"))?;
+    let quest = match rules {
+        Some(r) => quest.under(r).map_err(|e| format!("{id}: {e}"))?,
+        None => quest,
+    };
+    let quest = quest.with_modules(&modules).map_err(|e| format!("{id}: {e}"))?;
     let companions = if quest.mission.is_some() {
         quest.heroes.iter().skip(1).cloned().collect()
     } else {
@@ -351,7 +360,7 @@ fn begin(world: &mut World, id: &str, modules: &[&str], person_sorcerer: bool) -
         player: "Zed".into(),
         device: crate::seating::Device::MouseKeyboard,
     });
-    world.insert_resource(Begun(id.to_string()));
+    world.insert_resource(Begun(begun));
     world.insert_resource(PendingQuest {
         quest: Arc::new(quest),
         source: id.to_string(),
@@ -568,31 +577,36 @@ const STEPS: &[Step] = &[
     step("the credits", true, credits),
     step("the title screen", true, |w| title(w, TitleTour::First)),
     step("the title, a LEGO Heroica mission chosen", true, |w| title(w, TitleTour::Mission)),
-    step("HeroQuest 2021: the spell draft", false, |w| begin(w, "the-sunken-reliquary", &[], false)),
+    step("HeroQuest 2021: the spell draft", false, |w| begin(w, "the-sunken-reliquary", None, &[], false)),
     step("HeroQuest 2021: a hero's turn", false, |w| play_until(w, draft)),
     step("HeroQuest 2021: movement rolled", false, |w| play_until(w, roll)),
     step("HeroQuest 2021: movement rolled", true, as_is),
     step("HeroQuest 2021: the pause menu", true, pause),
     step("HeroQuest 2021: the quest is over", true, |w| play_until(w, retreat)),
     step("HeroQuest 2021: the quest is over", false, as_is),
+    step("HeroQuest Revised: the spell draft", false, |w| {
+        begin(w, "the-warlords-hall", Some("heroquest-revised"), &[], false)
+    }),
+    step("HeroQuest Revised: a hero's turn", false, |w| play_until(w, draft)),
+    step("HeroQuest Revised: movement rolled", false, |w| play_until(w, roll)),
     step("the action-point module: a hero's turn", false, |w| {
-        Ok(begin(w, "the-locksmiths-gauntlet", &["action-points"], false)? && play_until(w, draft)?)
+        Ok(begin(w, "the-locksmiths-gauntlet", None, &["action-points"], false)? && play_until(w, draft)?)
     }),
     step("the action-point module: points rolled", false, |w| play_until(w, roll)),
     step("the action-point module: a step, then a search", false, |w| play_until(w, step_then_search)),
     step("the referee dice pool: a hero's turn", false, |w| {
-        Ok(begin(w, "the-goblin-warren", &["referee-dice-pool"], false)? && play_until(w, draft)?)
+        Ok(begin(w, "the-goblin-warren", None, &["referee-dice-pool"], false)? && play_until(w, draft)?)
     }),
     step("the sorcerer's seat: the hand-over", false, |w| {
-        Ok(begin(w, "tutorial-1-first-steps", &[], true)? && play_until(w, to_the_sorcerer)?)
+        Ok(begin(w, "tutorial-1-first-steps", None, &[], true)? && play_until(w, to_the_sorcerer)?)
     }),
     step("the sorcerer's seat: a monster chosen", false, monster_chosen),
-    step("LEGO Heroica: a race", false, |w| begin(w, "the-bat-caves", &[], false)),
+    step("LEGO Heroica: a race", false, |w| begin(w, "the-bat-caves", None, &[], false)),
     step("LEGO Heroica: the store open", false, as_is),
     step("LEGO Heroica: the die rolled", false, |w| play_until(w, roll)),
     step("LEGO Heroica: the store open", true, as_is),
     step("LEGO Heroica: Battle against the monster player", false, |w| {
-        begin(w, "the-goblin-gate", &["heroica-battle"], false)
+        begin(w, "the-goblin-gate", None, &["heroica-battle"], false)
     }),
     step("the title with games in progress", false, |w| {
         unfold_world(w);

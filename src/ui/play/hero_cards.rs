@@ -83,6 +83,10 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
             "Mind {}/{}   Attack {}   Defend {}",
             mind.current, mind.max, fighter.attack, fighter.defend
         ));
+        // A HeroQuest Revised hero board's other numbers (checklists §1.1 #21–26).
+        if let Some(b) = q.rules.heroes.get(&hero.class).and_then(|d| d.board.as_ref()) {
+            board_line(ui, b);
+        }
         // The action-point module: the points of this turn, once rolled.
         if is_active
             && q.modules.action_points()
@@ -201,4 +205,20 @@ fn spells_line(ui: &mut egui::Ui, p: &Play, book: &Spellbook) {
             .collect::<Vec<_>>()
             .join("\n"),
     );
+}
+
+/// The board's Speed, Spellcraft, Resilience, Aggression, Brute Force, Wisdom and Dexterity,
+/// each explained on hover.
+fn board_line(ui: &mut egui::Ui, b: &crate::rules::ruleset::HeroBoard) {
+    let dex = b.dexterity.map_or("none".to_string(), |d| d.to_string());
+    let text = format!(
+        "Speed {}d6 · Spellcraft {} · Resilience {} · Aggression {} · Brute Force {} · Wisdom {} · Dexterity {dex}",
+        b.speed_dice, b.spellcraft, b.resilience, b.aggression, b.brute_force, b.wisdom
+    );
+    ui.label(egui::RichText::new(text).small().color(egui::Color32::from_rgb(200, 190, 150)))
+        .on_hover_text(
+            "Speed: dice rolled for each move. Spellcraft: spell groups chosen at the start. \
+             Resilience: defence dice before armour. Aggression: attack dice with no weapon in hand. \
+             Brute Force and Wisdom: for the tests a quest asks for. Dexterity: added to a d6 to disarm a trap (7 or more).",
+        );
 }

@@ -88,6 +88,17 @@ fn quest_info(ui: &mut egui::Ui, p: &Play) {
             .on_hover_text(epic.standings.join("\n"));
         ui.label(egui::RichText::new(epic.standings.join("  ·  ")).small().weak());
     }
+    // A quest written for several rule systems says which one this game is played under.
+    if q.written_for.len() > 1
+        && let Some(r) = crate::rules::systems::rule_system(q.system.id())
+    {
+        ui.label(
+            egui::RichText::new(format!("Rules: {}", r.name))
+                .small()
+                .color(egui::Color32::from_rgb(190, 150, 220)),
+        )
+        .on_hover_text(r.summary);
+    }
     if !q.modules.is_empty() {
         ui.label(
             egui::RichText::new(format!("Played with: {}", q.modules.names().join(", ")))
