@@ -192,7 +192,7 @@ fn hero_boards_give_speed_resilience_and_aggression() {
         let q = room(
             revised,
             "equipment: {\"barbarian\": (weapon: \"dagger\")},",
-            "(kind: \"orc\", at: (4, 1), movement: 0)",
+            "(kind: \"orc\", at: (4, 1), movement: 0, body: 5)",
         );
         let mut g = Game::start(q, 1);
         let b = g.snap().figure(FigureId(0)).unwrap().clone();
@@ -204,7 +204,23 @@ fn hero_boards_give_speed_resilience_and_aggression() {
         }));
         let b = g.snap().figure(FigureId(0)).unwrap().clone();
         assert_eq!(b.equipment.weapon, None, "the dagger is thrown");
-        assert_eq!(b.fighter.attack, if revised { 2 } else { 1 }, "revised: {revised}");
+        let unarmed = if revised { 2 } else { 1 };
+        assert_eq!(b.fighter.attack, unarmed, "revised: {revised}");
+        // The dice an attack rolls: step next to the orc and strike with bare hands.
+        g.place(0, p(3, 1));
+        let orc = g.snap().figure(FigureId(2)).unwrap().clone();
+        let hero = g.snap().figure(FigureId(0)).unwrap().clone();
+        assert_eq!(g.snap().attack_dice(&hero, &orc, None), unarmed);
+        g.end_hero_turns();
+        g.send(Command::EndTurn);
+        let evs = g.send(Command::Attack {
+            attacker: FigureId(0),
+            target: FigureId(2),
+        });
+        let Some(GameEvent::Attack { attack, .. }) = evs.iter().find(|e| matches!(e, GameEvent::Attack { .. })) else {
+            panic!("{evs:?}")
+        };
+        assert_eq!(attack.len(), usize::from(unarmed), "revised: {revised}");
     }
 }
 
@@ -485,4 +501,112 @@ fn spells_are_drafted_by_mind_and_a_heros_own_group_is_its_alone() {
             .spells
             .contains(&"starfire".to_string())
     );
+}
+
+/// The Wizard with Wizardry, Fire and Water (a quest's fixed schools), an orc in sight down the
+/// corridor, and what else `extra` adds, under Revised.
+fn wizard_and(monster: &str, extra: &str) -> std::sync::Arc<hollowdeep::quest::Quest> {
+    quest_with(
+        &["wizard"],
+        &[(2, 0)],
+        "",
+        monster,
+        DEFEAT_ALL,
+        &format!("{REVISED} spell_schools: {{\"wizard\": [\"wizardry\", \"fire\", \"water\"]}}, {extra}"),
+    )
+}
+
+/// #75, #71, #76: Mystic Combat (the Wizard's Mind Spike): the caster's Mind in combat dice
+/// against the target's Mind, each skull not saved a Mind point lost; a monster at 0 Mind falls.
+/// #77, #134: the Undead are immune to it and never fall for want of Mind.
+#[test]
+fn mystic_combat_takes_mind_and_the_undead_feel_nothing() {
+    let q = wizard_and("(kind: \"orc\", at: (5, 0), movement: 0)", "");
+    let make = |seed| Game::start(q.clone(), seed);
+    let spike = |g: &mut Game| crate::rules_2021::cast(g, 0, "mind_spike", 1);
+    for want in [1u8, 2] {
+        let (mut g, evs) = find_seed(make, spike, |e| {
+            e.iter()
+                .any(|e| matches!(e, GameEvent::MysticAttack { damage, .. } if *damage == want))
+        });
+        let Some(GameEvent::MysticAttack { attack, defend, .. }) =
+            evs.iter().find(|e| matches!(e, GameEvent::MysticAttack { .. }))
+        else {
+            unreachable!()
+        };
+        assert_eq!(
+            (attack.len(), defend.len()),
+            (6, 2),
+            "the Wizard's Mind 6 against the orc's 2"
+        );
+        let orc = g.snap().figure(FigureId(1)).cloned();
+        if want == 2 {
+            assert!(has(&evs, "monster_killed") && orc.is_none(), "#76: at 0 Mind it falls");
+        } else {
+            let orc = orc.unwrap();
+            assert_eq!((orc.mind, orc.body), (1, 1), "Spirit damage takes Mind, not Body");
+        }
+    }
+    let q = wizard_and("(kind: \"skeleton\", at: (5, 0), movement: 0)", "");
+    let mut g = Game::start(q, 1);
+    let evs = crate::rules_2021::cast(&mut g, 0, "mind_spike", 1);
+    ok(&evs);
+    assert!(
+        evs.iter()
+            .any(|e| matches!(e, GameEvent::MysticAttack { damage: 0, .. }))
+    );
+    assert!(g.snap().figure(FigureId(1)).is_some(), "the skeleton stands");
+}
+
+/// #82–83: a hero brought to 0 Mind (Morcar's Mind Lash) is In Shock: one Speed die, its
+/// board's Aggression and Resilience whatever it carries, and no spell, potion, shot or item.
+#[test]
+fn a_hero_at_zero_mind_is_in_shock() {
+    let q = wizard_and(
+        "(kind: \"dread_warrior\", name: \"Hexer\", at: (5, 0), movement: 0, mind: 6, spells: [\"mind_lash\"])",
+        "equipment: {\"wizard\": (potions: [\"healing\"])},",
+    );
+    let make = |seed| {
+        let mut g = Game::start(q.clone(), seed);
+        let e = g.snap().figure(FigureId(0)).unwrap().entity;
+        g.app.world_mut().get_mut::<Mind>(e).unwrap().current = 1;
+        g.end_hero_turns();
+        g
+    };
+    let (mut g, evs) = find_seed(
+        make,
+        |g| crate::rules_2021::cast(g, 1, "mind_lash", 0),
+        |e| {
+            e.iter()
+                .any(|e| matches!(e, GameEvent::StatusGained { status: StatusKind::InShock, .. }))
+        },
+    );
+    assert!(has(&evs, "mind_lost"));
+    g.send(Command::EndTurn);
+    let snap = g.snap();
+    let w = snap.figure(FigureId(0)).unwrap().clone();
+    let m = snap.figure(FigureId(1)).unwrap().clone();
+    assert!(w.has(StatusKind::InShock) && w.alive());
+    assert_eq!(snap.attack_dice(&w, &m, None), 1, "the Wizard's Aggression");
+    assert_eq!(snap.defend_dice(&w), 2, "the Wizard's Resilience");
+    let legal = hollowdeep::game::heroquest::legal_commands(&snap);
+    assert!(
+        !legal
+            .iter()
+            .any(|c| matches!(c, Command::CastSpell { .. } | Command::DrinkPotion { .. }))
+    );
+    let why = rejected(&crate::rules_2021::cast(&mut g, 0, "fire_of_wrath", 1)).expect("no spells");
+    assert!(why.contains("in shock"), "{why}");
+    let drink = g.send(Command::DrinkPotion {
+        hero: FigureId(0),
+        potion: "healing".into(),
+    });
+    assert!(rejected(&drink).unwrap().contains("in shock"));
+    let evs = g.send(Command::RollMovement { hero: FigureId(0) });
+    let Some(GameEvent::MovementRolled { dice, .. }) =
+        evs.iter().find(|e| matches!(e, GameEvent::MovementRolled { .. }))
+    else {
+        panic!("{evs:?}")
+    };
+    assert_eq!(dice.len(), 1, "#82: Speed 1d6");
 }

@@ -225,6 +225,15 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
         for (spell, d) in ready_spells(snap, h) {
             let good = match (&d.effect, d.target) {
                 (Effect::Damage { .. } | Effect::Attack { .. } | Effect::Tempest, SpellTarget::Enemy) => true,
+                // Mystic Combat: only at a mind it can reach (not the Undead's, #134).
+                (Effect::Mystic, SpellTarget::Enemy) => {
+                    target.mind > 0
+                        && crate::rules::ruleset::damage_taken(
+                            snap.rules().abilities(&target.kind),
+                            crate::rules::ruleset::DamageKind::Spirit,
+                            1,
+                        ) > 0
+                }
                 (Effect::Status(StatusKind::Asleep), SpellTarget::Enemy) => !target.undead && target.body >= 2,
                 _ => false,
             };

@@ -103,6 +103,7 @@ pub fn status_word(s: StatusKind) -> &'static str {
         Strength => "strength (+2 attack next)",
         Resilience => "resilience (+2 defend next)",
         HeroicBrew => "heroic brew (two attacks)",
+        InShock => "in shock (1 Speed die, board only)",
     }
 }
 
@@ -122,6 +123,7 @@ fn status_gained(s: StatusKind) -> &'static str {
         Strength => "feels mighty (+2 attack dice on the next attack)",
         Resilience => "feels resilient (+2 defend dice on the next defence)",
         HeroicBrew => "may attack twice this turn",
+        InShock => "is in shock: one Speed die, bare hands and Resilience only, no spells, potions or items",
     }
 }
 
@@ -141,6 +143,7 @@ fn status_ended(s: StatusKind) -> &'static str {
         Strength => "uses the extra strength",
         Resilience => "uses the extra resilience",
         HeroicBrew => "no longer has the heroic brew's extra attack",
+        InShock => "comes out of shock",
     }
 }
 
@@ -611,6 +614,27 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         }
         GameEvent::MonsterSummoned { figure, at } => format!("{} is summoned in {}.", n(*figure), place(*at)),
         // Headless (the story of a simulated game): the mouse player's words.
+        GameEvent::MysticAttack {
+            attacker,
+            target,
+            attack,
+            defend,
+            damage,
+        } => format!(
+            "{} strikes at {}'s mind: {} against {}, {}.",
+            n(*attacker),
+            in_sentence(&n(*target)),
+            or_nothing(attack),
+            or_nothing(defend),
+            match damage {
+                0 => "no harm done".to_string(),
+                1 => "1 Mind point".to_string(),
+                d => format!("{d} Mind points"),
+            }
+        ),
+        GameEvent::MindLost { figure, amount, cause } => {
+            format!("{} loses {amount} Mind to {}.", n(*figure), in_sentence(cause))
+        }
         GameEvent::Investigated { hero, at } => format!("{} investigates {}.", n(*hero), names.place(*at)),
         GameEvent::TestRolled {
             hero,

@@ -56,6 +56,8 @@ impl GameEvent {
             GameEvent::MonsterSummoned { .. } => "monster_summoned",
             GameEvent::QuestMessage { .. } => "quest_message",
             GameEvent::Investigated { .. } => "investigated",
+            GameEvent::MysticAttack { .. } => "mystic_attack",
+            GameEvent::MindLost { .. } => "mind_lost",
             GameEvent::TestRolled { .. } => "test_rolled",
             GameEvent::DoorChanged { .. } => "door_changed",
             GameEvent::TrapFound { .. } => "trap_found",

@@ -323,6 +323,9 @@ pub enum StatusKind {
     Resilience,
     /// May attack a second time this turn.
     HeroicBrew,
+    /// A hero at 0 Mind (Revised #82–83): Speed 1d6, its board's Aggression and Resilience
+    /// only, no spell, potion, weapon or item card; for the rest of the quest.
+    InShock,
 }
 
 /// What a spell, potion or hazard does.
@@ -349,6 +352,10 @@ pub enum Effect {
     Firestorm { dice: u8 },
     /// `count` monsters of `kind` appear next to the caster.
     Summon { kind: String, count: u8 },
+    /// Mystic Combat (Revised #75): the caster rolls combat dice as many as its current Mind,
+    /// the target defends with as many as its own current Mind; each skull not saved takes a
+    /// Mind point (Spirit damage).
+    Mystic,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -567,20 +574,6 @@ impl RuleSet {
                 && !rs.monsters.contains_key(kind)
             {
                 return Err(format!("spell \"{id}\" summons unknown monster \"{kind}\""));
-            }
-        }
-        let effects = rs
-            .spells
-            .iter()
-            .map(|(id, s)| (format!("spell \"{id}\""), &s.effect))
-            .chain(rs.potions.iter().map(|(id, p)| (format!("potion \"{id}\""), &p.effect)));
-        for (what, e) in effects {
-            if let Effect::Damage {
-                kind: DamageKind::Spirit,
-                ..
-            } = e
-            {
-                return Err(format!("{what}: Spirit damage is not built yet"));
             }
         }
         for (id, m) in &rs.monsters {

@@ -252,6 +252,33 @@ fn read_events(
                     },
                 };
             }
+            GameEvent::MysticAttack {
+                attacker,
+                target,
+                attack,
+                defend,
+                damage,
+            } => {
+                let saved = defend.iter().filter(|f| **f != crate::rules::dice::Face::Skull).count();
+                *tray = DiceTray::Roll {
+                    who: names.get(*attacker),
+                    what: format!(
+                        "strikes at {}'s mind (Mystic Combat)",
+                        crate::game::describe::in_sentence(&names.get(*target))
+                    ),
+                    faces: attack.clone(),
+                    result: format!(
+                        "{} Mind dice against {} ({saved} shields): {}.",
+                        attack.len(),
+                        defend.len(),
+                        match damage {
+                            0 => "no Mind lost".to_string(),
+                            1 => "1 Mind point lost".to_string(),
+                            d => format!("{d} Mind points lost"),
+                        }
+                    ),
+                };
+            }
             GameEvent::TestRolled {
                 hero,
                 test,

@@ -101,7 +101,8 @@ pub(super) fn spells(ctx: &Ctx, node: &Node, k: usize) -> Vec<SpellOption> {
                                 .count();
                             out.push((act, 2.0 * struck as f64, None, Vec::new(), 0.0));
                         }
-                        Effect::Heal { .. } | Effect::Summon { .. } => {}
+                        // Mystic Combat takes Mind, which the plan does not follow: never chosen.
+                        Effect::Heal { .. } | Effect::Summon { .. } | Effect::Mystic => {}
                     }
                 }
             }

@@ -95,6 +95,7 @@ pub(in crate::game) fn place_wanderer(world: &mut World, hero: FigureId, kind: &
 /// Ranged weapons: thrown dagger (lost), crossbow (reload), bow.
 pub fn shoot(world: &mut World, snap: &Snapshot, attacker: FigureId, target: FigureId, weapon: &str) -> Outcome {
     let a = hero(snap, attacker)?;
+    super::turn::cards_usable(a)?;
     let t = figure(snap, target)?;
     let rules = snap.quest.rules.clone();
     let def = rules
@@ -432,6 +433,7 @@ pub fn search_secret_doors(world: &mut World, snap: &Snapshot, id: FigureId) -> 
 /// heroquest-2021.md, Potions: drunk at any time on the hero's turn, not an action.
 pub fn drink(world: &mut World, snap: &Snapshot, id: FigureId, potion: &str) -> Outcome {
     let h = hero(snap, id)?;
+    super::turn::cards_usable(h)?;
     let rules = snap.quest.rules.clone();
     let def = rules
         .potions
@@ -661,6 +663,7 @@ pub fn use_artifact(world: &mut World, snap: &Snapshot, id: FigureId, item: &str
         }
         _ => hero(snap, id)?,
     };
+    super::turn::cards_usable(h)?;
     let rules = snap.quest.rules.clone();
     if item != "ring_of_return" {
         return Err(format!("{} is not used that way", rules.thing_name(item)));

@@ -422,8 +422,21 @@ pub fn hero_choices(snap: &Snapshot, active: &FigureSnap) -> (HeroChoices, Spell
             ));
         }
     }
-    let (more, spells) = action_choices(snap, active);
+    let (more, mut spells) = action_choices(snap, active);
     choices.0.extend(more);
+    // In Shock, only what the hero board gives (Revised #83).
+    if active.has(StatusKind::InShock) {
+        choices.0.retain(|(_, c)| {
+            !matches!(
+                c,
+                Command::CastSpell { .. }
+                    | Command::DrinkPotion { .. }
+                    | Command::Shoot { .. }
+                    | Command::UseArtifact { .. }
+            )
+        });
+        spells = SpellChoices::default();
+    }
     // The action-point module: a minor action only with a point to pay for it.
     choices.0.retain(|(_, c)| super::points::payer(snap, c).is_ok());
     (choices, spells)

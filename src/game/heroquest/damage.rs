@@ -123,6 +123,81 @@ pub(in crate::game) fn apply_damage(
     evs
 }
 
+/// Takes Mind points from a figure (Spirit damage, Revised #71) and settles what follows: a
+/// figure other than a hero at 0 Mind is removed unless it is Undead (#76–77); a hero at 0 Mind
+/// is In Shock (#82).
+pub(in crate::game) fn lose_mind(
+    world: &mut World,
+    id: FigureId,
+    amount: u8,
+    by: Option<FigureId>,
+    cause: &str,
+) -> Vec<GameEvent> {
+    let Some(e) = entity_of(world, id) else {
+        return Vec::new();
+    };
+    let left = {
+        let Some(mut m) = world.get_mut::<Mind>(e) else {
+            return Vec::new();
+        };
+        m.current = m.current.saturating_sub(amount);
+        m.current
+    };
+    let mut evs = vec![GameEvent::MindLost {
+        figure: id,
+        amount,
+        cause: cause.to_string(),
+    }];
+    if left > 0 || amount == 0 {
+        return evs;
+    }
+    let snap = Snapshot::capture(world).expect("quest in play");
+    let f = snap.figure(id).expect("figure exists").clone();
+    if f.hero && !f.captive {
+        // The status's event tells it: one Speed die, the board only (#82–83).
+        evs.extend(add_status(world, id, StatusKind::InShock));
+    } else if !f.hero
+        && !snap
+            .rules()
+            .abilities(&f.kind)
+            .contains(&crate::rules::ruleset::Ability::Undead)
+    {
+        world.despawn(e);
+        evs.push(GameEvent::MonsterKilled { figure: id, by });
+        evs.extend(reveal(world));
+    }
+    evs
+}
+
+/// Mystic Combat (Revised #75): `c`'s current Mind in combat dice against `t`'s current Mind;
+/// each skull the target's shields do not save takes a Mind point, as Spirit damage (Undead and
+/// the Spirit-immune take none).
+pub(in crate::game) fn mystic_attack(
+    world: &mut World,
+    snap: &Snapshot,
+    c: &FigureSnap,
+    t: &FigureSnap,
+    cause: &str,
+) -> Vec<GameEvent> {
+    let attack = dice::roll_combat(rng(world), c.mind);
+    let defend = dice::roll_combat(rng(world), t.mind);
+    let side = if t.hero { Side::Hero } else { Side::Monster };
+    let landed = combat::damage(&attack, &defend, side);
+    let abilities = snap.rules().abilities(&t.kind);
+    let damage =
+        crate::rules::ruleset::damage_taken(abilities, crate::rules::ruleset::DamageKind::Spirit, landed).min(t.mind);
+    let mut evs = vec![GameEvent::MysticAttack {
+        attacker: c.id,
+        target: t.id,
+        attack,
+        defend,
+        damage,
+    }];
+    evs.extend(remove_status(world, t.id, StatusKind::Asleep));
+    evs.extend(lose_mind(world, t.id, damage, Some(c.id), cause));
+    evs
+}
+
 pub(in crate::game) fn heal(world: &mut World, id: FigureId, amount: u8, cause: &str) -> Vec<GameEvent> {
     let Some(e) = entity_of(world, id) else {
         return Vec::new();
@@ -148,6 +223,10 @@ fn escape_death(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Option<Ve
         .iter()
         .find(|p| matches!(rules.potions.get(*p).map(|d| &d.effect), Some(Effect::Heal { .. })))
         .cloned();
+    // In Shock, a hero has only its board (Revised #83): no potion, artifact or spell saves it.
+    if h.has(StatusKind::InShock) {
+        return None;
+    }
     if let Some(potion) = healing_potion {
         let def = &rules.potions[&potion];
         let Effect::Heal { body } = def.effect else {

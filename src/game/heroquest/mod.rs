@@ -98,6 +98,10 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
             let Movement::Dice(mut n) = h.fighter.movement else {
                 return Err("monsters do not roll for movement".into());
             };
+            // In Shock: one die (Revised #82).
+            if h.has(StatusKind::InShock) {
+                n = 1;
+            }
             let mut p = snap.turn.progress(h.id);
             if p.allowance.is_some() {
                 return Err(format!("{} has already rolled for movement this turn", h.name));

@@ -122,6 +122,7 @@ fn resist_roll(world: &mut World, t: &FigureSnap) -> (Vec<Face>, bool) {
 pub fn cast_spell(world: &mut World, snap: &Snapshot, caster: FigureId, spell: &str, target: FigureId) -> Outcome {
     let c = figure(snap, caster)?;
     may_act(snap, c)?;
+    super::turn::cards_usable(c)?;
     let t = figure(snap, target)?;
     let rules = snap.quest.rules.clone();
     let def = rules
@@ -230,11 +231,20 @@ pub(in crate::game) fn apply_effect(
             } else {
                 combat::blocks(&roll, side)
             };
+            let landed = crate::rules::ruleset::damage_taken(
+                snap.rules().abilities(&t.kind),
+                *kind,
+                amount.saturating_sub(saved),
+            );
+            // Spirit damage takes Mind, not Body (Revised #71).
+            if *kind == DamageKind::Spirit {
+                evs.extend(super::damage::lose_mind(world, t.id, landed.min(t.mind), by_id, cause));
+                return evs;
+            }
             let hits = if t.only_harmed_by.is_some() {
                 0
             } else {
-                let landed = amount.saturating_sub(saved);
-                crate::rules::ruleset::damage_taken(snap.rules().abilities(&t.kind), *kind, landed).min(t.body)
+                landed.min(t.body)
             };
             evs.push(GameEvent::Wounded {
                 figure: t.id,
@@ -275,6 +285,10 @@ pub(in crate::game) fn apply_effect(
         Effect::Summon { kind, count } => {
             let Some(c) = by else { return evs };
             evs.extend(summon(world, snap, c, kind, *count));
+        }
+        Effect::Mystic => {
+            let Some(c) = by else { return evs };
+            evs.extend(super::damage::mystic_attack(world, snap, c, t, cause));
         }
     }
     evs

@@ -147,6 +147,17 @@ fn in_turn(snap: &Snapshot, f: &FigureSnap) -> Result<(), String> {
 /// What kind of action a figure is about to take (for the one-action rule and its exceptions).
 /// Checks the action rules (`Snapshot::action_allowed`); returns the progress to store once the action
 /// happens.
+/// A hero In Shock uses only its board (Revised #83): no spell, potion, weapon shot or item.
+pub(in crate::game) fn cards_usable(f: &FigureSnap) -> Result<(), String> {
+    if f.has(StatusKind::InShock) {
+        return Err(format!(
+            "{} is in shock: only what the hero board gives, no spell, potion, shot or item",
+            f.name
+        ));
+    }
+    Ok(())
+}
+
 pub(in crate::game) fn take_action(snap: &Snapshot, f: &FigureSnap, kind: ActionKind) -> Result<Progress, String> {
     snap.action_allowed(f, kind)?;
     let mut p = snap.turn.progress(f.id);

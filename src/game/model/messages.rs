@@ -328,6 +328,20 @@ pub enum GameEvent {
     QuestMessage {
         text: String,
     },
+    /// Mystic Combat (HeroQuest Revised, checklists §1.1 #75): Mind against Mind, Spirit damage.
+    MysticAttack {
+        attacker: FigureId,
+        target: FigureId,
+        attack: Vec<Face>,
+        defend: Vec<Face>,
+        damage: u8,
+    },
+    /// Spirit damage taken from a figure's Mind (Revised #71).
+    MindLost {
+        figure: FigureId,
+        amount: u8,
+        cause: String,
+    },
     /// A hero took the Investigation action.
     Investigated {
         hero: FigureId,

@@ -76,7 +76,16 @@ impl Snapshot {
         let (mut base, wid) = if a.hero {
             let wid = weapon.map(str::to_string).or_else(|| a.equipment.weapon.clone());
             let w = wid.as_ref().and_then(|w| rules.weapons.get(w));
-            let mut n = w.map_or(1, |w| w.attack);
+            // Unarmed: the fighter's own dice (1, or a Revised board's Aggression: `derive_fighter`).
+            let mut n = w.map_or(a.fighter.attack, |w| w.attack);
+            // In Shock (Revised #83): the board's Aggression, whatever is in hand.
+            if a.has(StatusKind::InShock) {
+                return rules
+                    .heroes
+                    .get(&a.kind)
+                    .and_then(|d| d.board.as_ref())
+                    .map_or(1, |b| b.aggression);
+            }
             if let Some(w) = w
                 && w.bonus_vs.contains(&t.kind)
             {
@@ -106,6 +115,12 @@ impl Snapshot {
     /// Dice `t` rolls to defend.
     pub fn defend_dice(&self, t: &FigureSnap) -> u8 {
         use crate::rules::combat::dice_after_modifiers;
+        // In Shock (Revised #83): the board's Resilience alone.
+        if t.has(StatusKind::InShock) {
+            let rules = self.rules();
+            let board = rules.heroes.get(&t.kind).and_then(|d| d.board.as_ref());
+            return board.map_or(rules.hero_defend, |b| b.resilience);
+        }
         let mut n = t.fighter.defend as i16;
         if t.has(StatusKind::RockSkin) {
             n += 2;
