@@ -165,8 +165,13 @@ fn check_game(quest: Arc<hollowdeep::quest::Quest>, seed: u64, matchup: Matchup)
         };
         assert!(
             legal.iter().any(|l| same(l, &cmd)),
-            "{} seed {seed} step {step}: a bot sent {cmd:?}, which the list does not hold",
-            quest.id
+            "{} seed {seed} step {step}: a bot sent {cmd:?}, which the list does not hold (phase {:?}, pending {:?}, draft {:?}, active {:?})",
+            quest.id,
+            snap.turn.phase,
+            snap.turn.pending,
+            snap.turn.draft,
+            snap.active_hero()
+                .map(|h| (h.name.clone(), h.pos, h.body, h.mind, h.status.clone()))
         );
         // Others are refused (tried after the bot has chosen: a bot ends its turn after a refusal), and change nothing.
         let others: Vec<Command> = universe(&snap)

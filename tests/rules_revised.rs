@@ -577,8 +577,15 @@ fn a_hero_at_zero_mind_is_in_shock() {
         make,
         |g| crate::rules_2021::cast(g, 1, "mind_lash", 0),
         |e| {
-            e.iter()
-                .any(|e| matches!(e, GameEvent::StatusGained { status: StatusKind::InShock, .. }))
+            e.iter().any(|e| {
+                matches!(
+                    e,
+                    GameEvent::StatusGained {
+                        status: StatusKind::InShock,
+                        ..
+                    }
+                )
+            })
         },
     );
     assert!(has(&evs, "mind_lost"));

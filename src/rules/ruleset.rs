@@ -538,6 +538,11 @@ impl RuleSet {
                 return Err(format!("hero \"{id}\" starts with unknown weapon \"{}\"", h.weapon));
             }
         }
+        if let Some((school, _)) = rs.schools.iter().find(|(_, s)| s.len() > 3) {
+            return Err(format!(
+                "school \"{school}\" holds more than 3 spells: greater groups (#14) are not built yet"
+            ));
+        }
         for (school, spells) in &rs.schools {
             for s in spells {
                 match rs.spells.get(s) {
@@ -556,11 +561,6 @@ impl RuleSet {
                     "school_only_for: \"{school}\" for \"{hero}\" names an unknown school or hero"
                 ));
             }
-        }
-        if let Some((school, _)) = rs.schools.iter().find(|(_, s)| s.len() > 3) {
-            return Err(format!(
-                "school \"{school}\" holds more than 3 spells: greater groups (#14) are not built yet"
-            ));
         }
         for c in &rs.treasure_deck {
             if let Card::Potion(p) = &c.card
@@ -772,7 +772,7 @@ mod tests {
     }
 
     #[test]
-    fn an_ability_or_damage_the_game_does_not_play_is_refused() {
+    fn an_ability_or_spell_group_the_game_does_not_play_is_refused() {
         let text =
             RuleSet::heroquest_revised_text().replace("abilities: [Undead, Immune([Poison])]", "abilities: [Steal]");
         let e = RuleSet::parse(&text).unwrap_err();
@@ -781,9 +781,12 @@ mod tests {
             RuleSet::heroquest_revised_text().replace("abilities: [Undead, Immune([Poison])]", "abilities: [Undying]");
         let e = RuleSet::parse(&text).unwrap_err();
         assert!(e.contains("Undying"), "{e}");
-        let text =
-            RuleSet::heroquest_revised_text().replace("resist_dice: 1, kind: Heat", "resist_dice: 1, kind: Spirit");
+        // A greater spell group (more than three) waits for keeping three of one (#14).
+        let text = RuleSet::heroquest_revised_text().replace(
+            "\"glass_ward\", \"mind_spike\"]",
+            "\"glass_ward\", \"mind_spike\", \"starfire\"]",
+        );
         let e = RuleSet::parse(&text).unwrap_err();
-        assert!(e.contains("fire_of_wrath") && e.contains("Spirit"), "{e}");
+        assert!(e.contains("wizardry") && e.contains("greater"), "{e}");
     }
 }

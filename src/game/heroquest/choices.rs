@@ -552,11 +552,13 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
     };
     match snap.turn.phase {
         Phase::Hero(id) => {
-            // A hero off the board (the action-point module) may only roll, come on and end.
+            // A hero who fell on its own turn (a wandering monster's blow after its search) can
+            // only end it; one off the board (the action-point module) may only roll, come on
+            // and end.
+            v.push(Command::EndTurn);
             let Some(h) = snap.figure(id).filter(|h| h.in_play()) else {
                 return v;
             };
-            v.push(Command::EndTurn);
             let p = snap.turn.progress(h.id);
             if p.allowance.is_none() && p.moving != MoveState::Done && !h.has(StatusKind::Chained) {
                 v.push(Command::RollMovement { hero: h.id });
