@@ -137,6 +137,31 @@ impl Game {
     }
 }
 
+/// Hero 0 at 1 Body, the heroes' turns over: monster `attacker` strikes it in games made by
+/// `make` until, for some seed, the blow gives the events `want`s (a fall, an escape).
+pub fn strike_the_weakened_hero(
+    make: impl Fn(u64) -> Game,
+    attacker: u32,
+    want: impl Fn(&[GameEvent]) -> bool,
+) -> (Game, Vec<GameEvent>) {
+    let weakened = |seed| {
+        let mut g = make(seed);
+        g.set_body(0, 1);
+        g.end_hero_turns();
+        g
+    };
+    find_seed(
+        weakened,
+        |g| {
+            g.send(Command::Attack {
+                attacker: FigureId(attacker),
+                target: FigureId(0),
+            })
+        },
+        want,
+    )
+}
+
 /// Plays `f` on games made by `make` for seeds 0..300 until one gives the events `want`s.
 pub fn find_seed(
     mut make: impl FnMut(u64) -> Game,

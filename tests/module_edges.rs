@@ -119,20 +119,9 @@ fn picking_up_a_fallen_heros_things_costs_a_point() {
         "DefeatAll(return_to_stairway: false)",
         AP,
     );
-    let make = |seed| {
-        let mut g = start(q.clone(), seed);
-        g.set_body(0, 1);
-        g.end_hero_turns();
-        g
-    };
-    let (mut g, evs) = find_seed(
-        make,
-        |g| {
-            g.send(Command::Attack {
-                attacker: FigureId(2),
-                target: FigureId(0),
-            })
-        },
+    let (mut g, evs) = strike_the_weakened_hero(
+        |seed| start(q.clone(), seed),
+        2,
         |e| e.iter().any(|e| matches!(e, GameEvent::PossessionsDropped { .. })),
     );
     ok(&evs);

@@ -238,22 +238,7 @@ fn monsters_never_claim_a_fallen_heros_belongings() {
             DEFEAT_ALL,
             &format!("{rules} equipment: {{\"barbarian\": (gold: 40)}},"),
         );
-        let make = |seed| {
-            let mut g = Game::start(q.clone(), seed);
-            g.set_body(0, 1);
-            g.end_hero_turns();
-            g
-        };
-        let (mut g, evs) = find_seed(
-            make,
-            |g| {
-                g.send(Command::Attack {
-                    attacker: FigureId(2),
-                    target: FigureId(0),
-                })
-            },
-            |e| has(e, "hero_killed"),
-        );
+        let (mut g, evs) = strike_the_weakened_hero(|seed| Game::start(q.clone(), seed), 2, |e| has(e, "hero_killed"));
         assert_eq!(has(&evs, "possessions_claimed"), !revised, "revised: {revised}");
         assert_eq!(has(&evs, "possessions_dropped"), revised, "revised: {revised}");
         assert_eq!(g.snap().loot.len(), usize::from(revised));
