@@ -26,7 +26,7 @@ pub fn choose_school(snap: &Snapshot) -> Option<Command> {
     let d = snap.turn.draft.as_ref()?;
     let rules = snap.rules();
     let kind = snap.figure(d.next).map_or("", |f| f.kind.as_str());
-    let open: Vec<&String> = d.left.iter().filter(|s| rules.may_take_school(kind, s)).collect();
+    let open: Vec<&String> = rules.schools_open_to(kind, &d.left).collect();
     // A school kept for this hero alone first (Revised #15: nobody else can have it), then by taste.
     let school = open
         .iter()

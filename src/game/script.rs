@@ -45,10 +45,7 @@ pub(super) fn run(world: &mut World, cause: Option<Cause>, evs: &[GameEvent]) ->
         let figure_names = world.resource::<FigureNames>().clone();
         let mut fired = Vec::new();
         for (i, e) in quest.events.iter().enumerate() {
-            if !e.repeat && snap.dungeon.fired.contains(&i) {
-                continue;
-            }
-            if e.before_round.is_some_and(|r| snap.turn.round >= r) {
+            if !can_still_fire(&snap, i, e) {
                 continue;
             }
             if let Some(by) = triggered(&snap, &figure_names, &e.when, command, &pending) {
@@ -75,6 +72,12 @@ pub(super) fn run(world: &mut World, cause: Option<Cause>, evs: &[GameEvent]) ->
     out
 }
 
+/// Whether the quest's event `i` can still fire: not fired yet (or it repeats), and its
+/// `before_round` not passed.
+pub(in crate::game) fn can_still_fire(snap: &Snapshot, i: usize, e: &crate::quest::QuestEvent) -> bool {
+    (e.repeat || !snap.dungeon.fired.contains(&i)) && e.before_round.is_none_or(|r| snap.turn.round < r)
+}
+
 /// Would a hero's step from `from` onto `to` set off a quest event that can still fire (it enters
 /// a room or a square an event watches, and does more than speak)? The move stops there, so the hero is where the event
 /// finds them (a door that slams shut behind the hero has the hero inside).
@@ -82,7 +85,7 @@ pub(super) fn step_sets_off(snap: &Snapshot, from: Pos, to: Pos) -> bool {
     let board = snap.board();
     let area = |p: Pos| board.in_bounds(p).then(|| board.area(p));
     snap.quest.events.iter().enumerate().any(|(i, e)| {
-        if (!e.repeat && snap.dungeon.fired.contains(&i)) || e.before_round.is_some_and(|r| snap.turn.round >= r) {
+        if !can_still_fire(snap, i, e) {
             return false;
         }
         // Words alone (a tip, a description) do not stop a hero.

@@ -597,6 +597,16 @@ impl RuleSet {
         RuleSet::parse(HEROQUEST_REVISED_RON).expect("the embedded Revised rule set is valid (checked by tests)")
     }
 
+    /// A hero kind's Revised board (None under 2021).
+    pub fn board(&self, kind: &str) -> Option<&HeroBoard> {
+        self.heroes.get(kind).and_then(|d| d.board.as_ref())
+    }
+
+    /// The schools of `left` a hero of this kind may take.
+    pub fn schools_open_to<'a>(&'a self, kind: &'a str, left: &'a [String]) -> impl Iterator<Item = &'a String> + 'a {
+        left.iter().filter(move |s| self.may_take_school(kind, s))
+    }
+
     /// Whether a hero of this kind may take this school (Revised #15: the Wizardry group for the
     /// Wizard alone, the Elf group for the Elf).
     pub fn may_take_school(&self, kind: &str, school: &str) -> bool {

@@ -522,11 +522,14 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
     }
     if let Some(d) = &snap.turn.draft {
         let kind = snap.figure(d.next).map_or("", |f| f.kind.as_str());
-        let open = d.left.iter().filter(|s| snap.rules().may_take_school(kind, s));
-        v.extend(open.map(|school| Command::ChooseSchool {
-            hero: d.next,
-            school: school.clone(),
-        }));
+        v.extend(
+            snap.rules()
+                .schools_open_to(kind, &d.left)
+                .map(|school| Command::ChooseSchool {
+                    hero: d.next,
+                    school: school.clone(),
+                }),
+        );
         return v;
     }
     let moves = |f: &FigureSnap, v: &mut Vec<Command>| {

@@ -215,6 +215,10 @@ pub(in crate::game) fn heal(world: &mut World, id: FigureId, amount: u8, cause: 
 
 /// heroquest-2021.md, How a Hero Escapes Death.
 fn escape_death(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Option<Vec<GameEvent>> {
+    // In Shock, a hero has only its board (Revised #83): no potion, artifact or spell saves it.
+    if h.has(StatusKind::InShock) {
+        return None;
+    }
     let rules = snap.quest.rules.clone();
     let e = h.entity;
     let healing_potion = h
@@ -223,10 +227,6 @@ fn escape_death(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> Option<Ve
         .iter()
         .find(|p| matches!(rules.potions.get(*p).map(|d| &d.effect), Some(Effect::Heal { .. })))
         .cloned();
-    // In Shock, a hero has only its board (Revised #83): no potion, artifact or spell saves it.
-    if h.has(StatusKind::InShock) {
-        return None;
-    }
     if let Some(potion) = healing_potion {
         let def = &rules.potions[&potion];
         let Effect::Heal { body } = def.effect else {

@@ -24,8 +24,7 @@ pub fn investigable(snap: &Snapshot, h: &FigureSnap) -> Vec<Pos> {
         .events
         .iter()
         .enumerate()
-        .filter(|(i, e)| e.repeat || !snap.dungeon.fired.contains(i))
-        .filter(|(_, e)| e.before_round.is_none_or(|r| snap.turn.round < r))
+        .filter(|(i, e)| crate::game::script::can_still_fire(snap, *i, e))
         .filter_map(|(_, e)| match e.when {
             Trigger::Investigated(p) => Some(p),
             _ => None,

@@ -277,7 +277,7 @@ pub fn derive_fighter(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &
         }
     });
     // A Revised hero board: its own Resilience and Speed dice (#21, #25); else the table's.
-    let board = rules.heroes.get(class).and_then(|h| h.board.as_ref());
+    let board = rules.board(class);
     let mut defend = board.map_or(rules.hero_defend, |b| b.resilience);
     let mut dice = board.map_or(rules.movement_dice, |b| b.speed_dice);
     for a in armor {

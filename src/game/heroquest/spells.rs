@@ -57,7 +57,7 @@ pub fn choose_school(world: &mut World, snap: &Snapshot, id: FigureId, school: &
         let n = draft.order.len();
         let next = (1..=n).map(|k| draft.order[(at + k) % n]).find(|&(x, cap)| {
             let kind = snap.figure(x).map_or("", |f| f.kind.as_str());
-            held(world, x) < cap as usize && draft.left.iter().any(|s| snap.rules().may_take_school(kind, s))
+            held(world, x) < cap as usize && snap.rules().schools_open_to(kind, &draft.left).next().is_some()
         });
         let mut turn = world.resource_mut::<Turn>();
         turn.draft = next.map(|(x, _)| Draft { next: x, ..draft });

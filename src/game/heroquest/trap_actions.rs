@@ -161,7 +161,7 @@ pub fn disarm_skill(rules: &crate::rules::ruleset::RuleSet, h: &FigureSnap) -> R
             }
             Ok(None)
         }
-        Disarm::Dexterity { .. } => match def.and_then(|d| d.board.as_ref()).and_then(|b| b.dexterity) {
+        Disarm::Dexterity { .. } => match rules.board(&h.kind).and_then(|b| b.dexterity) {
             Some(d) => Ok(Some(d)),
             None => Err(format!("{} has no Dexterity and cannot disarm traps", h.name)),
         },

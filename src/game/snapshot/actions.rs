@@ -80,11 +80,7 @@ impl Snapshot {
             let mut n = w.map_or(a.fighter.attack, |w| w.attack);
             // In Shock (Revised #83): the board's Aggression, whatever is in hand.
             if a.has(StatusKind::InShock) {
-                return rules
-                    .heroes
-                    .get(&a.kind)
-                    .and_then(|d| d.board.as_ref())
-                    .map_or(1, |b| b.aggression);
+                return rules.board(&a.kind).map_or(1, |b| b.aggression);
             }
             if let Some(w) = w
                 && w.bonus_vs.contains(&t.kind)
@@ -118,7 +114,7 @@ impl Snapshot {
         // In Shock (Revised #83): the board's Resilience alone.
         if t.has(StatusKind::InShock) {
             let rules = self.rules();
-            let board = rules.heroes.get(&t.kind).and_then(|d| d.board.as_ref());
+            let board = rules.board(&t.kind);
             return board.map_or(rules.hero_defend, |b| b.resilience);
         }
         let mut n = t.fighter.defend as i16;

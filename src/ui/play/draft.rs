@@ -34,7 +34,7 @@ pub(super) fn window(p: &Play, out: &mut MessageWriter<Command>) {
                 );
                 ui.label(who_picks(p, draft));
                 let kind = p.hero(draft.next).map_or(String::new(), |h| h.1.class.clone());
-                for school in draft.left.iter().filter(|s| p.quest.rules.may_take_school(&kind, s)) {
+                for school in p.quest.rules.schools_open_to(&kind, &draft.left) {
                     let spells: Vec<String> = p.quest.rules.schools[school]
                         .iter()
                         .map(|s| p.quest.rules.thing_name(s))

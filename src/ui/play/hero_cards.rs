@@ -84,7 +84,7 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
             mind.current, mind.max, fighter.attack, fighter.defend
         ));
         // A HeroQuest Revised hero board's other numbers (checklists §1.1 #21–26).
-        if let Some(b) = q.rules.heroes.get(&hero.class).and_then(|d| d.board.as_ref()) {
+        if let Some(b) = q.rules.board(&hero.class) {
             board_line(ui, b);
         }
         // The action-point module: the points of this turn, once rolled.
