@@ -26,6 +26,7 @@ mod quests;
 mod referee_pool;
 mod reload;
 mod replay;
+mod revised_abilities;
 mod rules_2021;
 mod rules_edges;
 mod rules_revised;

@@ -54,9 +54,9 @@ fn kill_value(snap: &Snapshot, h: &FigureSnap, m: &FigureSnap) -> f64 {
     }
     let a = snap.attack_dice(h, m, None);
     let d = snap.defend_dice(m);
-    let kill = crate::rules::odds::kill_probability(a, d, crate::rules::combat::Side::Monster, m.body);
+    let kill = crate::rules::odds::kill_probability(a, d, snap.guard(m), m.body);
     let worth = 1.0 + m.fighter.attack as f64 + 0.5 * m.fighter.defend as f64;
-    kill * worth + 0.1 * crate::rules::odds::expected_damage(a, d, crate::rules::combat::Side::Monster)
+    kill * worth + 0.1 * crate::rules::odds::expected_damage(a, d, snap.guard(m))
 }
 
 fn by_value(a: f64, b: f64) -> std::cmp::Ordering {
@@ -229,7 +229,7 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
                 (Effect::Mystic, SpellTarget::Enemy) => {
                     target.mind > 0
                         && crate::rules::ruleset::damage_taken(
-                            snap.rules().abilities(&target.kind),
+                            &target.abilities,
                             crate::rules::ruleset::DamageKind::Spirit,
                             1,
                         ) > 0

@@ -9,7 +9,6 @@ use std::collections::VecDeque;
 
 use crate::game::model::{FigureId, Movement, StatusKind};
 use crate::game::snapshot::{FigureSnap, Snapshot};
-use crate::rules::combat::Side;
 use crate::rules::geometry::Pos;
 use crate::rules::odds;
 
@@ -102,6 +101,20 @@ pub enum Occ {
     Empty,
     Hero,
     Monster,
+    /// A monster no figure may pass through, friend or foe (Revised #120 Giant).
+    Giant,
+}
+
+impl Occ {
+    /// A monster stands here.
+    pub fn monster(self) -> bool {
+        matches!(self, Occ::Monster | Occ::Giant)
+    }
+
+    /// A monster walking may not pass through: a hero, or a Giant.
+    pub fn stops_monsters(self) -> bool {
+        matches!(self, Occ::Hero | Occ::Giant)
+    }
 }
 
 /// A hero as the sorcerer sees it.
@@ -133,7 +146,7 @@ impl HeroView {
     /// Threatened Squares; issue 21, item 8).
     pub fn pin_change(&self, grid: &Grid, occ: &[Occ]) -> i32 {
         let Some(was) = self.pinned else { return 0 };
-        let now = grid.open_neighbours(self.at).any(|j| occ[j] == Occ::Monster);
+        let now = grid.open_neighbours(self.at).any(|j| occ[j].monster());
         i32::from(now) - i32::from(was)
     }
 }
@@ -156,7 +169,13 @@ impl Perception {
         let mut occ = vec![Occ::Empty; grid.len()];
         for f in snap.figures.iter() {
             if let Some(p) = f.pos {
-                occ[grid.index(p)] = if f.hero { Occ::Hero } else { Occ::Monster };
+                occ[grid.index(p)] = if f.hero {
+                    Occ::Hero
+                } else if f.giant() {
+                    Occ::Giant
+                } else {
+                    Occ::Monster
+                };
             }
         }
         // A rescue's captive is a target like a hero (worth the quest), who never strikes back.
@@ -217,7 +236,7 @@ fn hero_view(snap: &Snapshot, grid: &Grid, occ: &[Occ], h: &FigureSnap) -> HeroV
         },
         pinned: snap
             .action_points()
-            .then(|| grid.open_neighbours(at).any(|j| occ[j] == Occ::Monster)),
+            .then(|| grid.open_neighbours(at).any(|j| occ[j].monster())),
         // Killing the captive wins the quest for the sorcerer.
         worth: if h.captive {
             CAPTIVE_WORTH
@@ -242,7 +261,7 @@ pub fn hero_steps(grid: &Grid, occ: &[Occ], start: usize) -> Vec<u16> {
                 continue;
             }
             let j = grid.step(i, d);
-            if dist[j] != FAR || grid.solid[j] || occ[j] == Occ::Monster {
+            if dist[j] != FAR || grid.solid[j] || occ[j].monster() {
                 continue;
             }
             dist[j] = dist[i] + 1;
@@ -258,7 +277,7 @@ pub fn hero_steps(grid: &Grid, occ: &[Occ], start: usize) -> Vec<u16> {
 /// away from them. (A monster not yet seen costs a hero nothing; the sorcerer plans only with
 /// seen monsters, so every monster here counts.)
 pub fn hero_points(grid: &Grid, occ: &[Occ], start: usize) -> Vec<u16> {
-    let beside_monster = |i: usize| grid.open_neighbours(i).any(|j| occ[j] == Occ::Monster);
+    let beside_monster = |i: usize| grid.open_neighbours(i).any(|j| occ[j].monster());
     let field = crate::rules::paths::DistanceField::weighted(
         grid.width,
         grid.height,
@@ -267,7 +286,7 @@ pub fn hero_points(grid: &Grid, occ: &[Occ], start: usize) -> Vec<u16> {
         |i, d, j| {
             let through_door = grid.door[i] & (1 << d) != 0;
             let passable = grid.open[i] & (1 << d) != 0 || through_door;
-            (passable && !grid.solid[j] && occ[j] != Occ::Monster)
+            (passable && !grid.solid[j] && !occ[j].monster())
                 .then(|| 1 + u16::from(beside_monster(i)) + u16::from(through_door))
         },
     );
@@ -283,7 +302,7 @@ pub fn monster_steps_to(grid: &Grid, occ: &[Occ], heroes: &[usize]) -> Vec<u16> 
     let mut queue = VecDeque::with_capacity(64);
     for &h in heroes {
         for j in grid.open_neighbours(h) {
-            if !grid.solid[j] && occ[j] != Occ::Hero && dist[j] == FAR {
+            if !grid.solid[j] && !occ[j].stops_monsters() && dist[j] == FAR {
                 dist[j] = 0;
                 queue.push_back(j);
             }
@@ -291,7 +310,7 @@ pub fn monster_steps_to(grid: &Grid, occ: &[Occ], heroes: &[usize]) -> Vec<u16> 
     }
     while let Some(i) = queue.pop_front() {
         for j in grid.open_neighbours(i) {
-            if dist[j] != FAR || grid.solid[j] || occ[j] == Occ::Hero {
+            if dist[j] != FAR || grid.solid[j] || occ[j].stops_monsters() {
                 continue;
             }
             dist[j] = dist[i] + 1;
@@ -321,7 +340,7 @@ impl Walk {
                 continue;
             }
             for j in grid.open_neighbours(i) {
-                if dist[j] != FAR || grid.solid[j] || occ[j] == Occ::Hero {
+                if dist[j] != FAR || grid.solid[j] || occ[j].stops_monsters() {
                     continue;
                 }
                 dist[j] = dist[i] + 1;
@@ -359,7 +378,7 @@ pub fn reach_chance(grid: &Grid, occ: &[Occ], hero: &HeroView, dist: &[u16], c: 
         if j == hero.at {
             return 1.0;
         }
-        if occ[j] == Occ::Monster || grid.solid[j] {
+        if occ[j].monster() || grid.solid[j] {
             continue;
         }
         best = best.min(dist[j]);
@@ -377,7 +396,7 @@ pub fn reach_chance(grid: &Grid, occ: &[Occ], hero: &HeroView, dist: &[u16], c: 
 pub fn threat(grid: &Grid, occ: &[Occ], heroes: &[HeroView], dists: &[&[u16]], blows: &[f64], c: usize) -> f64 {
     let room = grid
         .open_neighbours(c)
-        .filter(|&j| !grid.solid[j] && occ[j] != Occ::Monster)
+        .filter(|&j| !grid.solid[j] && !occ[j].monster())
         .count();
     if room == 0 {
         return 0.0;
@@ -400,7 +419,7 @@ pub fn blows_on(snap: &Snapshot, heroes: &[HeroView], m: &FigureSnap) -> Vec<f64
             if !snap.can_harm(hs.equipment.weapon.as_deref(), m) {
                 return 0.0;
             }
-            odds::expected_damage(snap.attack_dice(hs, m, None), snap.defend_dice(m), Side::Monster)
+            odds::expected_damage(snap.attack_dice(hs, m, None), snap.defend_dice(m), snap.guard(m))
         })
         .collect()
 }

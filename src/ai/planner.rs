@@ -12,7 +12,7 @@
 //!   on freshly walked distances was tried: over 600 paired games it lost more than it won.)
 //! - Budgets are counted in candidates scored, never in time, so seeded games reproduce.
 
-use crate::game::model::{ActionKind, Command, FigureId, MoveState, StatusKind};
+use crate::game::model::{ActionKind, Command, FigureId, MoveState, Progress, StatusKind};
 use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::rules::combat::Side;
 use crate::rules::odds;
@@ -256,15 +256,26 @@ pub fn plan(
         if !m.awake || m.idle() || done.contains(&m.id) {
             continue;
         }
-        let p = snap.turn.progress(m.id);
-        let may_move = p.moving == MoveState::NotStarted && !m.has(StatusKind::Chained) && snap.may_start_moving(m);
+        // A move not yet begun: its first, or one Haste gives (Revised #121).
+        let may_move = snap.move_progress(m).is_some_and(|p| p.moving == MoveState::NotStarted)
+            && !m.has(StatusKind::Chained)
+            && snap.may_start_moving(m);
         let may_attack = snap.action_allowed(m, ActionKind::Attack).is_ok();
         let may_cast = snap.action_allowed(m, ActionKind::Spell).is_ok();
         if !may_move && !may_attack && !may_cast {
             continue;
         }
+        // Its Speed, and straight on the Speed of each Move action its Haste gives (Revised #121).
         let movement = match m.fighter.movement {
-            crate::game::model::Movement::Fixed(n) => n as u16,
+            crate::game::model::Movement::Fixed(n) => snap.move_progress(m).map_or(u16::from(n), |p| {
+                snap.walk_left(
+                    m,
+                    &Progress {
+                        allowance: Some(n),
+                        ..p
+                    },
+                )
+            }),
             crate::game::model::Movement::Dice(n) => n as u16 * 6,
         };
         let Some(pos) = m.pos else { continue };
@@ -392,8 +403,10 @@ fn pick(ctx: &Ctx, options: &mut Vec<Choice>, n: usize) {
 fn apply(ctx: &Ctx, node: &Node, c: Choice) -> Node {
     let mut n = node.clone();
     let k = c.monster;
+    // A Giant stays one where it goes.
+    let me = n.occ[n.at[k]];
     n.occ[n.at[k]] = Occ::Empty;
-    n.occ[c.to] = Occ::Monster;
+    n.occ[c.to] = me;
     n.at[k] = c.to;
     n.done[k] = true;
     if let Some((h, d)) = &c.after {
@@ -647,7 +660,11 @@ pub fn place_wanderer(
         .iter()
         .map(|h| {
             snap.figure(h.id).map_or(0.0, |hs| {
-                odds::expected_damage(hs.fighter.attack, def.defend, Side::Monster)
+                let guard = crate::rules::combat::Guard {
+                    side: Side::Monster,
+                    defencing: def.abilities.contains(&crate::rules::ruleset::Ability::Defencing),
+                };
+                odds::expected_damage(hs.fighter.attack, def.defend, guard)
             })
         })
         .collect();

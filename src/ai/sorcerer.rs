@@ -33,11 +33,18 @@ pub struct SorcererTurn {
     pub notes: Vec<(FigureId, String)>,
 }
 
-fn allowance(m: &FigureSnap) -> u8 {
-    match m.fighter.movement {
+/// Squares `m` may walk now: its Speed and, straight on, its Haste's moves (Revised #121).
+fn allowance(snap: &Snapshot, m: &FigureSnap) -> u8 {
+    let n = match m.fighter.movement {
         Movement::Fixed(n) => n,
         Movement::Dice(n) => n * 6,
-    }
+    };
+    let p = snap.move_progress(m).unwrap_or_default();
+    let p = crate::game::model::Progress {
+        allowance: p.allowance.or(Some(n)),
+        ..p
+    };
+    snap.walk_left(m, &p).min(u16::from(u8::MAX)) as u8
 }
 
 /// Plans one monster's turn against the board as it is now.
@@ -46,7 +53,6 @@ pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
     if !m.alive() || !m.awake || m.idle() {
         return None;
     }
-    let progress = snap.turn.progress(m.id);
     let may_attack = snap.action_allowed(m, ActionKind::Attack).is_ok();
     let may_cast = snap.action_allowed(m, ActionKind::Spell).is_ok();
     if !may_attack && !may_cast {
@@ -70,7 +76,8 @@ pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
             reason: format!("{} attacks {}, who is next to it with {} body", m.name, t.name, t.body),
         });
     }
-    if progress.moving != MoveState::NotStarted || !snap.may_start_moving(m) {
+    // A move not yet begun: its first, or one Haste gives (Revised #121).
+    if !snap.move_progress(m).is_some_and(|p| p.moving == MoveState::NotStarted) || !snap.may_start_moving(m) {
         return None;
     }
     let f = field(snap, m)?;
@@ -93,7 +100,7 @@ pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
         if let Some(i) = path.iter().position(|p| snap.in_pit(*p)) {
             path.truncate(i + 1);
         }
-        let path = trim_path(snap, m, path, allowance(m));
+        let path = trim_path(snap, m, path, allowance(snap, m));
         let into = path.last().is_some_and(|p| snap.in_pit(*p));
         let reason = if into {
             format!("{} climbs down into the open pit on its way to {}", m.name, hero.name)
@@ -105,7 +112,7 @@ pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
             reason,
         });
     };
-    let path = trim_path(snap, m, f.path_to(square)?, allowance(m));
+    let path = trim_path(snap, m, f.path_to(square)?, allowance(snap, m));
     if path.is_empty() {
         return Some(Decision {
             commands: Vec::new(),

@@ -104,6 +104,7 @@ pub fn status_word(s: StatusKind) -> &'static str {
         Resilience => "resilience (+2 defend next)",
         HeroicBrew => "heroic brew (two attacks)",
         InShock => "in shock (1 Speed die, board only)",
+        Hastened => "hastened (a second move this turn)",
     }
 }
 
@@ -124,6 +125,7 @@ fn status_gained(s: StatusKind) -> &'static str {
         Resilience => "feels resilient (+2 defend dice on the next defence)",
         HeroicBrew => "may attack twice this turn",
         InShock => "is in shock: one Speed die, bare hands and Resilience only, no spells, potions or items",
+        Hastened => "is hastened: it may move a second time this turn",
     }
 }
 
@@ -144,6 +146,7 @@ fn status_ended(s: StatusKind) -> &'static str {
         Resilience => "uses the extra resilience",
         HeroicBrew => "no longer has the heroic brew's extra attack",
         InShock => "comes out of shock",
+        Hastened => "is no longer hastened",
     }
 }
 

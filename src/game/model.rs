@@ -43,6 +43,8 @@ pub struct Monster {
     pub undead: bool,
     /// Only this weapon wounds it.
     pub only_harmed_by: Option<String>,
+    /// Its special abilities (HeroQuest Revised #113–136), from the tables or the quest.
+    pub abilities: Vec<crate::rules::ruleset::Ability>,
 }
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -333,6 +335,8 @@ pub struct Progress {
     pub attacks: u8,
     /// Spells cast this turn (the Wand of Magic allows a second).
     pub spells: u8,
+    /// Extra Move actions begun this turn (Haste, Revised #121).
+    pub extra_moves: u8,
 }
 
 impl Progress {

@@ -11,6 +11,7 @@ use crate::rules::geometry::{Edge, Pos};
 use crate::rules::los::line_of_sight;
 use crate::rules::paths::DistanceField;
 
+mod abilities;
 mod actions;
 mod walking;
 
@@ -36,6 +37,8 @@ pub struct FigureSnap {
     pub spellbook: Spellbook,
     pub undead: bool,
     pub only_harmed_by: Option<String>,
+    /// Its special abilities (Revised #113–136): a monster's, from its kind or its quest.
+    pub abilities: Vec<crate::rules::ruleset::Ability>,
     pub seat: usize,
     /// The prisoner of a rescue: on the heroes' side (`hero` is set) but not one of the heroes.
     pub captive: bool,
@@ -501,6 +504,7 @@ impl Snapshot {
                 spellbook: book.map(|b| (*b).clone()).unwrap_or_default(),
                 undead: monster.as_ref().is_some_and(|m| m.undead),
                 only_harmed_by: monster.as_ref().and_then(|m| m.only_harmed_by.clone()),
+                abilities: monster.as_ref().map(|m| m.abilities.clone()).unwrap_or_default(),
                 seat: hero.as_ref().map_or(usize::MAX, |h| h.seat),
                 captive: captive.is_some(),
                 follows: captive.as_ref().and_then(|c| c.follows),
@@ -708,7 +712,7 @@ impl Snapshot {
             return false;
         }
         match self.known_figure_at(fig, b) {
-            Some(other) => other.hero == fig.hero || (fig.hero && fig.has(StatusKind::VeilOfMist)),
+            Some(other) => self.may_pass(fig, other),
             None => true,
         }
     }

@@ -21,9 +21,29 @@ pub fn blocks(faces: &[Face], defender: Side) -> u8 {
     faces.iter().filter(|f| **f == shield).count() as u8
 }
 
-/// Body points lost: skulls minus the defender's blocks, never below zero.
-pub fn damage(attack: &[Face], defend: &[Face], defender: Side) -> u8 {
-    skulls(attack).saturating_sub(blocks(defend, defender))
+/// Who defends, as an attack sees it: the shields that block, and whether one blocks all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Guard {
+    pub side: Side,
+    /// Defencing (HeroQuest Revised #117): one shield of its own blocks the whole attack.
+    pub defencing: bool,
+}
+
+impl From<Side> for Guard {
+    fn from(side: Side) -> Guard {
+        Guard { side, defencing: false }
+    }
+}
+
+/// Body points lost: skulls minus the defender's blocks, never below zero; nothing at all when
+/// a Defencing defender rolls a shield of its own.
+pub fn damage(attack: &[Face], defend: &[Face], defender: impl Into<Guard>) -> u8 {
+    let g = defender.into();
+    let blocked = blocks(defend, g.side);
+    if g.defencing && blocked > 0 {
+        return 0;
+    }
+    skulls(attack).saturating_sub(blocked)
 }
 
 /// Dice rolled after modifiers: never fewer than one (heroquest-2021.md, Attack/Defend Dice).
@@ -47,6 +67,21 @@ mod tests {
         assert_eq!(damage(&attack, &[WhiteShield, WhiteShield], Side::Monster), 3);
         assert_eq!(damage(&[Skull], &[BlackShield, BlackShield], Side::Monster), 0);
         assert_eq!(damage(&[WhiteShield], &[], Side::Hero), 0);
+    }
+
+    #[test]
+    fn a_defencing_shield_blocks_the_whole_attack() {
+        // HeroQuest Revised #117 (Defencing): one friendly shield blocks all the damage.
+        let g = Guard {
+            side: Side::Monster,
+            defencing: true,
+        };
+        assert_eq!(damage(&[Skull, Skull, Skull], &[BlackShield], g), 0);
+        assert_eq!(damage(&[Skull, Skull, Skull], &[WhiteShield, WhiteShield], g), 3);
+        assert_eq!(
+            damage(&[Skull, Skull, Skull], &[WhiteShield, WhiteShield], Side::Hero),
+            1
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use super::combat::Side;
+use super::combat::{Guard, Side};
 
 /// The most dice either side rolls that the tables cover (more dice are clamped to this).
 pub const MAX_DICE: u8 = 10;
@@ -22,8 +22,9 @@ pub struct DamageOdds {
 }
 
 impl DamageOdds {
-    /// Computes the distribution from the binomials, with integer counts.
-    pub fn compute(attack: u8, defend: u8, side: Side) -> DamageOdds {
+    /// Computes the distribution from the binomials, with integer counts. `defencing`: the
+    /// defender has Defencing (Revised #117), so any shield of its own blocks everything.
+    pub fn compute(attack: u8, defend: u8, side: Side, defencing: bool) -> DamageOdds {
         let (n, m) = (attack as u32, defend as u32);
         // Ways to roll s skulls on n dice: C(n, s) * 3^s * 3^(n-s).
         let skull_ways: Vec<u64> = (0..=n).map(|s| binomial(n, s) * 3u64.pow(n)).collect();
@@ -37,7 +38,9 @@ impl DamageOdds {
         let mut counts = vec![0u64; n as usize + 1];
         for (s, sw) in skull_ways.iter().enumerate() {
             for (b, bw) in block_ways.iter().enumerate() {
-                counts[s.saturating_sub(b)] += sw * bw;
+                // Defencing: one shield of its own blocks the whole attack (Revised #117).
+                let dealt = if defencing && b > 0 { 0 } else { s.saturating_sub(b) };
+                counts[dealt] += sw * bw;
             }
         }
         DamageOdds {
@@ -71,33 +74,40 @@ fn binomial(n: u32, k: u32) -> u64 {
 
 type Table = Vec<Vec<Vec<f64>>>;
 
-fn tables() -> &'static [Table; 2] {
-    static T: OnceLock<[Table; 2]> = OnceLock::new();
+fn tables() -> &'static [Table; 4] {
+    static T: OnceLock<[Table; 4]> = OnceLock::new();
     T.get_or_init(|| {
-        let make = |side| {
+        let make = |side, defencing| {
             (0..=MAX_DICE)
                 .map(|a| {
                     (0..=MAX_DICE)
-                        .map(|d| DamageOdds::compute(a, d, side).probabilities())
+                        .map(|d| DamageOdds::compute(a, d, side, defencing).probabilities())
                         .collect()
                 })
                 .collect()
         };
-        [make(Side::Hero), make(Side::Monster)]
+        [
+            make(Side::Hero, false),
+            make(Side::Monster, false),
+            make(Side::Hero, true),
+            make(Side::Monster, true),
+        ]
     })
 }
 
 /// P(damage = k) for k = 0..=attack, from the precomputed tables (dice clamped to `MAX_DICE`).
-pub fn damage_probabilities(attack: u8, defend: u8, defender: Side) -> &'static [f64] {
-    let t = &tables()[match defender {
+pub fn damage_probabilities(attack: u8, defend: u8, guard: impl Into<Guard>) -> &'static [f64] {
+    let guard = guard.into();
+    let side = match guard.side {
         Side::Hero => 0,
         Side::Monster => 1,
-    }];
+    };
+    let t = &tables()[side + if guard.defencing { 2 } else { 0 }];
     &t[attack.min(MAX_DICE) as usize][defend.min(MAX_DICE) as usize]
 }
 
-pub fn expected_damage(attack: u8, defend: u8, defender: Side) -> f64 {
-    damage_probabilities(attack, defend, defender)
+pub fn expected_damage(attack: u8, defend: u8, guard: impl Into<Guard>) -> f64 {
+    damage_probabilities(attack, defend, guard)
         .iter()
         .enumerate()
         .map(|(k, p)| k as f64 * p)
@@ -105,8 +115,8 @@ pub fn expected_damage(attack: u8, defend: u8, defender: Side) -> f64 {
 }
 
 /// The chance that one attack takes `body` or more body points.
-pub fn kill_probability(attack: u8, defend: u8, defender: Side, body: u8) -> f64 {
-    damage_probabilities(attack, defend, defender)
+pub fn kill_probability(attack: u8, defend: u8, guard: impl Into<Guard>, body: u8) -> f64 {
+    damage_probabilities(attack, defend, guard)
         .iter()
         .skip(body as usize)
         .sum()
@@ -149,7 +159,7 @@ mod tests {
     use crate::rules::dice::Face;
 
     /// Every roll of the real dice, through the game's own damage rule.
-    fn brute_force(attack: u8, defend: u8, side: Side) -> Vec<u64> {
+    fn brute_force(attack: u8, defend: u8, side: Guard) -> Vec<u64> {
         let n = (attack + defend) as u32;
         let mut counts = vec![0u64; attack as usize + 1];
         for code in 0..6u64.pow(n) {
@@ -167,10 +177,14 @@ mod tests {
 
     #[test]
     fn tables_match_brute_force_enumeration() {
-        for side in [Side::Hero, Side::Monster] {
+        // Revised #117: the tables for a Defencing defender are checked the same way.
+        let guards = [Side::Hero, Side::Monster]
+            .into_iter()
+            .flat_map(|side| [false, true].map(|defencing| Guard { side, defencing }));
+        for side in guards {
             for a in 0..=4u8 {
                 for d in 0..=(7 - a).min(4) {
-                    let exact = DamageOdds::compute(a, d, side);
+                    let exact = DamageOdds::compute(a, d, side.side, side.defencing);
                     assert_eq!(exact.counts, brute_force(a, d, side), "{a} vs {d} ({side:?})");
                     assert_eq!(exact.counts.iter().sum::<u64>(), exact.total);
                     let table = damage_probabilities(a, d, side);

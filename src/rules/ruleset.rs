@@ -103,7 +103,27 @@ impl Ability {
     /// Whether the game plays this ability yet: the tables may give a figure only those it does
     /// (an ability the rules ignored would be a promise the game does not keep).
     pub fn built(&self) -> bool {
-        matches!(self, Ability::Immune(_) | Ability::Undead | Ability::Weakness(_))
+        use Ability::*;
+        matches!(
+            self,
+            Immune(_) | Undead | Weakness(_) | Long | Giant | Defencing | Rage(_) | Haste(_) | Command
+        )
+    }
+
+    /// The X of this ability if it is a `Rage(X)` (extra Attack actions, #129).
+    pub fn rage(&self) -> u8 {
+        match self {
+            Ability::Rage(x) => *x,
+            _ => 0,
+        }
+    }
+
+    /// The X of this ability if it is a `Haste(X)` (extra Move actions, #121).
+    pub fn haste(&self) -> u8 {
+        match self {
+            Ability::Haste(x) => *x,
+            _ => 0,
+        }
     }
 }
 
@@ -326,6 +346,8 @@ pub enum StatusKind {
     /// A hero at 0 Mind (Revised #82–83): Speed 1d6, its board's Aggression and Resilience
     /// only, no spell, potion, weapon or item card; for the rest of the quest.
     InShock,
+    /// Haste(1) until the end of this turn: one extra Move action (Revised #115 Command, #121).
+    Hastened,
 }
 
 /// What a spell, potion or hazard does.

@@ -179,6 +179,7 @@ fn spawn_monster(world: &mut World, id: FigureId, kind: &str, name: &str, streng
             name: None,
             undead: false,
             only_harmed_by: None,
+            abilities: Vec::new(),
         },
         Body { current: 1, max: 1 },
         Fighter {

@@ -354,13 +354,12 @@ pub struct AttackOdds {
 
 /// None when the attacker's weapon cannot harm the target (the Witch Lord's curse).
 pub fn attack_odds(snap: &Snapshot, attacker: &FigureSnap, target: &FigureSnap) -> Option<AttackOdds> {
-    use crate::rules::combat::Side;
     if attacker.hero && !snap.can_harm(attacker.equipment.weapon.as_deref(), target) {
         return None;
     }
     let attack = snap.attack_dice(attacker, target, None);
     let defend = snap.defend_dice(target);
-    let side = if target.hero { Side::Hero } else { Side::Monster };
+    let side = snap.guard(target);
     let table = crate::rules::odds::damage_probabilities(attack, defend, side);
     Some(AttackOdds {
         attack,
@@ -445,16 +444,24 @@ pub fn hero_choices(snap: &Snapshot, active: &FigureSnap) -> (HeroChoices, Spell
 /// The squares `f` may still walk this turn (None: its move is over, or it may not start one).
 /// A monster that has not moved yet has its whole movement; a hero what is left of the roll.
 pub fn steps_left(snap: &Snapshot, f: &FigureSnap) -> Option<u8> {
-    let p = snap.turn.progress(f.id);
-    if p.moving == MoveState::Done || f.has(StatusKind::Chained) || !snap.may_start_moving(f) {
+    // The move under way or not yet begun, or one Haste gives (Revised #121).
+    let p = snap.move_progress(f)?;
+    if f.has(StatusKind::Chained) || !snap.may_start_moving(f) {
         return None;
     }
     let n = match (p.allowance, f.fighter.movement) {
-        (Some(_), _) => p.steps_left(),
-        (None, Movement::Fixed(n)) => n,
+        (Some(_), _) => snap.walk_left(f, &p),
+        // Its whole Speed, and straight on that of each Move action its Haste gives.
+        (None, Movement::Fixed(n)) => snap.walk_left(
+            f,
+            &crate::game::model::Progress {
+                allowance: Some(n),
+                ..p
+            },
+        ),
         (None, Movement::Dice(_)) => 0,
     };
-    (n > 0).then_some(n)
+    (n > 0).then_some(n.min(u16::from(u8::MAX)) as u8)
 }
 
 /// A monster the sorcerer may still move or act with this turn.

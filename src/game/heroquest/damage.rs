@@ -7,7 +7,7 @@ use super::*;
 use crate::game::model::*;
 use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::game::world::*;
-use crate::rules::combat::{self, Side};
+use crate::rules::combat;
 use crate::rules::dice;
 use crate::rules::ruleset::Effect;
 
@@ -49,8 +49,7 @@ pub(in crate::game) fn roll_attack(
     }
     let attack = dice::roll_combat(rng(world), adice);
     let defend = dice::roll_combat(rng(world), ddice);
-    let side = if t.hero { Side::Hero } else { Side::Monster };
-    let damage = combat::damage(&attack, &defend, side).min(t.body);
+    let damage = combat::damage(&attack, &defend, snap.guard(t)).min(t.body);
     (attack, defend, damage)
 }
 
@@ -156,12 +155,7 @@ pub(in crate::game) fn lose_mind(
     if f.hero && !f.captive {
         // The status's event tells it: one Speed die, the board only (#82–83).
         evs.extend(add_status(world, id, StatusKind::InShock));
-    } else if !f.hero
-        && !snap
-            .rules()
-            .abilities(&f.kind)
-            .contains(&crate::rules::ruleset::Ability::Undead)
-    {
+    } else if !f.hero && !f.has_ability(&crate::rules::ruleset::Ability::Undead) {
         world.despawn(e);
         evs.push(GameEvent::MonsterKilled { figure: id, by });
         evs.extend(reveal(world));
@@ -181,11 +175,9 @@ pub(in crate::game) fn mystic_attack(
 ) -> Vec<GameEvent> {
     let attack = dice::roll_combat(rng(world), c.mind);
     let defend = dice::roll_combat(rng(world), t.mind);
-    let side = if t.hero { Side::Hero } else { Side::Monster };
-    let landed = combat::damage(&attack, &defend, side);
-    let abilities = snap.rules().abilities(&t.kind);
-    let damage =
-        crate::rules::ruleset::damage_taken(abilities, crate::rules::ruleset::DamageKind::Spirit, landed).min(t.mind);
+    let landed = combat::damage(&attack, &defend, snap.guard(t));
+    let damage = crate::rules::ruleset::damage_taken(&t.abilities, crate::rules::ruleset::DamageKind::Spirit, landed)
+        .min(t.mind);
     let mut evs = vec![GameEvent::MysticAttack {
         attacker: c.id,
         target: t.id,

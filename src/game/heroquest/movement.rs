@@ -28,7 +28,8 @@ pub(in crate::game) fn move_figure(
     f: &FigureSnap,
     path: &[Pos],
 ) -> Result<Vec<GameEvent>, String> {
-    let mut p = snap.turn.progress(f.id);
+    // A Move action under way or not yet begun, or one of Haste's (Revised #121).
+    let mut p = snap.move_progress(f).unwrap_or_else(|| snap.turn.progress(f.id));
     if p.allowance.is_none() {
         match f.fighter.movement {
             Movement::Fixed(n) => p.allowance = Some(n),
@@ -83,11 +84,11 @@ pub(in crate::game) fn move_figure(
                 crate::text::plural(u32::from(p.steps_left()))
             ));
         }
-    } else if path.len() > p.steps_left() as usize {
+    } else if path.len() > usize::from(snap.walk_left(f, &p)) {
         return Err(format!(
             "{} has only {} squares of movement left",
             f.name,
-            p.steps_left()
+            snap.walk_left(f, &p)
         ));
     }
     let mut prev = start;
@@ -110,10 +111,10 @@ pub(in crate::game) fn move_figure(
             return Err(format!("{q} is blocked"));
         }
         if let Some(o) = snap.known_figure_at(f, q)
-            && o.hero != f.hero
-            && !(f.hero && f.has(StatusKind::VeilOfMist))
+            && !snap.may_pass(f, o)
         {
-            return Err(format!("{} cannot pass {} at {q}", f.name, o.name));
+            let giant = if o.giant() { " (no figure passes a giant)" } else { "" };
+            return Err(format!("{} cannot pass {} at {q}{giant}", f.name, o.name));
         }
         prev = q;
     }
@@ -277,7 +278,7 @@ pub(in crate::game) fn move_figure(
     if f.hero && matches!(snap.quest.objective.kind, ObjectiveKind::Rescue(_)) {
         evs.extend(lead_captive(world, f.id, &trail));
     }
-    p.steps_used = p.steps_used.saturating_add(taken).min(p.allowance.unwrap_or(0));
+    p = snap.after_walking(f, p, taken);
     // The action-point module: the log says what the move cost (item 7 of issue 21).
     if f.hero && snap.action_points() && taken > 0 {
         evs.push(GameEvent::MovePaid {

@@ -220,6 +220,7 @@ pub(in crate::game) fn spawn_monster(
             name: name.or_else(|| s.name.clone()),
             undead: s.undead,
             only_harmed_by: s.only_harmed_by.clone(),
+            abilities: s.abilities.clone(),
         },
         Body {
             current: s.body,
@@ -233,7 +234,8 @@ pub(in crate::game) fn spawn_monster(
             attack: s.attack,
             defend: s.defend,
             movement: Movement::Fixed(s.movement),
-            diagonal: false,
+            // Long: its melee attacks reach diagonally (Revised #124), as a Longsword's do.
+            diagonal: s.abilities.contains(&crate::rules::ruleset::Ability::Long),
         },
         Status::default(),
         Spellbook {

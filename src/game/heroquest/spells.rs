@@ -231,11 +231,7 @@ pub(in crate::game) fn apply_effect(
             } else {
                 combat::blocks(&roll, side)
             };
-            let landed = crate::rules::ruleset::damage_taken(
-                snap.rules().abilities(&t.kind),
-                *kind,
-                amount.saturating_sub(saved),
-            );
+            let landed = crate::rules::ruleset::damage_taken(&t.abilities, *kind, amount.saturating_sub(saved));
             // Spirit damage takes Mind, not Body (Revised #71).
             if *kind == DamageKind::Spirit {
                 evs.extend(super::damage::lose_mind(world, t.id, landed.min(t.mind), by_id, cause));

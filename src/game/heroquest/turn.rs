@@ -30,6 +30,7 @@ pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameE
         Phase::Sorcerer => {
             for m in snap.monsters() {
                 evs.extend(remove_status(world, m.id, LoseTurn));
+                evs.extend(remove_status(world, m.id, Hastened));
             }
         }
         Phase::Over(_) => return evs,
@@ -95,8 +96,26 @@ pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameE
         }
         break;
     }
+    let sorcerer = turn.phase == Phase::Sorcerer;
     world.insert_resource(turn);
+    if sorcerer {
+        evs.extend(command_troops(world, snap));
+    }
     evs
+}
+
+/// Command (Revised #115): at the start of the sorcerer's turn, every monster a commander sees
+/// gains Haste(1) for the turn.
+fn command_troops(world: &mut World, before: &Snapshot) -> Vec<GameEvent> {
+    let commands = |f: &FigureSnap| f.has_ability(&crate::rules::ruleset::Ability::Command);
+    if !before.monsters().any(commands) {
+        return Vec::new();
+    }
+    let now = Snapshot::capture(world).expect("quest in play");
+    now.commanded()
+        .into_iter()
+        .filter_map(|(m, _)| add_status(world, m, StatusKind::Hastened))
+        .collect()
 }
 
 /// May `f` act now? Heroes on their own turn; awake monsters on the sorcerer's.
@@ -193,6 +212,8 @@ pub(in crate::game) fn one_monster_at_a_time(world: &mut World, cmd: &Command) {
         let p = turn.progress.entry(prev).or_default();
         p.moving = MoveState::Done;
         p.acted = true;
+        // No move of its Haste either (Revised #121).
+        p.extra_moves = u8::MAX;
         // Nor attack or cast again (the referee dice pool counts its two actions apart).
         p.attacks = p.attacks.max(1);
         p.spells = p.spells.max(1);

@@ -18,9 +18,11 @@ impl Snapshot {
     /// referee's Turn; checklists §1.4 rows 4–5).
     pub fn action_allowed(&self, f: &FigureSnap, kind: ActionKind) -> Result<(), String> {
         let p = self.turn.progress(f.id);
+        // Rage(X): X extra Attack actions (Revised #129).
+        let rage = f.rage();
         if !f.hero && self.dice_pool() {
             let again = match kind {
-                ActionKind::Attack => p.attacks > 0,
+                ActionKind::Attack => p.attacks > rage,
                 ActionKind::Spell => p.spells > 0,
                 ActionKind::Other => p.acted,
             };
@@ -35,7 +37,8 @@ impl Snapshot {
                     f.name
                 ));
             }
-            if self.monster_actions(f) >= 2 {
+            let extra = if kind == ActionKind::Attack { rage } else { 0 };
+            if self.monster_actions(f) >= 2 + extra {
                 return Err(format!("{} has already taken two actions this turn", f.name));
             }
             return Ok(());
@@ -45,7 +48,9 @@ impl Snapshot {
                 kind == ActionKind::Attack && f.has(StatusKind::HeroicBrew) && p.attacks == 1 && p.spells == 0;
             let second_spell =
                 kind == ActionKind::Spell && f.equipment.has("wand_of_magic") && p.spells == 1 && p.attacks == 0;
-            if !(second_attack || second_spell) {
+            // The normal action was an attack unless it was a spell (monsters take no other).
+            let raging = rage > 0 && kind == ActionKind::Attack && p.attacks < rage + u8::from(p.spells == 0);
+            if !(second_attack || second_spell || raging) {
                 return Err(format!("{} has already taken an action this turn", f.name));
             }
         }
@@ -63,7 +68,7 @@ impl Snapshot {
     pub fn may_start_moving(&self, f: &FigureSnap) -> bool {
         let p = self.turn.progress(f.id);
         match p.moving {
-            MoveState::Done => false,
+            MoveState::Done => self.move_progress(f).is_some(),
             MoveState::Moving => true,
             MoveState::NotStarted => f.hero || !self.dice_pool() || self.monster_actions(f) < 2,
         }

@@ -84,6 +84,15 @@ impl Snapshot {
         way_out || (self.turn.objective_done && self.on_stairway(p))
     }
 
+    /// May `fig` walk through the square `other` stands on? Its own side's figures, and under a
+    /// Veil of Mist a hero passes monsters too; but no figure passes a Giant (Revised #120).
+    pub fn may_pass(&self, fig: &FigureSnap, other: &FigureSnap) -> bool {
+        if other.giant() && other.id != fig.id {
+            return false;
+        }
+        other.hero == fig.hero || (fig.hero && fig.has(StatusKind::VeilOfMist))
+    }
+
     /// Squares `fig` can walk to with `steps` steps, as a distance field from its square.
     pub fn reach(&self, fig: &FigureSnap, steps: u16) -> Option<DistanceField> {
         self.walk_field(fig, steps, true)
@@ -107,7 +116,6 @@ impl Snapshot {
             None => return None,
         };
         let b = self.board();
-        let veil = fig.hero && fig.has(StatusKind::VeilOfMist);
         // Free floor may be entered; then the few squares with a known trap or a figure on them.
         let mut enter: Vec<bool> = self.solid.iter().map(|s| !s).collect();
         if avoid_known_traps && fig.hero {
@@ -129,11 +137,8 @@ impl Snapshot {
             if self.occupant[k] != Some(i as u16) {
                 continue;
             }
-            let passable = if fig.hero && !o.hero && !o.awake {
-                true
-            } else {
-                o.hero == fig.hero || veil
-            };
+            // A hero walks over a monster it has not seen (and finds it there).
+            let passable = (fig.hero && !o.hero && !o.awake) || self.may_pass(fig, o);
             enter[k] &= passable;
         }
         // An open pit ends a move that enters it (heroquest-2021.md, Pit Trap; rules-decisions

@@ -1,0 +1,114 @@
+//! Special abilities, as the snapshot answers them (HeroQuest Revised #113–136): what a
+//! figure's abilities add to its turn (Rage's attacks, Haste's moves) and how they change what
+//! others may do (a Giant's square, a Defencing shield). Each ability is data on the figure;
+//! the rules that read them are here, once.
+
+use super::*;
+use crate::rules::ruleset::Ability;
+
+impl FigureSnap {
+    pub fn has_ability(&self, a: &Ability) -> bool {
+        self.abilities.contains(a)
+    }
+
+    /// Extra Attack actions a turn: Rage(X), added up (#129).
+    pub fn rage(&self) -> u8 {
+        self.abilities.iter().map(Ability::rage).fold(0, u8::saturating_add)
+    }
+
+    /// Extra Move actions a turn: Haste(X), added up, and one while hastened by a commander
+    /// (#115, #121).
+    pub fn haste(&self) -> u8 {
+        let own = self.abilities.iter().map(Ability::haste).fold(0, u8::saturating_add);
+        own.saturating_add(u8::from(self.has(StatusKind::Hastened)))
+    }
+
+    /// No figure may pass through its square, friend or foe (#120).
+    pub fn giant(&self) -> bool {
+        self.has_ability(&Ability::Giant)
+    }
+}
+
+impl Snapshot {
+    /// How `t` defends: white shields for the heroes' side, black for the sorcerer's, and
+    /// whether one of them blocks a whole attack (Defencing, #117).
+    pub fn guard(&self, t: &FigureSnap) -> crate::rules::combat::Guard {
+        use crate::rules::combat::Side;
+        crate::rules::combat::Guard {
+            side: if t.hero { Side::Hero } else { Side::Monster },
+            defencing: t.has_ability(&Ability::Defencing),
+        }
+    }
+
+    /// The progress a move by `f` would go on with now: the Move action under way or not yet
+    /// begun, or, once that one is over, a fresh Move action of its Haste (#121) with its full
+    /// Speed again. None when it has no move left this turn.
+    pub fn move_progress(&self, f: &FigureSnap) -> Option<Progress> {
+        let p = self.turn.progress(f.id);
+        if p.moving != MoveState::Done {
+            return Some(p);
+        }
+        // Haste's extra moves: a monster's fixed Speed again. (A hero's dice would need a new
+        // roll; no hero has Haste in the basic game's tables.)
+        let Movement::Fixed(n) = f.fighter.movement else {
+            return None;
+        };
+        (p.extra_moves < f.haste() && !f.has(StatusKind::Chained)).then(|| Progress {
+            allowance: Some(n),
+            steps_used: 0,
+            moving: MoveState::NotStarted,
+            extra_moves: p.extra_moves + 1,
+            ..p
+        })
+    }
+
+    /// Squares `f` may walk in one go from progress `p`: what is left of this Move action and,
+    /// straight on, the whole Speed of each Move action its Haste still gives (#121).
+    pub fn walk_left(&self, f: &FigureSnap, p: &Progress) -> u16 {
+        let more = match f.fighter.movement {
+            Movement::Fixed(n) if !f.has(StatusKind::Chained) => {
+                u16::from(f.haste().saturating_sub(p.extra_moves)) * u16::from(n)
+            }
+            _ => 0,
+        };
+        u16::from(p.steps_left()) + more
+    }
+
+    /// The progress after `f` walks `taken` squares from `p`: a walk that runs past this Move
+    /// action goes on into the next ones Haste gives, each with the whole Speed (#121).
+    pub fn after_walking(&self, f: &FigureSnap, mut p: Progress, taken: u8) -> Progress {
+        let left = p.steps_left();
+        match f.fighter.movement {
+            Movement::Fixed(n) if taken > left && n > 0 => {
+                let over = taken - left;
+                let k = over.div_ceil(n);
+                p.extra_moves = p.extra_moves.saturating_add(k);
+                p.allowance = Some(n);
+                p.steps_used = over - (k - 1) * n;
+            }
+            _ => p.steps_used = p.steps_used.saturating_add(taken).min(p.allowance.unwrap_or(0)),
+        }
+        p
+    }
+
+    /// Monsters with Command (#115) give Haste(1) to the other monsters they see that lack it
+    /// themselves, at the start of the sorcerer's turn: who gains it, and from whom.
+    pub fn commanded(&self) -> Vec<(FigureId, FigureId)> {
+        let commanders: Vec<&FigureSnap> = self
+            .monsters()
+            .filter(|m| m.alive() && m.awake && m.has_ability(&Ability::Command))
+            .collect();
+        let mut out = Vec::new();
+        for m in self
+            .monsters()
+            .filter(|m| m.alive() && m.awake && !m.has_ability(&Ability::Command))
+        {
+            let Some(at) = m.pos else { continue };
+            let by = commanders.iter().find(|c| c.pos.is_some_and(|cp| self.sees(cp, at)));
+            if let Some(c) = by {
+                out.push((m.id, c.id));
+            }
+        }
+        out
+    }
+}

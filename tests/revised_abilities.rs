@@ -1,0 +1,278 @@
+//! Issue 36: HeroQuest Revised's special abilities (checklists §1.1 #113–136), each played
+//! through the commands a player or the sorcerer sends. The abilities are data on the monsters
+//! of `assets/rules/heroquest-revised.ron`; the same scene under 2021, whose monsters have none,
+//! is the control.
+
+use hollowdeep::ai::SorcererLevel;
+use hollowdeep::game::model::*;
+use hollowdeep::rules::dice::Face;
+
+use crate::common::*;
+use crate::rules_2021::{DEFEAT_ALL, FAR_ORC, ok};
+use crate::rules_revised::REVISED;
+
+/// A quest with `heroes` on `starts` and `monsters` (a RON list's items), under Revised or
+/// (`revised` false) 2021, with an orc far away so the quest goes on.
+fn scene(
+    revised: bool,
+    heroes: &[&str],
+    starts: &[(i32, i32)],
+    monsters: &str,
+) -> std::sync::Arc<hollowdeep::quest::Quest> {
+    scene_with(revised, heroes, starts, "", monsters)
+}
+
+/// `scene` with `doors` (a RON list's items).
+fn scene_with(
+    revised: bool,
+    heroes: &[&str],
+    starts: &[(i32, i32)],
+    doors: &str,
+    monsters: &str,
+) -> std::sync::Arc<hollowdeep::quest::Quest> {
+    let rules = if revised { REVISED } else { "" };
+    quest_with(
+        heroes,
+        starts,
+        doors,
+        &format!("{monsters}, {FAR_ORC}"),
+        DEFEAT_ALL,
+        rules,
+    )
+}
+
+fn attack(g: &mut Game, attacker: u32, target: u32) -> Vec<GameEvent> {
+    g.send(Command::Attack {
+        attacker: FigureId(attacker),
+        target: FigureId(target),
+    })
+}
+
+/// Plays the sorcerer's turn at `level` through its own commands; returns them.
+fn sorcerer_turn(g: &mut Game, level: SorcererLevel) -> Vec<Command> {
+    let mut mind = hollowdeep::ai::sorcerer::SorcererTurn::default();
+    let mut sent = Vec::new();
+    for _ in 0..40 {
+        let snap = g.snap();
+        if snap.turn.phase != Phase::Sorcerer {
+            break;
+        }
+        let (cmd, _) = hollowdeep::ai::sorcerer::next_command(&snap, &mut mind, level);
+        ok(&g.send(cmd.clone()));
+        sent.push(cmd);
+    }
+    sent
+}
+
+/// #124 Long: the abomination's melee attacks reach a hero diagonally beside it; under 2021 it
+/// must stand square on.
+#[test]
+fn long_reaches_across_a_corner() {
+    for revised in [false, true] {
+        // In room nw1 (1..4, 1..3), its door open to the corridor.
+        let q = scene_with(
+            revised,
+            &["barbarian"],
+            &[(2, 1)],
+            "(at: (2, 0), to: (2, 1), open: true)",
+            "(kind: \"abomination\", at: (3, 2))",
+        );
+        let mut g = Game::start(q, 3);
+        g.end_hero_turns();
+        let evs = attack(&mut g, 1, 0);
+        assert_eq!(rejected(&evs).is_none(), revised, "revised {revised}: {evs:?}");
+        if revised {
+            assert!(evs.iter().any(|e| matches!(e, GameEvent::Attack { .. })));
+        }
+    }
+}
+
+/// #120 Giant: no figure passes through the gargoyle's square, not even the orc beside it; under
+/// 2021 a monster passes its friends.
+#[test]
+fn no_figure_passes_a_giant() {
+    for revised in [false, true] {
+        let q = scene(
+            revised,
+            &["barbarian"],
+            &[(2, 0)],
+            "(kind: \"orc\", at: (5, 0)), (kind: \"gargoyle\", at: (6, 0), movement: 0)",
+        );
+        let mut g = Game::start(q, 3);
+        g.end_hero_turns();
+        let evs = g.send(Command::Move {
+            figure: FigureId(1),
+            path: path(&[(6, 0), (7, 0)]),
+        });
+        assert_eq!(rejected(&evs).is_some(), revised, "revised {revised}: {evs:?}");
+        let snap = g.snap();
+        let orc = snap.figure(FigureId(1)).unwrap();
+        assert!(
+            hollowdeep::game::heroquest::steps_left(&snap, orc).is_some(),
+            "the orc may still move"
+        );
+        if revised {
+            // The ways the game offers go round, never through: none here, in a corridor.
+            let field = snap.reach(orc, 8).unwrap();
+            assert!(field.dist(p(7, 0)).is_none(), "nothing beyond the giant is in reach");
+        }
+    }
+}
+
+/// #117 Defencing: when the dread warrior rolls one black shield, the whole blow is turned;
+/// with none, every skull lands. Under 2021 each shield saves one skull.
+#[test]
+fn a_defencing_shield_turns_the_whole_blow() {
+    for revised in [false, true] {
+        let mut turned = 0;
+        for seed in 0..40 {
+            let q = scene(
+                revised,
+                &["barbarian"],
+                &[(5, 0)],
+                "(kind: \"dread_warrior\", at: (6, 0), body: 9, movement: 0)",
+            );
+            let mut g = Game::start(q, seed);
+            let evs = attack(&mut g, 0, 1);
+            let Some(GameEvent::Attack {
+                attack, defend, damage, ..
+            }) = evs.iter().find(|e| matches!(e, GameEvent::Attack { .. }))
+            else {
+                panic!("{evs:?}")
+            };
+            let skulls = attack.iter().filter(|f| **f == Face::Skull).count() as u8;
+            let shields = defend.iter().filter(|f| **f == Face::BlackShield).count() as u8;
+            let want = if revised && shields > 0 {
+                0
+            } else {
+                skulls.saturating_sub(shields)
+            };
+            assert_eq!(
+                *damage, want,
+                "revised {revised}, seed {seed}: {attack:?} against {defend:?}"
+            );
+            turned += u32::from(shields > 0 && skulls > shields);
+        }
+        assert!(turned > 0, "some seed shows a blow a single shield turns");
+    }
+    // The odds the hover card shows know it too.
+    let q = scene(
+        true,
+        &["barbarian"],
+        &[(5, 0)],
+        "(kind: \"dread_warrior\", at: (6, 0), movement: 0)",
+    );
+    let mut g = Game::start(q, 1);
+    let snap = g.snap();
+    let (h, m) = (snap.figure(FigureId(0)).unwrap(), snap.figure(FigureId(1)).unwrap());
+    let odds = hollowdeep::game::heroquest::attack_odds(&snap, h, m).unwrap();
+    // 3 dice against 4: a wound needs no black shield (5/6)^4 and a skull 1 − (1/2)^3.
+    let want = (5.0f64 / 6.0).powi(4) * (1.0 - 0.125);
+    assert!((odds.wound - want).abs() < 1e-9, "{} against {want}", odds.wound);
+}
+
+/// #129 Rage(1): Grak attacks twice in a turn, and no more; under 2021 once.
+#[test]
+fn rage_gives_another_attack() {
+    for revised in [false, true] {
+        let q = scene(
+            revised,
+            &["barbarian"],
+            &[(5, 0)],
+            "(kind: \"grak\", at: (6, 0), movement: 0)",
+        );
+        let mut g = Game::start(q, 4);
+        g.set_body(0, 40);
+        g.end_hero_turns();
+        ok(&attack(&mut g, 1, 0));
+        let second = attack(&mut g, 1, 0);
+        assert_eq!(rejected(&second).is_none(), revised, "revised {revised}: {second:?}");
+        if revised {
+            let third = attack(&mut g, 1, 0);
+            assert!(rejected(&third).is_some(), "Rage(1) is one more attack, not two");
+        }
+    }
+}
+
+/// #115 Command and #121 Haste: at the start of the sorcerer's turn Ulag hastens the orc it
+/// sees (Haste(1): a second Move action, with its whole Speed again), not itself; the haste ends
+/// with the turn. Under 2021 the orc moves once.
+#[test]
+fn a_commander_hastens_the_monsters_it_sees() {
+    for revised in [false, true] {
+        let q = scene(
+            revised,
+            &["wizard"],
+            &[(2, 0)],
+            "(kind: \"orc\", at: (9, 0)), (kind: \"ulag\", at: (12, 0), movement: 0)",
+        );
+        let mut g = Game::start(q, 5);
+        g.end_hero_turns();
+        let snap = g.snap();
+        let orc = snap.figure(FigureId(1)).unwrap();
+        assert_eq!(orc.has(StatusKind::Hastened), revised, "revised {revised}");
+        assert!(
+            !snap.figure(FigureId(2)).unwrap().has(StatusKind::Hastened),
+            "a commander does not hasten itself"
+        );
+        // Eight squares east, past Ulag: the orc's whole Speed.
+        let east: Vec<(i32, i32)> = (10..=17).map(|x| (x, 0)).collect();
+        ok(&g.send(Command::Move {
+            figure: FigureId(1),
+            path: path(&east),
+        }));
+        // Back west, the whole Speed again (past Ulag once more).
+        let west: Vec<(i32, i32)> = (9..=16).rev().map(|x| (x, 0)).collect();
+        let again = g.send(Command::Move {
+            figure: FigureId(1),
+            path: path(&west),
+        });
+        assert_eq!(rejected(&again).is_none(), revised, "revised {revised}: {again:?}");
+        if revised {
+            let third = g.send(Command::Move {
+                figure: FigureId(1),
+                path: path(&[(8, 0)]),
+            });
+            assert!(rejected(&third).is_some(), "Haste(1) is one more move");
+            let evs = g.send(Command::EndTurn);
+            assert!(evs.iter().any(|e| matches!(
+                e,
+                GameEvent::StatusEnded {
+                    status: StatusKind::Hastened,
+                    ..
+                }
+            )));
+        }
+    }
+}
+
+/// Issue 36 part 5: the sorcerer uses a commander's haste. A hastened orc eleven squares from
+/// the hero walks past its Speed, its walk running on into the Move action Haste gives, and
+/// strikes, at the classic level and the planning ones.
+#[test]
+fn the_sorcerer_walks_a_hastened_monster_twice() {
+    for level in [SorcererLevel::Classic, SorcererLevel::Normal, SorcererLevel::Hard] {
+        let q = scene(
+            true,
+            &["wizard"],
+            &[(2, 0)],
+            "(kind: \"orc\", at: (14, 0)), (kind: \"ulag\", at: (16, 0), movement: 0)",
+        );
+        let mut g = Game::start(q, 6);
+        g.end_hero_turns();
+        let sent = sorcerer_turn(&mut g, level);
+        // Eleven squares to the hero's side, past its Speed of 8: a walk running on into its
+        // Haste's Move action, then the blow.
+        let walked: usize = sent
+            .iter()
+            .map(|c| match c {
+                Command::Move { figure, path } if *figure == FigureId(1) => path.len(),
+                _ => 0,
+            })
+            .sum();
+        let struck = sent
+            .iter()
+            .any(|c| matches!(c, Command::Attack { attacker, .. } if *attacker == FigureId(1)));
+        assert!(walked > 8 && struck, "{level:?}: the orc walked {walked}: {sent:?}");
+    }
+}
