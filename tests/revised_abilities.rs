@@ -169,6 +169,10 @@ fn a_defencing_shield_turns_the_whole_blow() {
     // 3 dice against 4: a wound needs no black shield (5/6)^4 and a skull 1 − (1/2)^3.
     let want = (5.0f64 / 6.0).powi(4) * (1.0 - 0.125);
     assert!((odds.wound - want).abs() < 1e-9, "{} against {want}", odds.wound);
+    // So does the card of the figure under the pointer, with the odds it shows.
+    let card = hollowdeep::ui::play::hover_card::card_for(&snap, m.pos.unwrap()).unwrap();
+    assert!(card.stats.contains("Defencing: one shield"), "{}", card.stats);
+    assert!(card.odds.unwrap().contains("42% to wound"));
 }
 
 /// #129 Rage(1): Grak attacks twice in a turn, and no more; under 2021 once.

@@ -86,6 +86,34 @@ pub fn trap_name(k: TrapKind) -> &'static str {
     }
 }
 
+/// A special ability (HeroQuest Revised #113–136) and what it does, for a figure's card.
+pub fn ability_text(a: &crate::rules::ruleset::Ability) -> String {
+    use crate::rules::ruleset::Ability::*;
+    let kinds = |k: &[crate::rules::ruleset::DamageKind]| {
+        k.iter().map(|d| format!("{d:?}").to_lowercase()).collect::<Vec<_>>().join(" and ")
+    };
+    match a {
+        Artifice(x) => format!("Artifice {x}: {x} more searches for traps a turn"),
+        Crush => "Crush: holds the hero it wounds".into(),
+        Command => "Command: the monsters it sees gain a second move each turn".into(),
+        Cursed => "Cursed: must be used when it can be".into(),
+        Defencing => "Defencing: one shield of its own turns a whole blow".into(),
+        Fortune(x) => format!("Fortune {x}: {x} more treasure searches a turn"),
+        Giant => "Giant: nobody passes through its square".into(),
+        Haste(x) => format!("Haste {x}: {x} more move{} a turn", if *x == 1 { "" } else { "s" }),
+        Heavy(x) => format!("Heavy {x}: each Speed die {x} lower"),
+        Immune(k) => format!("Immune to {} damage", kinds(k)),
+        Long => "Long: its blows reach diagonally".into(),
+        Lore(x) => format!("Lore {x}: {x} more spells a turn"),
+        Perception(x) => format!("Perception {x}: {x} more searches for secret doors a turn"),
+        Rage(x) => format!("Rage {x}: {x} more attack{} a turn", if *x == 1 { "" } else { "s" }),
+        Sentry => "Sentry: opens doors".into(),
+        Steal => "Steal: snatches a thing and runs".into(),
+        Undead => "Undead: no Spirit damage, never falls for want of Mind".into(),
+        Weakness(k) => format!("Weak to {} damage (doubled)", kinds(k)),
+    }
+}
+
 /// A condition in a word or two, for a figure's card.
 pub fn status_word(s: StatusKind) -> &'static str {
     use StatusKind::*;

@@ -1,5 +1,5 @@
 //! The card of the figure under the mouse (or a keyboard or gamepad player's board cursor):
-//! body, mind, attack, defend, movement and conditions, and for a monster the chances of the
+//! body, mind, attack, defend, movement, special abilities and conditions, and for a monster the chances of the
 //! active hero's attack, from the exact tables (`heroquest::attack_odds`), whether it is in
 //! reach now, after a walk, or not this turn. Worked out when the pointed square or the game
 //! changes (`update_hover_card`), drawn at the board's lower left (`hover_card_window`). An
@@ -134,10 +134,15 @@ pub fn card_for(snap: &Snapshot, at: crate::rules::geometry::Pos) -> Option<Card
             .unwrap_or_else(|| crate::text::capital(&f.kind.replace('_', " ")));
         format!("{} ({kind})", f.name)
     };
-    let stats = format!(
+    let mut stats = format!(
         "Body {}/{}  Mind {}  Attack {}  Defend {}  Move {movement}",
         f.body, f.body_max, f.mind, f.fighter.attack, f.fighter.defend
     );
+    // Its special abilities (HeroQuest Revised), each with what it does.
+    for a in &f.abilities {
+        stats.push('\n');
+        stats.push_str(&crate::game::describe::ability_text(a));
+    }
     let conditions = (!f.status.is_empty()).then(|| {
         f.status
             .iter()
