@@ -280,3 +280,109 @@ fn the_sorcerer_walks_a_hastened_monster_twice() {
         assert!(walked > 8 && struck, "{level:?}: the orc walked {walked}: {sent:?}");
     }
 }
+
+/// #114 Crush: the mummy's blow that takes Body holds the Barbarian. Held, it cannot move or
+/// strike anyone but its captor, and strikes bare-handed (its Aggression, not the broadsword);
+/// the mummy does nothing but hold, and the grip takes 1 Body each sorcerer turn; it ends when
+/// the mummy loses Body. Under 2021 a mummy's blow holds nobody.
+#[test]
+fn a_crusher_holds_the_hero_it_wounds() {
+    let scene_at = |revised: bool| {
+        move |seed| {
+            let q = scene(
+                revised,
+                &["barbarian"],
+                &[(5, 0)],
+                "(kind: \"mummy\", at: (6, 0), body: 4, movement: 0), (kind: \"orc\", at: (4, 0), movement: 0)",
+            );
+            let mut g = Game::start(q, seed);
+            g.set_body(0, 30);
+            g.end_hero_turns();
+            g
+        }
+    };
+    let wounds = |e: &[GameEvent]| {
+        e.iter()
+            .any(|e| matches!(e, GameEvent::Attack { damage, .. } if *damage > 0))
+    };
+    // 2021: a wound holds nobody.
+    let (mut g, evs) = find_seed(scene_at(false), |g| attack(g, 1, 0), wounds);
+    assert!(!evs.iter().any(|e| matches!(
+        e,
+        GameEvent::StatusGained {
+            status: StatusKind::Held,
+            ..
+        }
+    )));
+    assert!(g.snap().dungeon.held.is_empty());
+    // Revised: held.
+    let (mut g, evs) = find_seed(scene_at(true), |g| attack(g, 1, 0), wounds);
+    assert!(
+        evs.iter().any(|e| matches!(
+            e,
+            GameEvent::StatusGained {
+                figure: FigureId(0),
+                status: StatusKind::Held
+            }
+        )),
+        "{evs:?}"
+    );
+    assert_eq!(g.snap().dungeon.held.get(&FigureId(0)), Some(&FigureId(1)));
+    g.send(Command::EndTurn);
+    // The hero's turn: no moving, no striking the orc behind, bare hands on the mummy.
+    assert!(rejected(&g.send(Command::RollMovement { hero: FigureId(0) })).is_some());
+    let orc = attack(&mut g, 0, 2);
+    assert!(rejected(&orc).unwrap().contains("held"), "{orc:?}");
+    let snap = g.snap();
+    let (h, m) = (snap.figure(FigureId(0)).unwrap(), snap.figure(FigureId(1)).unwrap());
+    assert_eq!(
+        snap.attack_dice(h, m, None),
+        2,
+        "the Barbarian's Aggression, not the broadsword's 3"
+    );
+    assert!(
+        !hollowdeep::game::heroquest::legal_commands(&snap)
+            .iter()
+            .any(|c| matches!(c, Command::RollMovement { .. } | Command::SearchTreasure { .. })),
+        "the list offers neither a move nor a search"
+    );
+    let before = g.snap().figure(FigureId(0)).unwrap().body;
+    g.send(Command::EndTurn);
+    // The sorcerer's turn: the grip squeezes; the mummy does nothing else.
+    let evs = g.log();
+    let squeezed = evs.iter().rev().find_map(|e| match e {
+        GameEvent::Wounded {
+            figure, amount, cause, ..
+        } if *figure == FigureId(0) => Some((*amount, cause.clone())),
+        _ => None,
+    });
+    assert_eq!(squeezed.as_ref().map(|s| s.0), Some(1), "{squeezed:?}");
+    assert!(squeezed.unwrap().1.contains("crushing grip"));
+    assert_eq!(g.snap().figure(FigureId(0)).unwrap().body, before - 1);
+    let again = attack(&mut g, 1, 0);
+    assert!(rejected(&again).unwrap().contains("grip"), "{again:?}");
+    g.send(Command::EndTurn);
+    // The hero wounds the mummy: the grip ends.
+    let mut freed = false;
+    for _ in 0..30 {
+        let evs = attack(&mut g, 0, 1);
+        if evs.iter().any(|e| {
+            matches!(
+                e,
+                GameEvent::StatusEnded {
+                    status: StatusKind::Held,
+                    ..
+                }
+            )
+        }) {
+            freed = true;
+            break;
+        }
+        ok(&evs);
+        // The mummy kept its Body: round again.
+        g.send(Command::EndTurn);
+        g.send(Command::EndTurn);
+    }
+    assert!(freed, "a wound on the mummy ends the grip");
+    assert!(g.snap().dungeon.held.is_empty());
+}

@@ -9,7 +9,7 @@
 use super::{attack_squares, field, trim_path};
 
 mod goals;
-use crate::game::model::{Command, DoorKind, FigureId, MoveState, StatusKind, TrapState};
+use crate::game::model::{ActionKind, Command, DoorKind, FigureId, MoveState, StatusKind, TrapState};
 use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::quest::ObjectiveKind;
 use crate::rules::board::CORRIDOR;
@@ -140,6 +140,8 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     let at = h.pos?;
     let rules = snap.rules();
     let can_act = !progress.acted;
+    // Held in a crusher's grip (Revised #114): striking at the captor is all it may do.
+    let can_act_otherwise = snap.action_allowed(h, ActionKind::Other).is_ok();
     // The right weapon in hand before fighting (free).
     if can_act && let Some(weapon) = weapon_to_hold(snap, h) {
         return Some(Command::Wield { hero: h.id, weapon });
@@ -161,7 +163,7 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
         });
     }
     // Heal a badly hurt friend in sight.
-    if can_act
+    if can_act_otherwise
         && let Some((spell, _)) = ready_spells(snap, h).find(|(_, d)| matches!(d.effect, Effect::Heal { .. }))
         && let Some(friend) = snap
             .living_heroes()
@@ -208,7 +210,7 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
             target: t.id,
         });
     }
-    if can_act && !visible.is_empty() {
+    if can_act_otherwise && !visible.is_empty() {
         // Spells at the toughest monster in sight (competent: the most dangerous one, by its dice).
         let target = if smart {
             visible.iter().max_by_key(|m| {
@@ -329,7 +331,7 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     {
         return Some(Command::Retreat { hero: h.id });
     }
-    if !can_act || !visible.is_empty() {
+    if !can_act_otherwise || !visible.is_empty() {
         return None;
     }
     let area = snap.area(at);
@@ -490,7 +492,7 @@ fn locks_and_levers(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Option<Command>
         if affordable(snap, &pull) {
             return Some(pull);
         }
-        if p.allowance.is_none() && p.moving != MoveState::Done && !h.has(StatusKind::Chained) {
+        if p.allowance.is_none() && p.moving != MoveState::Done && !h.rooted() {
             return Some(Command::RollMovement { hero: h.id });
         }
     }
@@ -520,7 +522,7 @@ fn locks_and_levers(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Option<Command>
             )
         }
     };
-    if p.moving == MoveState::Done || h.has(StatusKind::Chained) {
+    if p.moving == MoveState::Done || h.rooted() {
         return None;
     }
     if p.allowance.is_none() {
@@ -558,7 +560,7 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
             return open;
         }
         // The action-point module: the roll gives the point a door costs.
-        if progress.allowance.is_none() && progress.moving != MoveState::Done && !h.has(StatusKind::Chained) {
+        if progress.allowance.is_none() && progress.moving != MoveState::Done && !h.rooted() {
             return Command::RollMovement { hero: h.id };
         }
     }
@@ -601,7 +603,7 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
             .unwrap_or(Command::EndTurn);
     };
     if progress.allowance.is_none() {
-        if h.has(StatusKind::Chained) {
+        if h.rooted() {
             return Command::EndTurn;
         }
         if !h.has(StatusKind::SwiftWind) && h.inventory.potions.iter().any(|p| p == "speed") && goal.manhattan(at) > 12

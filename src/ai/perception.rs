@@ -208,7 +208,7 @@ fn hero_view(snap: &Snapshot, grid: &Grid, occ: &[Occ], h: &FigureSnap) -> HeroV
     let at = grid.index(h.pos.expect("living heroes stand somewhere"));
     let acts = !h.idle() && !h.captive;
     let move_dice = match h.fighter.movement {
-        _ if !acts || h.has(StatusKind::Chained) => 0,
+        _ if !acts || h.rooted() => 0,
         Movement::Dice(n) if h.has(StatusKind::SwiftWind) => n * 2,
         Movement::Dice(n) => n,
         Movement::Fixed(_) => 2,

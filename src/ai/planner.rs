@@ -258,7 +258,7 @@ pub fn plan(
         }
         // A move not yet begun: its first, or one Haste gives (Revised #121).
         let may_move = snap.move_progress(m).is_some_and(|p| p.moving == MoveState::NotStarted)
-            && !m.has(StatusKind::Chained)
+            && !m.rooted()
             && snap.may_start_moving(m);
         let may_attack = snap.action_allowed(m, ActionKind::Attack).is_ok();
         let may_cast = snap.action_allowed(m, ActionKind::Spell).is_ok();

@@ -90,7 +90,10 @@ pub fn trap_name(k: TrapKind) -> &'static str {
 pub fn ability_text(a: &crate::rules::ruleset::Ability) -> String {
     use crate::rules::ruleset::Ability::*;
     let kinds = |k: &[crate::rules::ruleset::DamageKind]| {
-        k.iter().map(|d| format!("{d:?}").to_lowercase()).collect::<Vec<_>>().join(" and ")
+        k.iter()
+            .map(|d| format!("{d:?}").to_lowercase())
+            .collect::<Vec<_>>()
+            .join(" and ")
     };
     match a {
         Artifice(x) => format!("Artifice {x}: {x} more searches for traps a turn"),
@@ -133,6 +136,7 @@ pub fn status_word(s: StatusKind) -> &'static str {
         HeroicBrew => "heroic brew (two attacks)",
         InShock => "in shock (1 Speed die, board only)",
         Hastened => "hastened (a second move this turn)",
+        Held => "held in a crushing grip",
     }
 }
 
@@ -154,6 +158,10 @@ fn status_gained(s: StatusKind) -> &'static str {
         HeroicBrew => "may attack twice this turn",
         InShock => "is in shock: one Speed die, bare hands and Resilience only, no spells, potions or items",
         Hastened => "is hastened: it may move a second time this turn",
+        Held => {
+            "is seized in a crushing grip: it cannot move, may only strike back at its captor bare-handed or \
+                 with a dagger, and loses 1 Body each sorcerer turn"
+        }
     }
 }
 
@@ -175,6 +183,7 @@ fn status_ended(s: StatusKind) -> &'static str {
         HeroicBrew => "no longer has the heroic brew's extra attack",
         InShock => "comes out of shock",
         Hastened => "is no longer hastened",
+        Held => "is free of the grip",
     }
 }
 

@@ -212,6 +212,8 @@ pub struct Dungeon {
     pub levers_pulled: std::collections::BTreeSet<u32>,
     /// Locked chests (indexes into the quest's furniture) picked open (the action-point module).
     pub chests_opened: std::collections::BTreeSet<u32>,
+    /// Heroes held in a crusher's grip, each with its crusher (Revised #114 Crush).
+    pub held: BTreeMap<FigureId, FigureId>,
 }
 
 /// A monster the heroes have seen: only these act on the sorcerer's turn.

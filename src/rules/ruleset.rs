@@ -106,7 +106,7 @@ impl Ability {
         use Ability::*;
         matches!(
             self,
-            Immune(_) | Undead | Weakness(_) | Long | Giant | Defencing | Rage(_) | Haste(_) | Command
+            Immune(_) | Undead | Weakness(_) | Long | Giant | Defencing | Rage(_) | Haste(_) | Command | Crush
         )
     }
 
@@ -348,6 +348,9 @@ pub enum StatusKind {
     InShock,
     /// Haste(1) until the end of this turn: one extra Move action (Revised #115 Command, #121).
     Hastened,
+    /// In a crusher's grip (Revised #114): no moving; it may only strike at its captor, bare-handed
+    /// or with a weapon made for it (`grapple`); 1 Body lost each sorcerer turn.
+    Held,
 }
 
 /// What a spell, potion or hazard does.
@@ -501,6 +504,9 @@ pub struct WeaponDef {
     /// Any hero may wield it, whatever the hero's restrictions (the Wizard's Staff).
     #[serde(default)]
     pub any_hero: bool,
+    /// A hero held in a crusher's grip may still strike with it (Revised #114: the dagger).
+    #[serde(default)]
+    pub grapple: bool,
     #[serde(default)]
     pub artifact: bool,
     /// Extra attack dice against these monster kinds.

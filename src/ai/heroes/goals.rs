@@ -29,7 +29,7 @@ pub(super) fn up_to_trap(snap: &Snapshot, h: &FigureSnap, over: &DistanceField, 
     if i == 0 {
         return trap_in_the_way(snap, h, &[goal]);
     }
-    if progress.allowance.is_none() && !h.has(StatusKind::Chained) {
+    if progress.allowance.is_none() && !h.rooted() {
         return Some(Command::RollMovement { hero: h.id });
     }
     let walk = trim_path(snap, h, path[..i].to_vec(), progress.steps_left());
@@ -236,6 +236,9 @@ pub(super) fn trap_in_the_way(snap: &Snapshot, h: &FigureSnap, goals: &[Pos]) ->
         .trap_at(first)
         .filter(|t| t.jumpable() && snap.figure_at(t.at).is_none())?;
     let landing = *path.get(1)?;
+    if h.rooted() {
+        return None;
+    }
     if progress.allowance.is_none() {
         return Some(Command::RollMovement { hero: h.id });
     }

@@ -446,7 +446,7 @@ pub fn hero_choices(snap: &Snapshot, active: &FigureSnap) -> (HeroChoices, Spell
 pub fn steps_left(snap: &Snapshot, f: &FigureSnap) -> Option<u8> {
     // The move under way or not yet begun, or one Haste gives (Revised #121).
     let p = snap.move_progress(f)?;
-    if f.has(StatusKind::Chained) || !snap.may_start_moving(f) {
+    if f.rooted() || !snap.may_start_moving(f) {
         return None;
     }
     let n = match (p.allowance, f.fighter.movement) {
@@ -570,7 +570,7 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
                 return v;
             };
             let p = snap.turn.progress(h.id);
-            if p.allowance.is_none() && p.moving != MoveState::Done && !h.has(StatusKind::Chained) {
+            if p.allowance.is_none() && p.moving != MoveState::Done && !h.rooted() {
                 v.push(Command::RollMovement { hero: h.id });
             }
             moves(h, &mut v);

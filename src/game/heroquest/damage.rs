@@ -27,7 +27,77 @@ pub(in crate::game) fn resolve_attack(
     let damage = if harmed { damage } else { 0 };
     let mut evs = strike(world, Some(a.id), t.id, attack, defend, damage);
     evs.extend(remove_status(world, a.id, StatusKind::Strength));
+    if damage > 0 {
+        evs.extend(seize(world, snap, a, t));
+    }
     evs
+}
+
+/// Crush (Revised #114): a crusher's blow that took Body from a hero holds it, unless the hero
+/// fell, is held already, or the crusher holds another.
+fn seize(world: &mut World, snap: &Snapshot, a: &FigureSnap, t: &FigureSnap) -> Vec<GameEvent> {
+    use crate::rules::ruleset::Ability;
+    if !a.has_ability(&Ability::Crush)
+        || !t.hero
+        || t.captive
+        || snap.dungeon.held.contains_key(&t.id)
+        || snap.held_by(a).is_some()
+    {
+        return Vec::new();
+    }
+    let Some(e) = entity_of(world, t.id) else {
+        return Vec::new();
+    };
+    let standing = world.get::<Body>(e).is_some_and(|b| b.current > 0) && world.get::<Dead>(e).is_none();
+    if !standing {
+        return Vec::new();
+    }
+    world.resource_mut::<Dungeon>().held.insert(t.id, a.id);
+    add_status(world, t.id, StatusKind::Held).into_iter().collect()
+}
+
+/// Crush (Revised #114): at the start of each sorcerer turn every held hero loses 1 Body to its
+/// captor's grip; a grip whose crusher is gone ends.
+pub(in crate::game) fn squeeze(world: &mut World) -> Vec<GameEvent> {
+    let held: Vec<(FigureId, FigureId)> = world.resource::<Dungeon>().held.iter().map(|(t, c)| (*t, *c)).collect();
+    let mut evs = Vec::new();
+    for (t, c) in held {
+        let Some(snap) = Snapshot::capture(world) else { break };
+        match snap.figure(c).filter(|c| c.alive()) {
+            Some(crusher) if snap.figure(t).is_some_and(|t| t.alive()) => {
+                evs.push(GameEvent::Wounded {
+                    figure: t,
+                    amount: 1,
+                    dice: Vec::new(),
+                    cause: format!("{}'s crushing grip", crusher.name),
+                });
+                evs.extend(apply_damage(world, t, 1, Some(c)));
+            }
+            _ => evs.extend(release(world, c)),
+        }
+    }
+    evs
+}
+
+/// Ends the grips `id` is in (Revised #114): a crusher that loses Body lets go; a hero that
+/// falls is let go.
+pub(in crate::game) fn release(world: &mut World, id: FigureId) -> Vec<GameEvent> {
+    let gone: Vec<FigureId> = {
+        let mut d = world.resource_mut::<Dungeon>();
+        let gone = d
+            .held
+            .iter()
+            .filter(|(t, c)| **t == id || **c == id)
+            .map(|(t, _)| *t)
+            .collect::<Vec<_>>();
+        for t in &gone {
+            d.held.remove(t);
+        }
+        gone
+    };
+    gone.into_iter()
+        .filter_map(|t| remove_status(world, t, StatusKind::Held))
+        .collect()
 }
 
 /// Rolls `adice` against `t`'s `ddice`: the dice as rolled and the damage (at most `t`'s body).
@@ -98,6 +168,10 @@ pub(in crate::game) fn apply_damage(
         b.current
     };
     evs.extend(remove_status(world, id, StatusKind::RockSkin));
+    // A crusher that loses Body lets its hero go (Revised #114).
+    if world.resource::<Dungeon>().held.values().any(|c| *c == id) {
+        evs.extend(release(world, id));
+    }
     if left > 0 {
         return evs;
     }
@@ -112,6 +186,7 @@ pub(in crate::game) fn apply_damage(
             return evs;
         }
         evs.extend(drop_possessions(world, &snap, &f));
+        evs.extend(release(world, id));
         world.entity_mut(e).insert(Dead).remove::<GridPos>();
         evs.push(GameEvent::HeroKilled { figure: id, by });
     } else {
@@ -156,6 +231,7 @@ pub(in crate::game) fn lose_mind(
         // The status's event tells it: one Speed die, the board only (#82–83).
         evs.extend(add_status(world, id, StatusKind::InShock));
     } else if !f.hero && !f.has_ability(&crate::rules::ruleset::Ability::Undead) {
+        evs.extend(release(world, id));
         world.despawn(e);
         evs.push(GameEvent::MonsterKilled { figure: id, by });
         evs.extend(reveal(world));

@@ -109,11 +109,8 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
             if p.moving == MoveState::Done {
                 return Err(format!("{} has already moved this turn", h.name));
             }
-            if h.has(StatusKind::Chained) {
-                return Err(format!(
-                    "{} is held by the chains of dread and cannot move this turn",
-                    h.name
-                ));
+            if let Some(why) = h.rooted_by() {
+                return Err(format!("{} {why} and cannot move this turn", h.name));
             }
             let mut evs = Vec::new();
             if h.has(StatusKind::SwiftWind) {
@@ -205,6 +202,12 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
                 return Err(format!(
                     "{}'s {w} is still being reloaded (another weapon can be taken in hand)",
                     a.name
+                ));
+            }
+            if let Some(c) = snap.captor(a).filter(|c| c.id != t.id) {
+                return Err(format!(
+                    "{} is held in {}'s grip and may strike only at it",
+                    a.name, c.name
                 ));
             }
             if !snap.can_attack(a, t) {

@@ -48,11 +48,8 @@ pub(in crate::game) fn move_figure(
     if path.is_empty() {
         return Err("the path is empty".into());
     }
-    if f.has(StatusKind::Chained) {
-        return Err(format!(
-            "{} is held by the chains of dread and cannot move this turn",
-            f.name
-        ));
+    if let Some(why) = f.rooted_by() {
+        return Err(format!("{} {why} and cannot move this turn", f.name));
     }
     // A hero off the board comes on at a free stairway square with its first point
     // (action-point-movement.md, Entering and Exiting the Map): the path begins there.

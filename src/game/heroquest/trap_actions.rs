@@ -182,8 +182,8 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
     if p.moving == MoveState::Done {
         return Err(format!("{} has already moved this turn", h.name));
     }
-    if h.has(StatusKind::Chained) {
-        return Err(format!("{} is held by the chains of dread", h.name));
+    if let Some(why) = h.rooted_by() {
+        return Err(format!("{} {why}", h.name));
     }
     let need = rules.traps.jump_squares;
     if p.steps_left() < need {

@@ -99,6 +99,7 @@ pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameE
     let sorcerer = turn.phase == Phase::Sorcerer;
     world.insert_resource(turn);
     if sorcerer {
+        evs.extend(super::damage::squeeze(world));
         evs.extend(command_troops(world, snap));
     }
     evs

@@ -27,9 +27,35 @@ impl FigureSnap {
     pub fn giant(&self) -> bool {
         self.has_ability(&Ability::Giant)
     }
+
+    /// Cannot move this turn: bound by the chains of dread, or held in a crusher's grip (#114).
+    pub fn rooted(&self) -> bool {
+        self.rooted_by().is_some()
+    }
+
+    /// Why it cannot move ("is held by the chains of dread"), if it cannot.
+    pub fn rooted_by(&self) -> Option<&'static str> {
+        if self.has(StatusKind::Held) {
+            Some("is held in a crushing grip")
+        } else if self.has(StatusKind::Chained) {
+            Some("is held by the chains of dread")
+        } else {
+            None
+        }
+    }
 }
 
 impl Snapshot {
+    /// The monster whose grip holds hero `t` (Crush, #114).
+    pub fn captor(&self, t: &FigureSnap) -> Option<&FigureSnap> {
+        self.figure(*self.dungeon.held.get(&t.id)?)
+    }
+
+    /// The hero monster `m` holds in its grip (Crush, #114): while it does, it does nothing else.
+    pub fn held_by(&self, m: &FigureSnap) -> Option<FigureId> {
+        self.dungeon.held.iter().find(|(_, c)| **c == m.id).map(|(t, _)| *t)
+    }
+
     /// How `t` defends: white shields for the heroes' side, black for the sorcerer's, and
     /// whether one of them blocks a whole attack (Defencing, #117).
     pub fn guard(&self, t: &FigureSnap) -> crate::rules::combat::Guard {
@@ -53,7 +79,7 @@ impl Snapshot {
         let Movement::Fixed(n) = f.fighter.movement else {
             return None;
         };
-        (p.extra_moves < f.haste() && !f.has(StatusKind::Chained)).then(|| Progress {
+        (p.extra_moves < f.haste() && !f.rooted()).then(|| Progress {
             allowance: Some(n),
             steps_used: 0,
             moving: MoveState::NotStarted,
@@ -66,9 +92,7 @@ impl Snapshot {
     /// straight on, the whole Speed of each Move action its Haste still gives (#121).
     pub fn walk_left(&self, f: &FigureSnap, p: &Progress) -> u16 {
         let more = match f.fighter.movement {
-            Movement::Fixed(n) if !f.has(StatusKind::Chained) => {
-                u16::from(f.haste().saturating_sub(p.extra_moves)) * u16::from(n)
-            }
+            Movement::Fixed(n) if !f.rooted() => u16::from(f.haste().saturating_sub(p.extra_moves)) * u16::from(n),
             _ => 0,
         };
         u16::from(p.steps_left()) + more

@@ -17,6 +17,17 @@ impl Snapshot {
     /// takes up to two different actions of move, attack and cast (referee-dice-pool.md, On the
     /// referee's Turn; checklists §1.4 rows 4–5).
     pub fn action_allowed(&self, f: &FigureSnap, kind: ActionKind) -> Result<(), String> {
+        // Crush (Revised #114): the crusher does nothing but hold; the held strikes or nothing.
+        if let Some(t) = self.held_by(f) {
+            let who = self.figure(t).map_or("a hero", |t| t.name.as_str());
+            return Err(format!("{} holds {who} in its grip and does nothing else", f.name));
+        }
+        if f.has(StatusKind::Held) && kind != ActionKind::Attack {
+            return Err(format!(
+                "{} is held in a crushing grip: it may only strike at its captor",
+                f.name
+            ));
+        }
         let p = self.turn.progress(f.id);
         // Rage(X): X extra Attack actions (Revised #129).
         let rage = f.rage();
@@ -66,6 +77,9 @@ impl Snapshot {
     /// May `f` begin a move now, its actions allowing? (Steps, chains and the rest are judged
     /// by the move itself.)
     pub fn may_start_moving(&self, f: &FigureSnap) -> bool {
+        if f.has(StatusKind::Held) || self.held_by(f).is_some() {
+            return false;
+        }
         let p = self.turn.progress(f.id);
         match p.moving {
             MoveState::Done => self.move_progress(f).is_some(),
@@ -83,8 +97,10 @@ impl Snapshot {
             let w = wid.as_ref().and_then(|w| rules.weapons.get(w));
             // Unarmed: the fighter's own dice (1, or a Revised board's Aggression: `derive_fighter`).
             let mut n = w.map_or(a.fighter.attack, |w| w.attack);
-            // In Shock (Revised #83): the board's Aggression, whatever is in hand.
-            if a.has(StatusKind::InShock) {
+            // In Shock (Revised #83): the board's Aggression, whatever is in hand. Held in a
+            // grip (#114): bare hands too, unless the weapon is made for it (the dagger).
+            let held = a.has(StatusKind::Held) && !w.is_some_and(|w| w.grapple);
+            if a.has(StatusKind::InShock) || held {
                 return rules.board(&a.kind).map_or(1, |b| b.aggression);
             }
             if let Some(w) = w
@@ -181,7 +197,14 @@ impl Snapshot {
         let (Some(ap), Some(tp)) = (a.pos, t.pos) else {
             return false;
         };
-        a.hero && !t.hero && t.awake && a.alive() && t.alive() && ap != tp && self.sees(ap, tp)
+        a.hero
+            && !t.hero
+            && t.awake
+            && a.alive()
+            && t.alive()
+            && ap != tp
+            && !a.has(StatusKind::Held)
+            && self.sees(ap, tp)
     }
 
     /// Can `attacker` hit `target` from where they stand (adjacent, or diagonal with the right weapon)?
@@ -193,6 +216,10 @@ impl Snapshot {
             return false;
         }
         if attacker.hero && self.reloading_in_hand(attacker).is_some() {
+            return false;
+        }
+        // Held in a grip (Revised #114): only the captor may be struck.
+        if attacker.has(StatusKind::Held) && self.dungeon.held.get(&attacker.id) != Some(&target.id) {
             return false;
         }
         if a.is_orthogonally_adjacent(t) {
