@@ -50,18 +50,24 @@ fn attack(g: &mut Game, attacker: u32, target: u32) -> Vec<GameEvent> {
 
 /// Plays the sorcerer's turn at `level` through its own commands; returns them.
 fn sorcerer_turn(g: &mut Game, level: SorcererLevel) -> Vec<Command> {
+    sorcerer_turn_explained(g, level).0
+}
+
+/// `sorcerer_turn`, with the reasons the log would show.
+fn sorcerer_turn_explained(g: &mut Game, level: SorcererLevel) -> (Vec<Command>, Vec<String>) {
     let mut mind = hollowdeep::ai::sorcerer::SorcererTurn::default();
-    let mut sent = Vec::new();
+    let (mut sent, mut reasons) = (Vec::new(), Vec::new());
     for _ in 0..40 {
         let snap = g.snap();
         if snap.turn.phase != Phase::Sorcerer {
             break;
         }
-        let (cmd, _) = hollowdeep::ai::sorcerer::next_command(&snap, &mut mind, level);
+        let (cmd, why) = hollowdeep::ai::sorcerer::next_command(&snap, &mut mind, level);
         ok(&g.send(cmd.clone()));
         sent.push(cmd);
+        reasons.extend(why.map(|w| w.1));
     }
-    sent
+    (sent, reasons)
 }
 
 /// #124 Long: the abomination's melee attacks reach a hero diagonally beside it; under 2021 it
@@ -385,4 +391,60 @@ fn a_crusher_holds_the_hero_it_wounds() {
     }
     assert!(freed, "a wound on the mummy ends the grip");
     assert!(g.snap().dungeon.held.is_empty());
+}
+
+/// #130 Sentry (and #49): a goblin opens the door of its room, as a hero does, and what it sees
+/// is revealed and woken; other monsters never open doors. Under 2021 the goblin cannot. The
+/// sorcerer's goblin opens the door on the heroes' side by itself, at every level.
+#[test]
+fn a_sentry_opens_doors_and_reveals_what_it_sees() {
+    // Room nw1 (1..4, 1..3), its door at (2,0)-(2,1) closed; a goblin and an orc inside, the
+    // Barbarian in the corridor beyond. The heroes cannot see in, so the two are woken first.
+    let make = |revised: bool| {
+        let q = scene_with(
+            revised,
+            &["barbarian"],
+            &[(6, 0)],
+            "(at: (2, 0), to: (2, 1))",
+            "(kind: \"goblin\", at: (2, 1)), (kind: \"orc\", at: (3, 1))",
+        );
+        let mut g = Game::start(q, 7);
+        g.end_hero_turns();
+        for id in [1, 2] {
+            let e = g.snap().figure(FigureId(id)).unwrap().entity;
+            g.app.world_mut().entity_mut(e).insert(Awake);
+        }
+        g
+    };
+    let door = |g: &mut Game| g.snap().doors.iter().find(|d| d.edge.touches(p(2, 1))).unwrap().id;
+    for revised in [false, true] {
+        let mut g = make(revised);
+        let d = door(&mut g);
+        assert!(!g.snap().fog.is_revealed(p(4, 3)), "the room is unseen");
+        let orc = g.send(Command::OpenDoor {
+            hero: FigureId(2),
+            door: d,
+        });
+        assert!(rejected(&orc).unwrap().contains("cannot open doors"), "{orc:?}");
+        let evs = g.send(Command::OpenDoor {
+            hero: FigureId(1),
+            door: d,
+        });
+        assert_eq!(rejected(&evs).is_none(), revised, "revised {revised}: {evs:?}");
+        if revised {
+            assert!(g.snap().fog.is_revealed(p(4, 3)), "the goblin's room is revealed");
+        }
+    }
+    for level in [SorcererLevel::Classic, SorcererLevel::Normal, SorcererLevel::Hard] {
+        let mut g = make(true);
+        let (sent, reasons) = sorcerer_turn_explained(&mut g, level);
+        assert!(
+            matches!(sent.first(), Some(Command::OpenDoor { hero: FigureId(1), .. })),
+            "{level:?}: {sent:?}"
+        );
+        assert!(
+            reasons[0].contains("sentry, opens the door"),
+            "the log says why: {reasons:?}"
+        );
+    }
 }

@@ -191,6 +191,35 @@ fn dread_spell(snap: &Snapshot, m: &FigureSnap, struck: bool) -> Option<Decision
     None
 }
 
+/// A Sentry (Revised #130) beside a closed door that stands between it and the heroes opens it
+/// (a free effect, before the monsters move): a door whose far side is nearer a hero, over the
+/// board as it is, than the sentry's own square. Every level does this alike.
+pub fn sentry_door(snap: &Snapshot) -> Option<Decision> {
+    let heroes: Vec<crate::rules::geometry::Pos> = snap.living_heroes().filter_map(|h| h.pos).collect();
+    if heroes.is_empty() {
+        return None;
+    }
+    let mut from_heroes: Option<DistanceField> = None;
+    for m in snap
+        .monsters()
+        .filter(|m| m.awake && m.alive() && !m.idle() && !snap.finished_its_turn(m))
+    {
+        let Some(at) = m.pos else { continue };
+        for d in snap.doors_to_open(m) {
+            let beyond = if d.edge.0 == at { d.edge.1 } else { d.edge.0 };
+            let f = from_heroes.get_or_insert_with(|| snap.terrain_field(&heroes, 1000));
+            let near = |p| f.dist(p).unwrap_or(u16::MAX);
+            if near(beyond) < near(at) {
+                return Some(Decision {
+                    commands: vec![Command::OpenDoor { hero: m.id, door: d.id }],
+                    reason: format!("{}, a sentry, opens the door on the heroes' side", m.name),
+                });
+            }
+        }
+    }
+    None
+}
+
 /// The next command of the sorcerer's turn (ends the turn when every monster has acted).
 /// The classic level re-plans each monster after each of its commands. The planning levels plan
 /// the whole remaining turn whenever dice have been rolled since the last plan (an attack, a
@@ -211,6 +240,15 @@ pub fn next_command(
         mind.current = None;
         mind.done.clear();
         mind.queue.clear();
+    }
+    // Sentries open the doors between them and the heroes first (free effects).
+    if let Some(d) = sentry_door(snap)
+        && let Some(first) = d.commands.into_iter().next()
+    {
+        let Command::OpenDoor { hero, .. } = first else {
+            unreachable!("a sentry's decision opens a door")
+        };
+        return (first, Some((hero, d.reason)));
     }
     if level != SorcererLevel::Classic {
         return planned(snap, mind, level);

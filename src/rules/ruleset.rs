@@ -106,7 +106,7 @@ impl Ability {
         use Ability::*;
         matches!(
             self,
-            Immune(_) | Undead | Weakness(_) | Long | Giant | Defencing | Rage(_) | Haste(_) | Command | Crush
+            Immune(_) | Undead | Weakness(_) | Long | Giant | Defencing | Rage(_) | Haste(_) | Command | Crush | Sentry
         )
     }
 

@@ -410,16 +410,14 @@ pub fn hero_choices(snap: &Snapshot, active: &FigureSnap) -> (HeroChoices, Spell
             },
         ));
     }
-    if let Some(at) = active.pos {
-        for d in snap.doors.iter().filter(|d| !d.open && !d.locked && d.edge.touches(at)) {
-            choices.0.push((
-                "Open the door".to_string(),
-                Command::OpenDoor {
-                    hero: active.id,
-                    door: d.id,
-                },
-            ));
-        }
+    for d in snap.doors_to_open(active) {
+        choices.0.push((
+            "Open the door".to_string(),
+            Command::OpenDoor {
+                hero: active.id,
+                door: d.id,
+            },
+        ));
     }
     let (more, mut spells) = action_choices(snap, active);
     choices.0.extend(more);
@@ -582,14 +580,16 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
         }
         Phase::Sorcerer => {
             v.push(Command::EndTurn);
-            let finished = |m: &FigureSnap| {
-                snap.turn.acting.is_some_and(|a| a != m.id) && snap.turn.progress(m.id) != Default::default()
-            };
             for m in snap
                 .monsters()
-                .filter(|m| m.awake && m.alive() && !m.idle() && !finished(m))
+                .filter(|m| m.awake && m.alive() && !m.idle() && !snap.finished_its_turn(m))
             {
                 moves(m, &mut v);
+                // A Sentry opens doors (Revised #130), a free effect.
+                v.extend(
+                    snap.doors_to_open(m)
+                        .map(|d| Command::OpenDoor { hero: m.id, door: d.id }),
+                );
                 if snap.action_allowed(m, ActionKind::Attack).is_ok() {
                     v.extend(
                         snap.heroes()

@@ -131,8 +131,11 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
         Command::OpenDoor { hero, door } => {
             let h = get(*hero)?;
             may_act(&snap, h)?;
-            if !h.hero {
-                return Err("monsters cannot open doors".into());
+            if !h.hero && !h.has_ability(&crate::rules::ruleset::Ability::Sentry) {
+                return Err("monsters cannot open doors (only a Sentry does)".into());
+            }
+            if !h.hero && snap.finished_its_turn(h) {
+                return Err(format!("{} has had its turn", h.name));
             }
             let d = snap.door(*door).ok_or_else(|| format!("there is no door {door}"))?;
             if d.open {

@@ -270,6 +270,9 @@ pub(in crate::game) fn move_figure(
             if at != *walk.last().expect("non-empty") && crate::game::script::step_sets_off(&now, from, q) {
                 stop_reason.get_or_insert_with(|| "something happens here".to_string());
             }
+        } else if f.has_ability(&crate::rules::ruleset::Ability::Sentry) && f.awake {
+            // A Sentry reveals what it sees as a hero does (Revised #130), and walks on.
+            evs.extend(reveal_with(world, &mut now));
         }
     }
     if f.hero && matches!(snap.quest.objective.kind, ObjectiveKind::Rescue(_)) {
@@ -343,7 +346,13 @@ fn reveal_with(world: &mut World, snap: &mut Snapshot) -> Vec<GameEvent> {
     let mut fog = (*snap.fog).clone();
     let mut newly_rooms = Vec::new();
     let mut corridor_new = 0u32;
-    let mut eyes: Vec<Pos> = snap.living_heroes().filter_map(|h| h.pos).collect();
+    // The heroes', and a Sentry's that the heroes have seen (Revised #130).
+    let sentry = |m: &&FigureSnap| m.awake && m.has_ability(&crate::rules::ruleset::Ability::Sentry);
+    let mut eyes: Vec<Pos> = snap
+        .living_heroes()
+        .chain(snap.monsters().filter(sentry))
+        .filter_map(|h| h.pos)
+        .collect();
     // Heroes waiting off the board (the action-point module) look down the stairway: what a
     // hero standing on it would see is revealed before anyone comes on (rules-decisions #56).
     if snap.heroes().any(|h| h.off_map()) {

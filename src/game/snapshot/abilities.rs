@@ -46,6 +46,21 @@ impl FigureSnap {
 }
 
 impl Snapshot {
+    /// On the sorcerer's turn, `m` has had its turn: another monster has moved or acted since
+    /// it did (one monster at a time, rules-decisions row 37).
+    pub fn finished_its_turn(&self, m: &FigureSnap) -> bool {
+        self.turn.acting.is_some_and(|a| a != m.id) && self.turn.progress(m.id) != Default::default()
+    }
+
+    /// The closed doors beside `f` it may open now (unlocked, known), by the rules of doors:
+    /// a hero's, or a Sentry's (#49, #130).
+    pub fn doors_to_open<'a>(&'a self, f: &'a FigureSnap) -> impl Iterator<Item = &'a Door> + 'a {
+        let at = f.pos.filter(|_| f.hero || f.has_ability(&Ability::Sentry));
+        self.doors
+            .iter()
+            .filter(move |d| at.is_some_and(|at| !d.open && !d.locked && d.edge.touches(at)))
+    }
+
     /// The monster whose grip holds hero `t` (Crush, #114).
     pub fn captor(&self, t: &FigureSnap) -> Option<&FigureSnap> {
         self.figure(*self.dungeon.held.get(&t.id)?)
