@@ -13,7 +13,7 @@ use crate::rules_revised::REVISED;
 
 /// A quest with `heroes` on `starts` and `monsters` (a RON list's items), under Revised or
 /// (`revised` false) 2021, with an orc far away so the quest goes on.
-fn scene(
+pub(crate) fn scene(
     revised: bool,
     heroes: &[&str],
     starts: &[(i32, i32)],

@@ -602,3 +602,63 @@ fn a_hero_at_zero_mind_is_in_shock() {
     };
     assert_eq!(dice.len(), 1, "#82: Speed 1d6");
 }
+
+/// #29: sight runs to any point of the target's square (tested at nine points), not only its
+/// centre. Over the whole classic board, Revised sees everything 2021 sees and more: a square
+/// beyond a wall's end that the centre line clips the wall to reach.
+#[test]
+fn sight_reaches_any_point_of_a_square() {
+    let snaps: Vec<_> = [false, true]
+        .into_iter()
+        .map(|revised| {
+            Game::start(
+                crate::revised_abilities::scene(revised, &["barbarian"], &[(2, 0)], "(kind: \"orc\", at: (5, 0))"),
+                1,
+            )
+            .snap()
+        })
+        .collect();
+    let (old, new) = (&snaps[0], &snaps[1]);
+    let squares: Vec<_> = old.board().squares().collect();
+    let mut more = None;
+    for &a in &squares {
+        for &b in &squares {
+            let (c, any) = (old.sees_past_figures(a, b), new.sees_past_figures(a, b));
+            assert!(!c || any, "{a} sees {b} centre to centre, so to some point too");
+            if any && !c && more.is_none() {
+                more = Some((a, b));
+            }
+        }
+    }
+    let (a, b) = more.expect("some square is seen only at a point off its centre");
+    assert!(new.sees(a, b) && !old.sees(a, b), "{a} to {b}");
+}
+
+/// #89, #91: under Revised a hero may search a corridor for treasure (no monster in sight); it
+/// never deals a treasure card. Under 2021 only rooms are searched.
+#[test]
+fn a_corridor_search_finds_no_card() {
+    for revised in [false, true] {
+        let q = crate::revised_abilities::scene(revised, &["barbarian"], &[(2, 0)], "(kind: \"orc\", at: (20, 17))");
+        let mut g = Game::start(q, 2);
+        let listed = hollowdeep::game::heroquest::legal_commands(&g.snap())
+            .contains(&Command::SearchTreasure { hero: FigureId(0) });
+        assert_eq!(listed, revised);
+        let evs = g.send(Command::SearchTreasure { hero: FigureId(0) });
+        assert_eq!(rejected(&evs).is_none(), revised, "revised {revised}: {evs:?}");
+        if revised {
+            assert!(evs.iter().any(|e| matches!(e, GameEvent::NothingFound { .. })));
+            assert!(!evs.iter().any(|e| matches!(e, GameEvent::TreasureDrawn { .. })));
+        }
+    }
+    // With a monster in sight down the corridor, no search.
+    let q = crate::revised_abilities::scene(
+        true,
+        &["barbarian"],
+        &[(2, 0)],
+        "(kind: \"orc\", at: (9, 0), movement: 0)",
+    );
+    let mut g = Game::start(q, 2);
+    let evs = g.send(Command::SearchTreasure { hero: FigureId(0) });
+    assert!(rejected(&evs).unwrap().contains("in sight"), "{evs:?}");
+}

@@ -742,11 +742,27 @@ impl Snapshot {
             .all(|o| fig.hero && o.hero && self.on_stairway(p))
     }
 
-    /// Centre-to-centre line of sight: walls, closed doors, rubble and fallen blocks block, and
+    /// The rule sight follows: centre to centre (2021), or centre to any point of the target's
+    /// square (Revised #29).
+    fn sight_line(
+        &self,
+        a: Pos,
+        b: Pos,
+        edge_blocks: impl Fn(Pos, Pos) -> bool,
+        square_blocks: impl Fn(Pos) -> bool,
+    ) -> bool {
+        if self.rules().edition.sight_any_point {
+            crate::rules::los::line_of_sight_any_point(a, b, edge_blocks, square_blocks)
+        } else {
+            line_of_sight(a, b, edge_blocks, square_blocks)
+        }
+    }
+
+    /// Line of sight (`sight_line`): walls, closed doors, rubble and fallen blocks block, and
     /// so do figures in between, and furniture where the rules say it does (Revised #30).
     pub fn sees(&self, a: Pos, b: Pos) -> bool {
         let furniture = self.rules().edition.furniture_blocks_sight;
-        line_of_sight(
+        self.sight_line(
             a,
             b,
             |p, q| !self.edge_open(p, q),
@@ -765,7 +781,7 @@ impl Snapshot {
             self.door_on(p, q)
                 .is_some_and(|d| d.kind == crate::game::model::DoorKind::Portcullis)
         };
-        line_of_sight(
+        self.sight_line(
             a,
             b,
             |p, q| !self.edge_open(p, q) && !portcullis(p, q),
@@ -776,7 +792,7 @@ impl Snapshot {
     /// Line of sight for looking around a room or corridor: only walls, closed doors, rubble
     /// and fallen blocks block.
     pub fn sees_past_figures(&self, a: Pos, b: Pos) -> bool {
-        line_of_sight(a, b, |p, q| !self.edge_open(p, q), |p| self.walled_up(p))
+        self.sight_line(a, b, |p, q| !self.edge_open(p, q), |p| self.walled_up(p))
     }
 
     /// A square filled as a wall is: a sprung falling block, "a permanent block (wall)"

@@ -1,4 +1,5 @@
-//! Line of sight, centre to centre, exactly as the 2021 rulebook draws it.
+//! Line of sight, centre to centre, exactly as the 2021 rulebook draws it; and, for HeroQuest
+//! Revised (#29), from the centre to any point of the target's square, tested at nine points.
 //!
 //! The segment joins the centres of two squares. It is blocked when it crosses a blocking edge
 //! (a wall or a closed door) or passes through the inside of a square that blocks (a figure),
@@ -15,6 +16,47 @@ pub fn line_of_sight(
     edge_blocks: impl Fn(Pos, Pos) -> bool,
     square_blocks: impl Fn(Pos) -> bool,
 ) -> bool {
+    line_to(a, b, (0, 0), &edge_blocks, &square_blocks)
+}
+
+/// The nine points of a square that sight to "any point" of it is tested against (HeroQuest
+/// Revised #29), as quarter-square offsets from its centre: the centre, then a quarter square in
+/// from each corner and each side's middle. Points inside the square, not on its edge, so a
+/// line never ends on a wall.
+const ANY_POINT: [(i32, i32); 9] = [
+    (0, 0),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+    (0, -1),
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+];
+
+/// Sight from the centre of `a` to any point of `b` (HeroQuest Revised #29), approximated by the
+/// nine points of `ANY_POINT`: seen when a line to one of them is clear.
+pub fn line_of_sight_any_point(
+    a: Pos,
+    b: Pos,
+    edge_blocks: impl Fn(Pos, Pos) -> bool,
+    square_blocks: impl Fn(Pos) -> bool,
+) -> bool {
+    ANY_POINT
+        .iter()
+        .any(|o| line_to(a, b, *o, &edge_blocks, &square_blocks))
+}
+
+/// The segment from the centre of `a` to the point `off` quarter squares from the centre of
+/// `b` (each -1, 0 or 1: inside `b`).
+fn line_to(
+    a: Pos,
+    b: Pos,
+    off: (i32, i32),
+    edge_blocks: &impl Fn(Pos, Pos) -> bool,
+    square_blocks: &impl Fn(Pos) -> bool,
+) -> bool {
     if a == b {
         return true;
     }
@@ -22,7 +64,9 @@ pub fn line_of_sight(
     let dy = b.y - a.y;
     let (nx, ny) = (dx.abs(), dy.abs());
     let (sx, sy) = (dx.signum(), dy.signum());
-    // The i-th vertical grid line is crossed at t = (2i-1)/(2nx); the j-th horizontal at (2j-1)/(2ny).
+    // The segment's run in quarter squares; the i-th grid line it crosses across x lies
+    // (4i - 2) quarters from the start (a centre), so crossings compare as (2i - 1) * run.
+    let (rx, ry) = ((4 * dx + off.0).abs(), (4 * dy + off.1).abs());
     let (mut i, mut j) = (1, 1);
     let mut cur = a;
     while i <= nx || j <= ny {
@@ -31,7 +75,7 @@ pub fn line_of_sight(
         } else if j > ny {
             std::cmp::Ordering::Less
         } else {
-            ((2 * i - 1) * ny).cmp(&((2 * j - 1) * nx))
+            ((2 * i - 1) * ry).cmp(&((2 * j - 1) * rx))
         };
         let to = match next {
             std::cmp::Ordering::Less => {
@@ -137,8 +181,9 @@ impl SightBound {
                 };
                 self.open[(p.y * w + p.x) as usize] & (1 << d) == 0
             };
+            // The bound of any-point sight (Revised #29) holds the centre's too.
             for k in 0..n {
-                if line_of_sight(a, at(k), blocks, |_| false) {
+                if line_of_sight_any_point(a, at(k), blocks, |_| false) {
                     bits[k / 64] |= 1 << (k % 64);
                 }
             }

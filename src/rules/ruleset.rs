@@ -61,6 +61,12 @@ pub struct Switches {
     pub disarm: Disarm,
     /// Who chooses spells, in what order.
     pub draft: DraftOrder,
+    /// Sight runs from the viewer's centre to any point of the target's square, not only its
+    /// centre (Revised #29; tested at nine points of the square).
+    pub sight_any_point: bool,
+    /// A hero may search a corridor for treasure, the part in sight, though it never deals a
+    /// treasure card (Revised #89, #91).
+    pub search_corridors: bool,
 }
 
 /// The order of the spell draft.
@@ -84,6 +90,8 @@ impl Default for Switches {
             monsters_claim_loot: true,
             disarm: Disarm::ToolKit,
             draft: DraftOrder::Table,
+            search_corridors: false,
+            sight_any_point: false,
         }
     }
 }

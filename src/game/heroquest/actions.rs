@@ -151,17 +151,16 @@ pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outc
     let h = hero(snap, id)?;
     let at = here(h);
     let area = snap.area(at);
-    if area == CORRIDOR {
-        return Err("treasure can only be searched for in rooms".into());
-    }
-    if snap.monsters().any(|m| m.pos.is_some_and(|p| snap.area(p) == area)) {
-        return Err("the room must be clear of monsters before searching it".into());
-    }
-    if snap.dungeon.searched.contains(&(h.id, area)) {
-        return Err(format!("{} has already searched this room for treasure", h.name));
-    }
+    may_search_treasure(snap, h)?;
     let p = take_action(snap, h, ActionKind::Other)?;
     set_progress(world, h.id, p);
+    // Revised #91: a corridor never deals a treasure card (its quest events may still fire).
+    if area == CORRIDOR {
+        return Ok(vec![GameEvent::NothingFound {
+            hero: h.id,
+            search: "treasure".into(),
+        }]);
+    }
     // A trapped chest (or other piece) in the room springs first.
     let furniture_trap = snap
         .traps
@@ -325,6 +324,26 @@ pub(super) fn draw_card(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> O
         }
     }
     Ok(evs)
+}
+
+/// Whether `h` may search for treasure where it stands, else why not: a room clear of monsters
+/// it has not searched yet (heroquest-2021.md, Action 3), or, where the rules allow it (Revised
+/// #89), a corridor with no monster in sight.
+pub fn may_search_treasure(snap: &Snapshot, h: &FigureSnap) -> Result<(), String> {
+    let area = snap.area(here(h));
+    if area == CORRIDOR {
+        if !snap.rules().edition.search_corridors {
+            return Err("treasure can only be searched for in rooms".into());
+        }
+        return no_monster_in_sight(snap, h);
+    }
+    if snap.monsters().any(|m| m.pos.is_some_and(|p| snap.area(p) == area)) {
+        return Err("the room must be clear of monsters before searching it".into());
+    }
+    if snap.dungeon.searched.contains(&(h.id, area)) {
+        return Err(format!("{} has already searched this room for treasure", h.name));
+    }
+    Ok(())
 }
 
 /// The squares a search reaches: the whole room the hero stands in, or the corridor squares in sight.

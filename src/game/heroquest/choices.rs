@@ -120,9 +120,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
         // Only the searches the rules allow now (Action 3: a room clear of monsters; Actions 4
         // and 5: no monster in sight), so the action bar, the menus and the random bot never
         // offer a refused one.
-        let area = snap.area(at);
-        let room_clear = !snap.monsters().any(|m| m.pos.is_some_and(|q| snap.area(q) == area));
-        if area != crate::rules::board::CORRIDOR && !snap.dungeon.searched.contains(&(h.id, area)) && room_clear {
+        if super::actions::may_search_treasure(snap, h).is_ok() {
             v.push(("Search for treasure".into(), Command::SearchTreasure { hero: h.id }));
         }
         if snap.visible_monsters(h).next().is_none() {
