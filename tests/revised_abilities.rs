@@ -448,3 +448,104 @@ fn a_sentry_opens_doors_and_reveals_what_it_sees() {
         );
     }
 }
+
+/// #133 Steal: the goblin takes a thing the Elf carries but does not use (the bow, not the
+/// shortsword in hand, not an artifact) and runs; once no hero sees it, the bow is lost. Slain
+/// before that, it drops the bow where it fell. The sorcerer's goblin does it by itself, at every
+/// level. Under 2021 goblins do not steal.
+#[test]
+fn a_thief_takes_a_carried_thing_and_runs() {
+    let make = |revised: bool, seed| {
+        let rules = if revised { REVISED } else { "" };
+        let q = quest_with(
+            &["elf"],
+            &[(5, 0)],
+            "",
+            &format!("(kind: \"goblin\", at: (6, 0)), {FAR_ORC}"),
+            DEFEAT_ALL,
+            &format!("{rules} equipment: {{\"elf\": (items: [\"bow\", \"talisman_of_lore\"])}},"),
+        );
+        let mut g = Game::start(q, seed);
+        g.end_hero_turns();
+        g
+    };
+    let steal = |g: &mut Game, item: &str| {
+        g.send(Command::Steal {
+            thief: FigureId(1),
+            hero: FigureId(0),
+            item: item.into(),
+        })
+    };
+    let mut g = make(false, 1);
+    assert!(rejected(&steal(&mut g, "bow")).is_some(), "2021 goblins do not steal");
+    let mut g = make(true, 1);
+    assert_eq!(
+        hollowdeep::game::heroquest::stealable(&g.snap(), g.snap().figure(FigureId(0)).unwrap()),
+        vec!["bow".to_string()],
+        "not the sword in hand, not the talisman (an artifact)"
+    );
+    for item in ["shortsword", "talisman_of_lore"] {
+        assert!(rejected(&steal(&mut g, item)).is_some(), "{item}");
+    }
+    let evs = steal(&mut g, "bow");
+    assert!(evs.iter().any(|e| matches!(e, GameEvent::ItemStolen { .. })), "{evs:?}");
+    assert!(!g.snap().figure(FigureId(0)).unwrap().equipment.has("bow"));
+    // It runs round the corner, out of sight: the bow is lost.
+    ok(&g.send(Command::Move {
+        figure: FigureId(1),
+        path: path(&[
+            (7, 0),
+            (8, 0),
+            (9, 0),
+            (10, 0),
+            (11, 0),
+            (12, 0),
+            (13, 0),
+            (13, 1),
+            (13, 2),
+        ]),
+    }));
+    assert!(!g.snap().sees(p(5, 0), p(13, 2)));
+    assert!(
+        g.log().iter().any(|e| matches!(e, GameEvent::StolenItemLost { .. })),
+        "out of sight, the bow is lost"
+    );
+    assert!(g.snap().dungeon.stolen.is_empty());
+    // Slain first, it drops the bow.
+    let (mut g, _) = find_seed(
+        |seed| {
+            let mut g = make(true, seed);
+            ok(&steal(&mut g, "bow"));
+            g.send(Command::EndTurn);
+            g
+        },
+        |g| attack(g, 0, 1),
+        |e| e.iter().any(|e| matches!(e, GameEvent::MonsterKilled { .. })),
+    );
+    assert!(g.log().iter().any(|e| matches!(e, GameEvent::StolenItemDropped { .. })));
+    ok(&g.send(Command::PickUp { hero: FigureId(0) }));
+    assert!(
+        g.snap().figure(FigureId(0)).unwrap().equipment.has("bow"),
+        "the Elf has its bow again"
+    );
+    // The sorcerer's goblin steals and runs by itself.
+    for level in [SorcererLevel::Classic, SorcererLevel::Normal, SorcererLevel::Hard] {
+        let mut g = make(true, 3);
+        let (sent, reasons) = sorcerer_turn_explained(&mut g, level);
+        assert!(
+            matches!(sent.first(), Some(Command::Steal { .. })),
+            "{level:?}: {sent:?}"
+        );
+        assert!(
+            matches!(
+                sent.get(1),
+                Some(Command::Move {
+                    figure: FigureId(1),
+                    ..
+                })
+            ),
+            "{level:?}: then it runs: {sent:?}"
+        );
+        assert!(reasons.iter().any(|r| r.contains("runs")), "{reasons:?}");
+    }
+}

@@ -253,7 +253,8 @@ pub fn plan(
     let cfg = Config::for_level(level);
     let mut mons = Vec::new();
     for m in snap.monsters() {
-        if !m.awake || m.idle() || done.contains(&m.id) {
+        // A thief with a stolen thing only runs (`sorcerer::thief_turn`).
+        if !m.awake || m.idle() || done.contains(&m.id) || super::sorcerer::carries_loot(snap, m) {
             continue;
         }
         // A move not yet begun: its first, or one Haste gives (Revised #121).

@@ -50,7 +50,7 @@ fn allowance(snap: &Snapshot, m: &FigureSnap) -> u8 {
 /// Plans one monster's turn against the board as it is now.
 pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
     let m = snap.figure(monster)?;
-    if !m.alive() || !m.awake || m.idle() {
+    if !m.alive() || !m.awake || m.idle() || carries_loot(snap, m) {
         return None;
     }
     let may_attack = snap.action_allowed(m, ActionKind::Attack).is_ok();
@@ -220,6 +220,91 @@ pub fn sentry_door(snap: &Snapshot) -> Option<Decision> {
     None
 }
 
+/// Thieves (Revised #133) play by their nature at every level, first in the turn or while they
+/// are the monster acting: one carrying off a stolen thing runs, out of the heroes' sight if it
+/// can, else as far from them as it can; one beside a hero with a thing to take takes the
+/// dearest.
+pub fn thief_turn(snap: &Snapshot) -> Option<(FigureId, Decision)> {
+    use crate::game::heroquest::thefts;
+    let mine = |m: &FigureSnap| snap.turn.acting.is_none_or(|a| a == m.id);
+    for m in snap.monsters().filter(|m| m.awake && m.alive() && !m.idle() && mine(m)) {
+        if carries_loot(snap, m) {
+            if let Some(d) = run_away(snap, m) {
+                return Some((m.id, d));
+            }
+            continue;
+        }
+        let rules = snap.rules();
+        let worth = |i: &str| {
+            rules
+                .weapons
+                .get(i)
+                .map(|w| w.cost)
+                .or_else(|| rules.armor.get(i).map(|a| a.cost))
+                .unwrap_or(0)
+        };
+        if let Some((hero, item)) = thefts(snap, m)
+            .into_iter()
+            .max_by(|a, b| worth(&a.1).cmp(&worth(&b.1)).then(b.cmp(a)))
+        {
+            let who = snap.figure(hero).map_or(String::new(), |h| h.name.clone());
+            return Some((
+                m.id,
+                Decision {
+                    reason: format!(
+                        "{} steals {} from {who}, to run with it",
+                        m.name,
+                        rules.thing_name(&item)
+                    ),
+                    commands: vec![Command::Steal {
+                        thief: m.id,
+                        hero,
+                        item,
+                    }],
+                },
+            ));
+        }
+    }
+    None
+}
+
+/// A thief carrying off a stolen thing: it only runs (Revised #133).
+pub fn carries_loot(snap: &Snapshot, m: &FigureSnap) -> bool {
+    snap.dungeon.stolen.get(&m.id).is_some_and(|v| !v.is_empty())
+}
+
+/// The thief's run: to the square it can reach that no hero sees, else the farthest from them.
+fn run_away(snap: &Snapshot, m: &FigureSnap) -> Option<Decision> {
+    use crate::rules::geometry::Pos;
+    let at = m.pos?;
+    if !snap.move_progress(m).is_some_and(|p| p.moving == MoveState::NotStarted) || !snap.may_start_moving(m) {
+        return None;
+    }
+    let heroes: Vec<Pos> = snap.living_heroes().filter_map(|h| h.pos).collect();
+    let from_heroes = snap.terrain_field(&heroes, 1000);
+    let reach = snap.reach(m, u16::from(allowance(snap, m)))?;
+    let seen = |q: Pos| heroes.iter().any(|h| *h == q || snap.sees(*h, q));
+    let score = |q: Pos| (!seen(q), from_heroes.dist(q).unwrap_or(u16::MAX));
+    let best = snap
+        .board()
+        .squares()
+        .filter(|q| *q == at || (reach.dist(*q).is_some() && snap.can_stop_on(m, *q)))
+        .max_by(|a, b| score(*a).cmp(&score(*b)).then(b.cmp(a)))?;
+    if best == at {
+        return None;
+    }
+    let path = reach.path_to(best)?;
+    let reason = if seen(best) {
+        format!("{} runs from the heroes with what it stole", m.name)
+    } else {
+        format!("{} runs out of the heroes' sight with what it stole", m.name)
+    };
+    Some(Decision {
+        commands: vec![Command::Move { figure: m.id, path }],
+        reason,
+    })
+}
+
 /// The next command of the sorcerer's turn (ends the turn when every monster has acted).
 /// The classic level re-plans each monster after each of its commands. The planning levels plan
 /// the whole remaining turn whenever dice have been rolled since the last plan (an attack, a
@@ -240,6 +325,16 @@ pub fn next_command(
         mind.current = None;
         mind.done.clear();
         mind.queue.clear();
+    }
+    // Thieves steal and run, whatever the level.
+    if let Some((m, d)) = thief_turn(snap)
+        && let Some(first) = d.commands.into_iter().next()
+    {
+        // Whatever the planner had queued for it is planned afresh.
+        if mind.current == Some(m) {
+            mind.queue.clear();
+        }
+        return (first, Some((m, d.reason)));
     }
     // Sentries open the doors between them and the heroes first (free effects).
     if let Some(d) = sentry_door(snap)

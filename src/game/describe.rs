@@ -240,6 +240,7 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
             format!("{} shooting {} with the {weapon}", who(*attacker), who(*target))
         }
         Command::SearchTreasure { hero } => format!("{}'s search for treasure", who(*hero)),
+        Command::Steal { thief, hero, item } => format!("{} stealing {item} from {}", who(*thief), who(*hero)),
         Command::Investigate { hero, at } => format!("{} investigating {}", who(*hero), names.place(*at)),
         Command::SearchTraps { hero } => format!("{}'s search for traps", who(*hero)),
         Command::SearchSecretDoors { hero } => format!("{}'s search for secret doors", who(*hero)),
@@ -739,6 +740,18 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
             )
         }
         GameEvent::WeaponWielded { hero, name, .. } => format!("{} takes {} in hand.", n(*hero), the(name)),
+        GameEvent::ItemStolen { thief, hero, name, .. } => format!(
+            "{} snatches {} from {} and runs!",
+            n(*thief),
+            the(name),
+            in_sentence(&n(*hero))
+        ),
+        GameEvent::StolenItemLost { thief, name, .. } => {
+            format!("{} is out of sight: {} is lost.", n(*thief), the(name))
+        }
+        GameEvent::StolenItemDropped { thief, at } => {
+            format!("{} drops what it stole in {}.", n(*thief), place(*at))
+        }
         GameEvent::PossessionsDropped { hero, at } => {
             format!(
                 "{}'s possessions lie in {} for the others to take.",

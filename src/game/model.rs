@@ -214,6 +214,8 @@ pub struct Dungeon {
     pub chests_opened: std::collections::BTreeSet<u32>,
     /// Heroes held in a crusher's grip, each with its crusher (Revised #114 Crush).
     pub held: BTreeMap<FigureId, FigureId>,
+    /// What each thief carries off (Revised #133 Steal).
+    pub stolen: BTreeMap<FigureId, Vec<String>>,
 }
 
 /// A monster the heroes have seen: only these act on the sorcerer's turn.

@@ -114,7 +114,18 @@ impl Ability {
         use Ability::*;
         matches!(
             self,
-            Immune(_) | Undead | Weakness(_) | Long | Giant | Defencing | Rage(_) | Haste(_) | Command | Crush | Sentry
+            Immune(_)
+                | Undead
+                | Weakness(_)
+                | Long
+                | Giant
+                | Defencing
+                | Rage(_)
+                | Haste(_)
+                | Command
+                | Crush
+                | Sentry
+                | Steal
         )
     }
 
@@ -820,9 +831,9 @@ mod tests {
     #[test]
     fn an_ability_or_spell_group_the_game_does_not_play_is_refused() {
         let text =
-            RuleSet::heroquest_revised_text().replace("abilities: [Undead, Immune([Poison])]", "abilities: [Steal]");
+            RuleSet::heroquest_revised_text().replace("abilities: [Undead, Immune([Poison])]", "abilities: [Fortune(1)]");
         let e = RuleSet::parse(&text).unwrap_err();
-        assert!(e.contains("\"skeleton\"") && e.contains("Steal"), "{e}");
+        assert!(e.contains("\"skeleton\"") && e.contains("Fortune"), "{e}");
         let text =
             RuleSet::heroquest_revised_text().replace("abilities: [Undead, Immune([Poison])]", "abilities: [Undying]");
         let e = RuleSet::parse(&text).unwrap_err();

@@ -583,6 +583,16 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
                 .filter(|m| m.awake && m.alive() && !m.idle() && !snap.finished_its_turn(m))
             {
                 moves(m, &mut v);
+                // A thief's Steal action (Revised #133).
+                v.extend(
+                    super::steal::thefts(snap, m)
+                        .into_iter()
+                        .map(|(hero, item)| Command::Steal {
+                            thief: m.id,
+                            hero,
+                            item,
+                        }),
+                );
                 // A Sentry opens doors (Revised #130), a free effect.
                 v.extend(
                     snap.doors_to_open(m)

@@ -190,6 +190,7 @@ pub(in crate::game) fn apply_damage(
         world.entity_mut(e).insert(Dead).remove::<GridPos>();
         evs.push(GameEvent::HeroKilled { figure: id, by });
     } else {
+        evs.extend(super::steal::drop_stolen(world, id, f.pos));
         world.despawn(e);
         evs.push(GameEvent::MonsterKilled { figure: id, by });
     }
@@ -232,6 +233,7 @@ pub(in crate::game) fn lose_mind(
         evs.extend(add_status(world, id, StatusKind::InShock));
     } else if !f.hero && !f.has_ability(&crate::rules::ruleset::Ability::Undead) {
         evs.extend(release(world, id));
+        evs.extend(super::steal::drop_stolen(world, id, f.pos));
         world.despawn(e);
         evs.push(GameEvent::MonsterKilled { figure: id, by });
         evs.extend(reveal(world));

@@ -12,6 +12,7 @@ mod objectives;
 mod points;
 mod setup;
 mod spells;
+mod steal;
 mod trap_actions;
 mod traps;
 mod turn;
@@ -36,6 +37,7 @@ pub(in crate::game) use investigate::test;
 pub use movement::reveal;
 pub use points::{chest_help, levers_in_reach, lock_help, locked_chests_in_reach, payer as minor_action_payer};
 pub use setup::derive_fighter;
+pub use steal::{stealable, thefts};
 pub use trap_actions::{disarm_chance, may_try_disarm, next_to_trap};
 pub use turn::may_act;
 
@@ -239,6 +241,7 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
         Command::DrinkPotion { hero, potion } => actions::drink(world, &snap, *hero, potion),
         Command::Give { from, to, item } => actions::give(world, &snap, *from, *to, item),
         Command::PickUp { hero } => actions::pick_up(world, &snap, *hero),
+        Command::Steal { thief, hero, item } => steal::steal(world, &snap, *thief, *hero, item),
         Command::UseArtifact { hero, item } => actions::use_artifact(world, &snap, *hero, item),
         Command::Wield { hero, weapon } => actions::wield(world, &snap, *hero, weapon),
         Command::Retreat { hero } => actions::retreat(world, &snap, *hero),

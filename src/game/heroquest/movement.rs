@@ -279,6 +279,10 @@ pub(in crate::game) fn move_figure(
         evs.extend(lead_captive(world, f.id, &trail));
     }
     p = snap.after_walking(f, p, taken);
+    // A thief that walked out of the heroes' sight got away with what it took (Revised #133).
+    if !f.hero {
+        evs.extend(super::steal::out_of_sight(world));
+    }
     // The action-point module: the log says what the move cost (item 7 of issue 21).
     if f.hero && snap.action_points() && taken > 0 {
         evs.push(GameEvent::MovePaid {

@@ -28,6 +28,8 @@ pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameE
             }
         }
         Phase::Sorcerer => {
+            // A thief out of the heroes' sight at its turn's end got away (Revised #133).
+            evs.extend(super::steal::out_of_sight(world));
             for m in snap.monsters() {
                 evs.extend(remove_status(world, m.id, LoseTurn));
                 evs.extend(remove_status(world, m.id, Hastened));
@@ -201,6 +203,7 @@ pub(in crate::game) fn one_monster_at_a_time(world: &mut World, cmd: &Command) {
         Command::Move { figure, .. } => *figure,
         Command::Attack { attacker, .. } => *attacker,
         Command::CastSpell { caster, .. } => *caster,
+        Command::Steal { thief, .. } => *thief,
         _ => return,
     };
     let Some(mut turn) = world.get_resource_mut::<Turn>() else {

@@ -45,6 +45,13 @@ pub enum Command {
         spell: String,
         target: FigureId,
     },
+    /// A monster with Steal (HeroQuest Revised #133) takes `item`, carried but not in use, from
+    /// `hero` beside it (its action).
+    Steal {
+        thief: FigureId,
+        hero: FigureId,
+        item: String,
+    },
     /// Attack a monster in sight with a ranged weapon the hero carries (an action).
     Shoot {
         attacker: FigureId,
@@ -335,6 +342,24 @@ pub enum GameEvent {
         attack: Vec<Face>,
         defend: Vec<Face>,
         damage: u8,
+    },
+    /// A thief took a thing from a hero (Revised #133).
+    ItemStolen {
+        thief: FigureId,
+        hero: FigureId,
+        item: String,
+        name: String,
+    },
+    /// A thief got out of the heroes' sight: what it took is lost.
+    StolenItemLost {
+        thief: FigureId,
+        item: String,
+        name: String,
+    },
+    /// A thief fell: what it took lies where it fell.
+    StolenItemDropped {
+        thief: FigureId,
+        at: Pos,
     },
     /// Spirit damage taken from a figure's Mind (Revised #71).
     MindLost {
