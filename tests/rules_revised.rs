@@ -662,3 +662,28 @@ fn a_corridor_search_finds_no_card() {
     let evs = g.send(Command::SearchTreasure { hero: FigureId(0) });
     assert!(rejected(&evs).unwrap().contains("in sight"), "{evs:?}");
 }
+
+/// #112: Characters (our named special monsters: Ulag, Grak, Verag, Balur, the Witch Lord)
+/// never appear at random. Under Revised a quest naming one its wandering monster is refused at
+/// the field's `line:col`, and a 2021 quest that does cannot be taken under Revised; 2021 lets it.
+#[test]
+fn characters_never_wander() {
+    let text = |rules: &str| {
+        format!(
+            "Quest(format: 1, name: \"T\", briefing: \"B.\", {rules}\n    heroes: [\"barbarian\"], hero_starts: [(12, 2)], stairway: (12, 2, 2, 2),
+             monsters: [(kind: \"orc\", at: (24, 17))], objective: DefeatAll(return_to_stairway: false),\n    wandering_monster: \"grak\")"
+        )
+    };
+    let e = refused(&text(REVISED));
+    assert!(e.contains("t.ron:4:5") && e.contains("Character"), "{e}");
+    let old = hollowdeep::quest::parse_with(
+        "t",
+        "t.ron",
+        text("also_rules: [\"heroquest-revised\"],").as_bytes(),
+        None,
+        hollowdeep::quest::Winnable::NotChecked,
+    )
+    .expect("2021 lets a special monster wander");
+    let e = old.under("heroquest-revised").unwrap_err();
+    assert!(e.contains("Characters never wander"), "{e}");
+}

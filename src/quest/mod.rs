@@ -655,6 +655,12 @@ impl Quest {
         for (k, item) in self.rules.items.iter().filter(|(_, i)| i.quest) {
             rules.items.insert(k.clone(), item.clone());
         }
+        if rules.monsters.get(&self.wandering_monster).is_some_and(|d| d.character) {
+            return Err(format!(
+                "under \"{id}\" \"{}\" is a Character, and Characters never wander: \"{}\" cannot be its wandering monster",
+                self.wandering_monster, self.name
+            ));
+        }
         let mut q = self.clone();
         for m in &mut q.monsters {
             let Some(def) = rules.monsters.get(&m.kind) else {

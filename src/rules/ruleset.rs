@@ -830,8 +830,8 @@ mod tests {
 
     #[test]
     fn an_ability_or_spell_group_the_game_does_not_play_is_refused() {
-        let text =
-            RuleSet::heroquest_revised_text().replace("abilities: [Undead, Immune([Poison])]", "abilities: [Fortune(1)]");
+        let text = RuleSet::heroquest_revised_text()
+            .replace("abilities: [Undead, Immune([Poison])]", "abilities: [Fortune(1)]");
         let e = RuleSet::parse(&text).unwrap_err();
         assert!(e.contains("\"skeleton\"") && e.contains("Fortune"), "{e}");
         let text =

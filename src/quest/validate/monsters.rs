@@ -130,12 +130,19 @@ pub(super) fn placed(cx: &mut Ctx) -> Vec<QuestMonster> {
     monsters
 }
 
-/// The wandering monster is a kind of the rule set.
+/// The wandering monster is a kind of the rule set, and not a Character: Characters never
+/// appear at random (HeroQuest Revised, checklists §1.1 #112).
 pub(super) fn wandering(cx: &mut Ctx) {
-    if !cx.rules.monsters.contains_key(&cx.raw.wandering_monster) {
-        cx.out.err(
+    let w = &cx.raw.wandering_monster;
+    match cx.rules.monsters.get(w) {
+        None => cx.out.err(
             vec![Field("wandering_monster")],
-            format!("unknown wandering monster kind \"{}\"", cx.raw.wandering_monster),
-        );
+            format!("unknown wandering monster kind \"{w}\""),
+        ),
+        Some(def) if def.character => cx.out.err(
+            vec![Field("wandering_monster")],
+            format!("\"{w}\" is a Character, and Characters never wander: choose a common monster"),
+        ),
+        Some(_) => {}
     }
 }
