@@ -549,3 +549,26 @@ fn a_thief_takes_a_carried_thing_and_runs() {
         assert!(reasons.iter().any(|r| r.contains("runs")), "{reasons:?}");
     }
 }
+
+/// Issue 36 part 5: Morcar's Mind Lash (Mystic Combat, #75) in the planners. A caster that cannot
+/// reach the heroes lashes the mind of the one it sees, by the exact odds of Mind against Mind,
+/// at the normal and hard levels as at the classic one.
+#[test]
+fn the_planners_lash_a_heros_mind() {
+    for level in [SorcererLevel::Classic, SorcererLevel::Normal, SorcererLevel::Hard] {
+        let q = scene(
+            true,
+            &["barbarian"],
+            &[(2, 0)],
+            "(kind: \"orc\", at: (9, 0), movement: 0, mind: 6, spells: [\"mind_lash\"])",
+        );
+        let mut g = Game::start(q, 8);
+        g.end_hero_turns();
+        let sent = sorcerer_turn(&mut g, level);
+        assert!(
+            sent.iter()
+                .any(|c| matches!(c, Command::CastSpell { spell, .. } if spell == "mind_lash")),
+            "{level:?}: {sent:?}"
+        );
+    }
+}

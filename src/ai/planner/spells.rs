@@ -101,8 +101,25 @@ pub(super) fn spells(ctx: &Ctx, node: &Node, k: usize) -> Vec<SpellOption> {
                                 .count();
                             out.push((act, 2.0 * struck as f64, None, Vec::new(), 0.0));
                         }
-                        // Mystic Combat takes Mind, which the plan does not follow: never chosen.
-                        Effect::Heal { .. } | Effect::Summon { .. } | Effect::Mystic => {}
+                        Effect::Mystic => {
+                            // Mystic Combat (Revised #75): the caster's Mind in dice against the
+                            // hero's, each skull not saved a Mind point (the exact table). The
+                            // plan follows Body, not Mind: a point of Mind counts a little, the
+                            // fall into shock at 0 (#82: no spells, potions or items, one Speed
+                            // die) much more.
+                            if hs.mind == 0 || hs.has(StatusKind::InShock) || !hv.acts {
+                                continue;
+                            }
+                            let table = odds::damage_probabilities(m.f.mind, hs.mind, snap.guard(hs));
+                            let lost: f64 = table
+                                .iter()
+                                .enumerate()
+                                .map(|(k, p)| (k as f64).min(hs.mind as f64) * p)
+                                .sum();
+                            let shock: f64 = table.iter().skip(hs.mind as usize).sum();
+                            out.push((act, 0.4 * lost + 3.0 * shock, None, Vec::new(), 0.0));
+                        }
+                        Effect::Heal { .. } | Effect::Summon { .. } => {}
                     }
                 }
             }
