@@ -541,6 +541,10 @@ fn mystic_combat_takes_mind_and_the_undead_feel_nothing() {
             .any(|e| matches!(e, GameEvent::MysticAttack { damage: 0, .. }))
     );
     assert!(g.snap().figure(FigureId(1)).is_some(), "the skeleton stands");
+    assert!(
+        !evs.iter().any(|e| matches!(e, GameEvent::MindLost { .. })),
+        "no \"loses 0 Mind\" line after the attack's own \"no harm done\""
+    );
 }
 
 /// #82–83: a hero brought to 0 Mind (Morcar's Mind Lash) is In Shock: one Speed die, its

@@ -673,6 +673,13 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
                 d => format!("{d} Mind points"),
             }
         ),
+        GameEvent::MindLost {
+            figure,
+            amount: 0,
+            cause,
+        } => {
+            format!("{} shrugs off {}.", n(*figure), in_sentence(cause))
+        }
         GameEvent::MindLost { figure, amount, cause } => {
             format!("{} loses {amount} Mind to {}.", n(*figure), in_sentence(cause))
         }

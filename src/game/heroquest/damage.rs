@@ -264,7 +264,10 @@ pub(in crate::game) fn mystic_attack(
         damage,
     }];
     evs.extend(remove_status(world, t.id, StatusKind::Asleep));
-    evs.extend(lose_mind(world, t.id, damage, Some(c.id), cause));
+    // The attack's own line says when no harm was done.
+    if damage > 0 {
+        evs.extend(lose_mind(world, t.id, damage, Some(c.id), cause));
+    }
     evs
 }
 
