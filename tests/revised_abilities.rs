@@ -572,3 +572,37 @@ fn the_planners_lash_a_heros_mind() {
         );
     }
 }
+
+/// A person playing the sorcerer steals with a thief and opens a door with a Sentry from the
+/// sorcerer's menu (#133, #130), the same commands the computer sends.
+#[test]
+fn the_sorcerers_menu_offers_a_thiefs_steal_and_a_sentrys_door() {
+    use hollowdeep::input::sorcerer::{SorcererIntent, sorcerer_menu};
+    let q = scene_with(
+        true,
+        &["elf"],
+        &[(2, 0)],
+        "(at: (3, 0), to: (3, 1))",
+        "(kind: \"goblin\", at: (3, 0))",
+    );
+    let q = {
+        let mut q = (*q).clone();
+        q.gear.entry("elf".into()).or_default().items.push("bow".into());
+        std::sync::Arc::new(q)
+    };
+    let mut g = Game::start(q, 4);
+    g.end_hero_turns();
+    let lines = sorcerer_menu(&g.snap(), Some(FigureId(1)));
+    let labels: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(
+        labels[..2],
+        ["Goblin: steal the Bow from Elf", "Goblin: open the door"],
+        "{labels:?}"
+    );
+    for (_, intent) in lines.into_iter().take(2) {
+        let SorcererIntent::Send(c) = intent else {
+            panic!("a command")
+        };
+        ok(&g.send(c));
+    }
+}

@@ -93,8 +93,9 @@ pub fn sorcerer_intent(snap: &Snapshot, selected: Option<FigureId>, p: Pos) -> O
     Some(SorcererIntent::Send(Command::Move { figure: m.id, path }))
 }
 
-/// The sorcerer's menu: the picked monster's Dread spells on the targets it sees, every other
-/// monster it may still use, and the end of the turn.
+/// The sorcerer's menu: the picked monster's Dread spells on the targets it sees, what its
+/// abilities let it do (steal, open a door), every other monster it may still use, and the end
+/// of the turn.
 pub fn sorcerer_menu(snap: &Snapshot, selected: Option<FigureId>) -> Vec<(String, SorcererIntent)> {
     let mut lines = Vec::new();
     if snap.turn.pending.is_some() || snap.turn.phase != Phase::Sorcerer {
@@ -138,6 +139,31 @@ pub fn sorcerer_menu(snap: &Snapshot, selected: Option<FigureId>) -> Vec<(String
                     ));
                 }
             }
+        }
+    }
+    // What the picked monster's abilities add (HeroQuest Revised): a thief's Steal (#133) and a
+    // Sentry's doors (#130).
+    if let Some(m) = selected.and_then(|id| snap.figure(id)).filter(|m| may_use(snap, m)) {
+        for (hero, item) in crate::game::heroquest::thefts(snap, m) {
+            let who = snap.figure(hero).map_or(String::new(), |h| h.name.clone());
+            lines.push((
+                format!(
+                    "{}: steal {} from {who}",
+                    m.name,
+                    crate::text::the(&rules.thing_name(&item))
+                ),
+                SorcererIntent::Send(Command::Steal {
+                    thief: m.id,
+                    hero,
+                    item,
+                }),
+            ));
+        }
+        for d in snap.doors_to_open(m) {
+            lines.push((
+                format!("{}: open the door", m.name),
+                SorcererIntent::Send(Command::OpenDoor { hero: m.id, door: d.id }),
+            ));
         }
     }
     for m in snap.monsters().filter(|m| may_use(snap, m) && Some(m.id) != selected) {
