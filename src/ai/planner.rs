@@ -254,7 +254,7 @@ pub fn plan(
     let mut mons = Vec::new();
     for m in snap.monsters() {
         // A thief with a stolen thing only runs (`sorcerer::thief_turn`).
-        if !m.awake || m.idle() || done.contains(&m.id) || super::sorcerer::carries_loot(snap, m) {
+        if !m.awake || m.idle() || done.contains(&m.id) || snap.carries_loot(m) {
             continue;
         }
         // A move not yet begun: its first, or one Haste gives (Revised #121).

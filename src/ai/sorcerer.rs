@@ -50,7 +50,7 @@ fn allowance(snap: &Snapshot, m: &FigureSnap) -> u8 {
 /// Plans one monster's turn against the board as it is now.
 pub fn plan_monster(snap: &Snapshot, monster: FigureId) -> Option<Decision> {
     let m = snap.figure(monster)?;
-    if !m.alive() || !m.awake || m.idle() || carries_loot(snap, m) {
+    if !m.alive() || !m.awake || m.idle() || snap.carries_loot(m) {
         return None;
     }
     let may_attack = snap.action_allowed(m, ActionKind::Attack).is_ok();
@@ -228,7 +228,7 @@ pub fn thief_turn(snap: &Snapshot) -> Option<(FigureId, Decision)> {
     use crate::game::heroquest::thefts;
     let mine = |m: &FigureSnap| snap.turn.acting.is_none_or(|a| a == m.id);
     for m in snap.monsters().filter(|m| m.awake && m.alive() && !m.idle() && mine(m)) {
-        if carries_loot(snap, m) {
+        if snap.carries_loot(m) {
             if let Some(d) = run_away(snap, m) {
                 return Some((m.id, d));
             }
@@ -266,11 +266,6 @@ pub fn thief_turn(snap: &Snapshot) -> Option<(FigureId, Decision)> {
         }
     }
     None
-}
-
-/// A thief carrying off a stolen thing: it only runs (Revised #133).
-pub fn carries_loot(snap: &Snapshot, m: &FigureSnap) -> bool {
-    snap.dungeon.stolen.get(&m.id).is_some_and(|v| !v.is_empty())
 }
 
 /// The thief's run: to the square it can reach that no hero sees, else the farthest from them.

@@ -82,19 +82,26 @@ pub(in crate::game) fn squeeze(world: &mut World) -> Vec<GameEvent> {
 /// Ends the grips `id` is in (Revised #114): a crusher that loses Body lets go; a hero that
 /// falls is let go.
 pub(in crate::game) fn release(world: &mut World, id: FigureId) -> Vec<GameEvent> {
-    let gone: Vec<FigureId> = {
-        let mut d = world.resource_mut::<Dungeon>();
-        let gone = d
-            .held
-            .iter()
-            .filter(|(t, c)| **t == id || **c == id)
-            .map(|(t, _)| *t)
-            .collect::<Vec<_>>();
-        for t in &gone {
-            d.held.remove(t);
-        }
-        gone
-    };
+    end_grips(world, |t, c| t == id || c == id)
+}
+
+/// Ends the grips (held hero, crusher) that `ends` picks.
+fn end_grips(world: &mut World, ends: impl Fn(FigureId, FigureId) -> bool) -> Vec<GameEvent> {
+    // Read first: the dungeon is only written (and its snapshot copied again) when a grip ends.
+    let gone: Vec<FigureId> = world
+        .resource::<Dungeon>()
+        .held
+        .iter()
+        .filter(|(t, c)| ends(**t, **c))
+        .map(|(t, _)| *t)
+        .collect();
+    if gone.is_empty() {
+        return Vec::new();
+    }
+    let mut d = world.resource_mut::<Dungeon>();
+    for t in &gone {
+        d.held.remove(t);
+    }
     gone.into_iter()
         .filter_map(|t| remove_status(world, t, StatusKind::Held))
         .collect()
@@ -169,9 +176,7 @@ pub(in crate::game) fn apply_damage(
     };
     evs.extend(remove_status(world, id, StatusKind::RockSkin));
     // A crusher that loses Body lets its hero go (Revised #114).
-    if world.resource::<Dungeon>().held.values().any(|c| *c == id) {
-        evs.extend(release(world, id));
-    }
+    evs.extend(end_grips(world, |_, c| c == id));
     if left > 0 {
         return evs;
     }
@@ -190,10 +195,19 @@ pub(in crate::game) fn apply_damage(
         world.entity_mut(e).insert(Dead).remove::<GridPos>();
         evs.push(GameEvent::HeroKilled { figure: id, by });
     } else {
-        evs.extend(super::steal::drop_stolen(world, id, f.pos));
-        world.despawn(e);
-        evs.push(GameEvent::MonsterKilled { figure: id, by });
+        return [evs, remove_monster(world, &f, by)].concat();
     }
+    evs.extend(reveal(world));
+    evs
+}
+
+/// A monster at 0 Body or 0 Mind leaves the board: a grip it held ends, what it stole drops
+/// where it fell, and what its fall lets the heroes see is revealed.
+fn remove_monster(world: &mut World, f: &FigureSnap, by: Option<FigureId>) -> Vec<GameEvent> {
+    let mut evs = release(world, f.id);
+    evs.extend(super::steal::drop_stolen(world, f.id, f.pos));
+    world.despawn(f.entity);
+    evs.push(GameEvent::MonsterKilled { figure: f.id, by });
     evs.extend(reveal(world));
     evs
 }
@@ -232,11 +246,7 @@ pub(in crate::game) fn lose_mind(
         // The status's event tells it: one Speed die, the board only (#82–83).
         evs.extend(add_status(world, id, StatusKind::InShock));
     } else if !f.hero && !f.has_ability(&crate::rules::ruleset::Ability::Undead) {
-        evs.extend(release(world, id));
-        evs.extend(super::steal::drop_stolen(world, id, f.pos));
-        world.despawn(e);
-        evs.push(GameEvent::MonsterKilled { figure: id, by });
-        evs.extend(reveal(world));
+        evs.extend(remove_monster(world, &f, by));
     }
     evs
 }

@@ -39,10 +39,7 @@ pub fn stealable(snap: &Snapshot, h: &FigureSnap) -> Vec<String> {
 
 /// The thefts `m` may make now: (hero, thing), each adjacent hero's stealable things.
 pub fn thefts(snap: &Snapshot, m: &FigureSnap) -> Vec<(FigureId, String)> {
-    if !m.has_ability(&Ability::Steal)
-        || !snap.dungeon.stolen.get(&m.id).is_none_or(Vec::is_empty)
-        || snap.action_allowed(m, ActionKind::Other).is_err()
-    {
+    if !m.has_ability(&Ability::Steal) || snap.carries_loot(m) || snap.action_allowed(m, ActionKind::Other).is_err() {
         return Vec::new();
     }
     let Some(at) = m.pos else { return Vec::new() };
@@ -72,7 +69,7 @@ pub(in crate::game) fn steal(
     if !m.has_ability(&Ability::Steal) {
         return Err(format!("{} does not steal", m.name));
     }
-    if snap.dungeon.stolen.get(&m.id).is_some_and(|v| !v.is_empty()) {
+    if snap.carries_loot(m) {
         return Err(format!("{} already carries off a stolen thing", m.name));
     }
     let p = super::take_action(snap, m, ActionKind::Other)?;
@@ -137,6 +134,9 @@ pub(in crate::game) fn out_of_sight(world: &mut World) -> Vec<GameEvent> {
 
 /// A thief slain (or otherwise gone) at `at` drops what it took there, for a hero to pick up.
 pub(in crate::game) fn drop_stolen(world: &mut World, thief: FigureId, at: Option<Pos>) -> Vec<GameEvent> {
+    if !world.resource::<Dungeon>().stolen.contains_key(&thief) {
+        return Vec::new();
+    }
     let Some(items) = world.resource_mut::<Dungeon>().stolen.remove(&thief) else {
         return Vec::new();
     };

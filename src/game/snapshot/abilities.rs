@@ -66,6 +66,11 @@ impl Snapshot {
         self.figure(*self.dungeon.held.get(&t.id)?)
     }
 
+    /// A thief carrying off a stolen thing (Steal, #133): it takes nothing more, and only runs.
+    pub fn carries_loot(&self, m: &FigureSnap) -> bool {
+        self.dungeon.stolen.get(&m.id).is_some_and(|v| !v.is_empty())
+    }
+
     /// The hero monster `m` holds in its grip (Crush, #114): while it does, it does nothing else.
     pub fn held_by(&self, m: &FigureSnap) -> Option<FigureId> {
         self.dungeon.held.iter().find(|(_, c)| **c == m.id).map(|(t, _)| *t)
