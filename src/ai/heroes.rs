@@ -9,6 +9,7 @@
 use super::{attack_squares, field, trim_path};
 
 mod goals;
+mod retainers;
 use crate::game::model::{ActionKind, Command, DoorKind, FigureId, MoveState, StatusKind, TrapState};
 use crate::game::snapshot::{FigureSnap, Snapshot};
 use crate::quest::ObjectiveKind;
@@ -393,6 +394,9 @@ pub fn next_command(snap: &Snapshot, bot: super::HeroBot) -> Command {
     let Some(at) = h.pos else {
         return Command::EndTurn;
     };
+    if h.serves.is_some() {
+        return retainers::next(snap, h, bot != super::HeroBot::Random);
+    }
     match bot {
         super::HeroBot::Random => random_command(snap, h, at),
         super::HeroBot::Greedy => planned_command(snap, h, at, false),
@@ -404,9 +408,16 @@ pub fn next_command(snap: &Snapshot, bot: super::HeroBot) -> Command {
 /// nearest the squares worth walking to; the walk itself is the next decision's, from there.
 fn come_on(snap: &Snapshot, h: &FigureSnap) -> Command {
     let progress = snap.turn.progress(h.id);
-    if progress.allowance.is_none() {
+    // A man-at-arms's Speed is fixed (Revised #21): nothing to roll.
+    let fixed = matches!(h.fighter.movement, crate::game::model::Movement::Fixed(_));
+    if progress.allowance.is_none() && !fixed {
         return Command::RollMovement { hero: h.id };
     }
+    let steps = if fixed {
+        crate::game::heroquest::steps_left(snap, h).unwrap_or(0)
+    } else {
+        progress.steps_left()
+    };
     let Some(f) = field(snap, h) else {
         return Command::EndTurn;
     };
@@ -418,7 +429,7 @@ fn come_on(snap: &Snapshot, h: &FigureSnap) -> Command {
     };
     let entry = nearest(&goals(snap, h, &f)).or_else(|| nearest(&snap.entrance(h)));
     match entry {
-        Some(at) if progress.steps_left() > 0 => Command::Move {
+        Some(at) if steps > 0 => Command::Move {
             figure: h.id,
             path: vec![at],
         },

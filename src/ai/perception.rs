@@ -180,9 +180,12 @@ impl Perception {
         }
         // A rescue's captive is a target like a hero (worth the quest), who never strikes back.
         let captive = snap.captive().filter(|c| c.alive());
+        // Men-at-arms (Revised #151–152) are targets too, worth less than a hero.
+        let men = snap.men_at_arms().filter(|m| m.alive());
         let heroes: Vec<HeroView> = snap
             .living_heroes()
             .chain(captive)
+            .chain(men)
             .map(|h| hero_view(snap, &grid, &occ, h))
             .collect();
         let starts: Vec<usize> = heroes.iter().map(|h| h.at).collect();
@@ -203,6 +206,10 @@ impl Perception {
 
 /// What the fall of a rescue's captive is worth to the sorcerer: the quest, so more than any hero.
 const CAPTIVE_WORTH: f64 = 30.0;
+
+/// What the fall of a man-at-arms is worth: a blade fewer at the heroes' side, and the gold it
+/// cost; less than half a hero.
+const MAN_AT_ARMS_WORTH: f64 = 3.0;
 
 fn hero_view(snap: &Snapshot, grid: &Grid, occ: &[Occ], h: &FigureSnap) -> HeroView {
     let at = grid.index(h.pos.expect("living heroes stand somewhere"));
@@ -240,6 +247,8 @@ fn hero_view(snap: &Snapshot, grid: &Grid, occ: &[Occ], h: &FigureSnap) -> HeroV
         // Killing the captive wins the quest for the sorcerer.
         worth: if h.captive {
             CAPTIVE_WORTH
+        } else if h.serves.is_some() {
+            MAN_AT_ARMS_WORTH
         } else {
             8.0 + casters.min(4.0) * 0.75
         },

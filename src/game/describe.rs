@@ -228,6 +228,7 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
         Command::CloseDoor { hero, door } => format!("{} closing door {door}", who(*hero)),
         Command::Attack { attacker, target } => format!("{}'s attack on {}", who(*attacker), who(*target)),
         Command::EndTurn => "the end of a turn".into(),
+        Command::Activate { figure } => format!("{} taking the next activation", who(*figure)),
         Command::ChooseSchool { hero, school } => format!("{} choosing the school of {school}", who(*hero)),
         Command::CastSpell { caster, spell, target } => {
             format!("{} casting {spell} on {}", who(*caster), who(*target))
@@ -633,6 +634,11 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         }
         GameEvent::StatusGained { figure, status } => format!("{} {}.", n(*figure), status_gained(*status)),
         GameEvent::StatusEnded { figure, status } => format!("{} {}.", n(*figure), status_ended(*status)),
+        GameEvent::Activated { figure } => format!("{} acts first.", n(*figure)),
+        GameEvent::ManAtArmsKilled { figure, by } => match by {
+            Some(by) => format!("{} strikes down {}.", n(*by), n(*figure)),
+            None => format!("{} has fallen.", n(*figure)),
+        },
         GameEvent::TurnSkipped { figure, reason } => format!("{} misses the turn ({reason}).", n(*figure)),
         GameEvent::ThrownWeaponLost { hero, weapon } => {
             format!(

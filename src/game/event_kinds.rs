@@ -43,6 +43,8 @@ impl GameEvent {
             GameEvent::Healed { .. } => "healed",
             GameEvent::StatusGained { .. } => "status_gained",
             GameEvent::StatusEnded { .. } => "status_ended",
+            GameEvent::Activated { .. } => "activated",
+            GameEvent::ManAtArmsKilled { .. } => "man_at_arms_killed",
             GameEvent::TurnSkipped { .. } => "turn_skipped",
             GameEvent::ThrownWeaponLost { .. } => "thrown_weapon_lost",
             GameEvent::TreasureDrawn { .. } => "treasure_drawn",

@@ -170,6 +170,19 @@ pub struct Captive {
     pub follows: Option<FigureId>,
 }
 
+/// A man-at-arms (HeroQuest Revised, #151–152): a figure of the heroes' side that serves a hero
+/// and is activated by that hero's player, in the same turn as the hero (#39).
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Retainer {
+    /// Its kind in the rule set's `men_at_arms`.
+    pub kind: String,
+    pub name: String,
+    /// The hero it serves.
+    pub serves: FigureId,
+    /// Its kind's special abilities (Long, Defencing).
+    pub abilities: Vec<crate::rules::ruleset::Ability>,
+}
+
 /// A secret door nobody has found yet: a wall to everyone until a search reveals it.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Concealed;
@@ -368,6 +381,9 @@ pub struct Turn {
     /// On the sorcerer's turn, the monster that moved or acted last: when another one does,
     /// this one's turn is over (one monster at a time, rules-decisions row 37).
     pub acting: Option<FigureId>,
+    /// The figures of the heroes' side that have had their activation this round (Revised
+    /// #39: a player takes its figures in the order it chooses).
+    pub done: std::collections::BTreeSet<FigureId>,
 }
 
 /// A choice that belongs to the sorcerer in the middle of a hero's turn.

@@ -44,6 +44,8 @@ pub struct FigureSnap {
     pub captive: bool,
     /// The hero a freed captive follows.
     pub follows: Option<FigureId>,
+    /// A man-at-arms (Revised #151–152): on the heroes' side (`hero` is set), serving this hero.
+    pub serves: Option<FigureId>,
 }
 
 impl FigureSnap {
@@ -61,6 +63,11 @@ impl FigureSnap {
     /// On the board and alive, or waiting to come on: a hero who still takes turns.
     pub fn in_play(&self) -> bool {
         self.alive() || self.off_map()
+    }
+
+    /// One of the heroes, not a captive or a man-at-arms on their side.
+    pub fn is_hero(&self) -> bool {
+        self.hero && !self.captive && self.serves.is_none()
     }
 
     pub fn has(&self, s: StatusKind) -> bool {
@@ -91,6 +98,7 @@ type FigureRow = (
         Option<&'static Inventory>,
         Option<&'static Spellbook>,
         Option<&'static Captive>,
+        Option<&'static Retainer>,
     ),
 );
 
@@ -111,6 +119,7 @@ type FigurePresence = (
     Has<Inventory>,
     Has<Spellbook>,
     Has<Captive>,
+    Has<Retainer>,
 );
 
 /// Figures with a component changed after the world's last change tick (set to the last read's).
@@ -433,10 +442,10 @@ impl Snapshot {
             figure_part,
             ..
         } = queries;
-        for (entity, pos, hero, monster, mind, awake, escaped, status, eq, inv, book, captive) in
+        for (entity, pos, hero, monster, mind, awake, escaped, status, eq, inv, book, captive, retainer) in
             presence_query.iter(world)
         {
-            if !hero && !monster && !captive {
+            if !hero && !monster && !captive && !retainer {
                 continue;
             }
             // Which optional components it has: a removed component leaves no tick behind.
@@ -450,7 +459,8 @@ impl Snapshot {
                 | (eq as u16) << 7
                 | (inv as u16) << 8
                 | (book as u16) << 9
-                | (captive as u16) << 10;
+                | (captive as u16) << 10
+                | (retainer as u16) << 11;
             let slot = entity.index_u32() as usize;
             if cache.len() <= slot {
                 cache.resize_with(slot + 1, || None);
@@ -467,12 +477,13 @@ impl Snapshot {
                 continue;
             }
             rebuilt = true;
-            let Ok((_, id, pos, hero, monster, body, mind, fighter, awake, escaped, (status, eq, inv, book, captive))) =
+            let Ok((_, id, pos, hero, monster, body, mind, fighter, awake, escaped, (status, eq, inv, book, captive, retainer))) =
                 figures_query.get(world, entity)
             else {
                 continue;
             };
             let (kind, name) = match (&hero, &monster) {
+                (None, None) if let Some(r) = &retainer => (r.kind.clone(), r.name.clone()),
                 (None, None) => (
                     "captive".to_string(),
                     captive.as_ref().map(|c| c.name.clone()).unwrap_or_default(),
@@ -489,7 +500,7 @@ impl Snapshot {
                 id: *id,
                 entity,
                 pos: pos.map(|p| p.0),
-                hero: hero.is_some() || captive.is_some(),
+                hero: hero.is_some() || captive.is_some() || retainer.is_some(),
                 kind,
                 name,
                 body: body.current,
@@ -504,10 +515,15 @@ impl Snapshot {
                 spellbook: book.map(|b| (*b).clone()).unwrap_or_default(),
                 undead: monster.as_ref().is_some_and(|m| m.undead),
                 only_harmed_by: monster.as_ref().and_then(|m| m.only_harmed_by.clone()),
-                abilities: monster.as_ref().map(|m| m.abilities.clone()).unwrap_or_default(),
+                abilities: match (&monster, &retainer) {
+                    (Some(m), _) => m.abilities.clone(),
+                    (None, Some(r)) => r.abilities.clone(),
+                    _ => Vec::new(),
+                },
                 seat: hero.as_ref().map_or(usize::MAX, |h| h.seat),
                 captive: captive.is_some(),
                 follows: captive.as_ref().and_then(|c| c.follows),
+                serves: retainer.as_ref().map(|r| r.serves),
             });
             cache[slot] = Some((
                 entity,
@@ -656,8 +672,14 @@ impl Snapshot {
         }
     }
 
+    /// The heroes themselves: not a rescue's captive, not a man-at-arms.
     pub fn heroes(&self) -> impl Iterator<Item = &FigureSnap> {
-        self.figures.iter().map(|f| &**f).filter(|f| f.hero && !f.captive)
+        self.figures.iter().map(|f| &**f).filter(|f| f.is_hero())
+    }
+
+    /// The men-at-arms of the party, whatever became of them (Revised #151–152).
+    pub fn men_at_arms(&self) -> impl Iterator<Item = &FigureSnap> {
+        self.figures.iter().map(|f| &**f).filter(|f| f.serves.is_some())
     }
 
     /// The prisoner of a rescue quest, whatever became of them.

@@ -143,6 +143,7 @@ impl Quest {
             secret_doors: Vec::new(),
             treasure: Vec::new(),
             spell_schools: Some(BTreeMap::new()),
+            men_at_arms: Vec::new(),
             events: Vec::new(),
             hero_names: BTreeMap::new(),
             left_out: Vec::new(),

@@ -30,6 +30,9 @@ use crate::rules::board::{Board, DataProblem, PathPart};
 use crate::rules::geometry::{Edge, Pos, Rect};
 use crate::rules::ruleset::{MonsterDef, RuleSet};
 
+/// The most men-at-arms one hero may lead (Revised #151).
+pub const MAX_MEN_AT_ARMS: usize = 4;
+
 /// The quest format this build reads.
 pub const FORMAT: u32 = 1;
 
@@ -85,6 +88,10 @@ pub struct RawQuest {
     /// Extra gear per hero for this quest (weapon in hand, carried items, potions, gold).
     #[serde(default)]
     pub equipment: BTreeMap<String, RawGear>,
+    /// Men-at-arms the quest lends the party (HeroQuest Revised, #151–152), by kind: dealt out
+    /// in seat order, one to each hero in turn, at most four a hero.
+    #[serde(default)]
+    pub men_at_arms: Vec<String>,
     /// Fixed spell schools per caster; without it the heroes draft schools at the start.
     #[serde(default)]
     pub spell_schools: Option<BTreeMap<String, Vec<String>>>,
@@ -582,6 +589,8 @@ pub struct Quest {
     pub treasure: Vec<SpecialTreasure>,
     /// Gear per hero class (every hero of the quest has an entry).
     pub gear: BTreeMap<String, Gear>,
+    /// Men-at-arms the quest lends the party, by kind (Revised #151–152; `Quest::retinues`).
+    pub men_at_arms: Vec<String>,
     pub spell_schools: Option<BTreeMap<String, Vec<String>>>,
     pub events: Vec<QuestEvent>,
     /// Names the players gave their heroes (a campaign party), by hero kind; the rule set's
@@ -675,10 +684,34 @@ impl Quest {
         for (class, g) in &q.gear {
             gear::check_gear(&rules, class, g).map_err(|e| format!("under \"{id}\": {e}"))?;
         }
+        if let Some(kind) = q.men_at_arms.iter().find(|k| !rules.men_at_arms.contains_key(*k)) {
+            return Err(format!(
+                "\"{}\" lends the party a {kind}, and \"{id}\" has no such man-at-arms",
+                q.name
+            ));
+        }
         q.system = system;
         q.rules = Arc::new(rules);
         q.modules = crate::rules::systems::Modules::choose(id, &self.modules.ids())?;
         Ok(q)
+    }
+
+    /// Who leads the men-at-arms the quest lends (Revised #151–152): dealt out in seat order,
+    /// one to each hero of the game in turn, at most `MAX_MEN_AT_ARMS` a hero; any left over stay
+    /// behind. (hero class, kinds), in seat order.
+    pub fn retinues(&self) -> Vec<(String, Vec<String>)> {
+        let mut out: Vec<(String, Vec<String>)> = self.heroes.iter().map(|h| (h.clone(), Vec::new())).collect();
+        if out.is_empty() {
+            return out;
+        }
+        for (i, kind) in self.men_at_arms.iter().enumerate() {
+            let n = out.len();
+            let slot = &mut out[i % n].1;
+            if slot.len() < MAX_MEN_AT_ARMS {
+                slot.push(kind.clone());
+            }
+        }
+        out
     }
 
     /// The quest without these heroes (and their start squares): for a table whose players

@@ -4,6 +4,9 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+mod party;
+pub use party::{HeroBoard, HeroDef, ManAtArmsDef};
+
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuleSet {
@@ -14,6 +17,9 @@ pub struct RuleSet {
     /// Red dice rolled for a hero's movement.
     pub movement_dice: u8,
     pub heroes: BTreeMap<String, HeroDef>,
+    /// The kinds of men-at-arms a hero may hire (Revised #151–152; none in 2021).
+    #[serde(default)]
+    pub men_at_arms: BTreeMap<String, ManAtArmsDef>,
     pub weapons: BTreeMap<String, WeaponDef>,
     pub monsters: BTreeMap<String, MonsterDef>,
     pub furniture: BTreeMap<String, FurnitureDef>,
@@ -452,54 +458,6 @@ fn one() -> u8 {
     1
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HeroDef {
-    pub name: String,
-    pub body: u8,
-    pub mind: u8,
-    /// Turn order seat: lower goes first (clockwise from the sorcerer's left).
-    pub seat: u8,
-    pub weapon: String,
-    #[serde(default)]
-    pub blurb: String,
-    /// Weapons this hero may use; None means any.
-    #[serde(default)]
-    pub weapons_allowed: Option<Vec<String>>,
-    /// False for the Wizard: no armour except what says any hero may wear it.
-    #[serde(default = "yes")]
-    pub wears_armor: bool,
-    /// Disarms traps without a tool kit (the Dwarf).
-    #[serde(default)]
-    pub disarms_without_kit: bool,
-    /// The hero board's numbers that 2021 has no place for (HeroQuest Revised, #21–27); None
-    /// keeps the 2021 answer.
-    #[serde(default)]
-    pub board: Option<HeroBoard>,
-}
-
-/// A HeroQuest Revised hero board (checklists §1.1 #21–27, the numbers ours, §1.1a).
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct HeroBoard {
-    /// Speed dice rolled for each Move Action (#21, #44).
-    pub speed_dice: u8,
-    /// Spell groups chosen at the start of a quest (#12, #23).
-    pub spellcraft: u8,
-    /// Defence dice before equipment (#25).
-    pub resilience: u8,
-    /// Attack dice unarmed (#26, #68).
-    pub aggression: u8,
-    /// Used by the tests a quest asks for (#24).
-    pub brute_force: u8,
-    pub wisdom: u8,
-    /// None: this hero may not try to disarm a trap (#63).
-    pub dexterity: Option<u8>,
-}
-
-fn yes() -> bool {
-    true
-}
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -626,6 +584,16 @@ impl RuleSet {
         for (id, m) in &rs.monsters {
             if let Some(a) = m.abilities.iter().find(|a| !a.built()) {
                 return Err(format!("monster \"{id}\": the {a:?} ability is not built yet"));
+            }
+        }
+        for (id, m) in &rs.men_at_arms {
+            if let Some(a) = m.abilities.iter().find(|a| !a.built()) {
+                return Err(format!("man-at-arms \"{id}\": the {a:?} ability is not built yet"));
+            }
+            if m.searches_traps != m.dexterity.is_some() {
+                return Err(format!(
+                    "man-at-arms \"{id}\": one who searches for traps needs a dexterity to disarm them, and only one"
+                ));
             }
         }
         Ok(rs)

@@ -162,6 +162,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         draft: None,
         pending: None,
         acting: None,
+        done: Default::default(),
     });
     vec![GameEvent::TurnStarted {
         round: 1,

@@ -25,11 +25,26 @@ pub(in crate::game) fn figure(snap: &Snapshot, id: FigureId) -> Result<&FigureSn
 
 pub(in crate::game) fn hero(snap: &Snapshot, id: FigureId) -> Result<&FigureSnap, String> {
     let h = figure(snap, id)?;
+    super::retinue::only_heroes(h, "do that")?;
     if !h.hero {
         return Err(format!("{} is not a hero", h.name));
     }
     may_act(snap, h)?;
     Ok(h)
+}
+
+/// A hero, or a man-at-arms whose card lets it search for traps and disarm them (the Scout,
+/// Revised #59, #62).
+pub(in crate::game) fn trap_hand(snap: &Snapshot, id: FigureId) -> Result<&FigureSnap, String> {
+    let h = figure(snap, id)?;
+    if h.serves.is_some() {
+        if !snap.rules().men_at_arms.get(&h.kind).is_some_and(|m| m.searches_traps) {
+            return Err(format!("{} is a man-at-arms who does not search for or disarm traps", h.name));
+        }
+        may_act(snap, h)?;
+        return Ok(h);
+    }
+    hero(snap, id)
 }
 
 pub(in crate::game) fn here(h: &FigureSnap) -> Pos {
@@ -368,7 +383,7 @@ fn begin_search<'a>(
     id: FigureId,
     traps: bool,
 ) -> Result<&'a FigureSnap, String> {
-    let h = hero(snap, id)?;
+    let h = if traps { trap_hand(snap, id)? } else { hero(snap, id)? };
     no_monster_in_sight(snap, h)?;
     let p = take_action(snap, h, ActionKind::Other)?;
     set_progress(world, h.id, p);
@@ -480,7 +495,7 @@ pub fn give(world: &mut World, snap: &Snapshot, from: FigureId, to: FigureId, it
     let h = hero(snap, from)?;
     let o = figure(snap, to)?;
     let rules = snap.quest.rules.clone();
-    if !o.hero || o.captive || !o.alive() || o.id == h.id {
+    if !o.is_hero() || !o.alive() || o.id == h.id {
         return Err("things can only be given to another hero on the board".into());
     }
     let (a, b) = (here(h), o.pos.expect("alive"));

@@ -307,13 +307,19 @@ pub struct HeroOptions {
 pub fn hero_options(snap: &Snapshot) -> Option<HeroOptions> {
     let h = snap.active_hero()?;
     let p = snap.turn.progress(h.id);
-    if !p.can_move() {
+    // A man-at-arms's fixed Speed needs no roll (Revised #21).
+    let steps = match h.fighter.movement {
+        Movement::Fixed(_) => steps_left(snap, h).unwrap_or(0),
+        Movement::Dice(_) if p.can_move() => p.steps_left(),
+        Movement::Dice(_) => 0,
+    };
+    if steps == 0 {
         return Some(HeroOptions {
             reachable: Vec::new(),
             field: None,
         });
     }
-    let field = snap.reach(h, p.steps_left() as u16)?;
+    let field = snap.reach(h, steps as u16)?;
     let reachable = field
         .reached()
         .filter(|(q, d)| *d > 0 && snap.can_stop_on(h, *q))
@@ -430,6 +436,11 @@ pub fn hero_choices(snap: &Snapshot, active: &FigureSnap) -> (HeroChoices, Spell
                     | Command::UseArtifact { .. }
             )
         });
+        spells = SpellChoices::default();
+    }
+    // A man-at-arms fights, opens doors and, a Scout, finds and disarms traps; nothing else.
+    if active.serves.is_some() {
+        choices.0.retain(|(_, c)| super::retinue::may_do(snap, active, c));
         spells = SpellChoices::default();
     }
     // The action-point module: a minor action only with a point to pay for it.
@@ -566,9 +577,16 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
                 return v;
             };
             let p = snap.turn.progress(h.id);
-            if p.allowance.is_none() && p.moving != MoveState::Done && !h.rooted() {
+            let dice = matches!(h.fighter.movement, Movement::Dice(_));
+            if dice && p.allowance.is_none() && p.moving != MoveState::Done && !h.rooted() {
                 v.push(Command::RollMovement { hero: h.id });
             }
+            // Another of this player's figures first (Revised #39).
+            v.extend(
+                super::retinue::may_activate_instead(snap)
+                    .into_iter()
+                    .map(|figure| Command::Activate { figure }),
+            );
             moves(h, &mut v);
             let (choices, spells) = hero_choices(snap, h);
             v.extend(choices.0.into_iter().map(|(_, c)| c));

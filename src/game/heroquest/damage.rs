@@ -185,6 +185,8 @@ pub(in crate::game) fn apply_damage(
     if f.captive {
         world.entity_mut(e).insert(Dead).remove::<GridPos>();
         evs.push(GameEvent::CaptiveKilled { captive: id, by });
+    } else if f.serves.is_some() {
+        evs.extend(super::retinue::fall(world, &f, by));
     } else if f.hero {
         if let Some(saved) = escape_death(world, &snap, &f) {
             evs.extend(saved);
@@ -242,9 +244,13 @@ pub(in crate::game) fn lose_mind(
     }
     let snap = Snapshot::capture(world).expect("quest in play");
     let f = snap.figure(id).expect("figure exists").clone();
-    if f.hero && !f.captive {
+    if f.is_hero() {
         // The status's event tells it: one Speed die, the board only (#82–83).
         evs.extend(add_status(world, id, StatusKind::InShock));
+    } else if f.serves.is_some() {
+        // A man-at-arms is no hero: at 0 Mind it is gone (#76).
+        evs.extend(super::retinue::fall(world, &f, by));
+        evs.extend(reveal(world));
     } else if !f.hero && !f.has_ability(&crate::rules::ruleset::Ability::Undead) {
         evs.extend(remove_monster(world, &f, by));
     }

@@ -10,6 +10,7 @@ mod investigate;
 mod movement;
 mod objectives;
 mod points;
+mod retinue;
 mod setup;
 mod spells;
 mod steal;
@@ -35,6 +36,7 @@ pub use choices::{
 pub use investigate::investigable;
 pub(in crate::game) use investigate::test;
 pub use movement::reveal;
+pub use retinue::{leader, may_activate_instead, only_heroes};
 pub use points::{chest_help, levers_in_reach, lock_help, locked_chests_in_reach, payer as minor_action_payer};
 pub use setup::derive_fighter;
 pub use steal::{stealable, thefts};
@@ -91,6 +93,7 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
             _ => Err("the sorcerer must first place the wandering monster".into()),
         };
     }
+    retinue::may_send(&snap, cmd)?;
     match cmd {
         Command::PlaceWanderer { .. } => Err("no wandering monster is waiting to be placed".into()),
         Command::ChooseSchool { hero, school } => actions::choose_school(world, &snap, *hero, school),
@@ -98,7 +101,7 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
             let h = get(*hero)?;
             turn::may_move(&snap, h)?;
             let Movement::Dice(mut n) = h.fighter.movement else {
-                return Err("monsters do not roll for movement".into());
+                return Err(format!("{} has a fixed Speed and does not roll for movement", h.name));
             };
             // In Shock: one die (Revised #82).
             if h.has(StatusKind::InShock) {
@@ -251,6 +254,7 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
         Command::UseSkill { .. } | Command::Buy { .. } | Command::DrinkAt { .. } | Command::TakeRoll { .. } => {
             Err("skills on a Shield, aimed potions and the store belong to LEGO Heroica".into())
         }
+        Command::Activate { figure } => retinue::activate(world, &snap, *figure),
         Command::EndTurn => {
             if snap.turn.draft.is_some() {
                 return Err("the spell schools must be chosen first".into());

@@ -123,6 +123,7 @@ fn attempt<'a>(
     if !h.hero {
         return Err("monsters do not pick locks".into());
     }
+    super::retinue::only_heroes(h, "pick a lock")?;
     let at = h.pos.ok_or("that hero is not on the board")?;
     let help = beside(h, at)?;
     let mut p = snap.turn.progress(h.id);
@@ -282,6 +283,7 @@ pub(in crate::game) fn pull_lever(
         .figure(hero)
         .ok_or_else(|| format!("there is no figure {}", hero.0))?;
     super::may_act(snap, h)?;
+    super::retinue::only_heroes(h, "pull a lever")?;
     let &(at, edge) = snap
         .quest
         .levers

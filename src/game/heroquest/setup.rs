@@ -88,6 +88,9 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         names.0.insert(FigureId(next_id), name.clone());
         next_id += 1;
     }
+    for (id, name) in super::retinue::spawn(world, quest, &hero_ids, &mut next_id) {
+        names.0.insert(id, name);
+    }
     let mut groups = BTreeMap::new();
     for m in &quest.monsters {
         if let Some(g) = &m.group {
@@ -187,6 +190,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         draft,
         pending: None,
         acting: None,
+        done: Default::default(),
     });
     let mut events = super::reveal(world);
     events.push(GameEvent::TurnStarted {

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::actions::{Outcome, here, hero};
+use super::actions::{Outcome, here, hero, trap_hand};
 use super::*;
 use crate::game::model::*;
 use crate::game::snapshot::{FigureSnap, Snapshot};
@@ -33,7 +33,7 @@ fn trap_named(snap: &Snapshot, trap: u32) -> Result<Trap, String> {
 
 /// heroquest-2021.md, Action 6: Disarm a Trap (see docs/rules-decisions.md on the roll).
 pub fn disarm(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32) -> Outcome {
-    let (h, t) = (hero(snap, id)?, trap_named(snap, trap)?);
+    let (h, t) = (trap_hand(snap, id)?, trap_named(snap, trap)?);
     let rules = snap.quest.rules.clone();
     let how = rules.edition.disarm;
     let dexterity = disarm_skill(&rules, h)?;
@@ -153,6 +153,13 @@ pub fn disarm_chance(rules: &crate::rules::ruleset::RuleSet, h: &FigureSnap) -> 
 /// where the rules roll 1d6 + Dexterity. 2021: a tool kit, or the Dwarf's own skill. Revised
 /// (#63): any hero whose board has a Dexterity score, even 0.
 pub fn disarm_skill(rules: &crate::rules::ruleset::RuleSet, h: &FigureSnap) -> Result<Option<u8>, String> {
+    // A man-at-arms: only one whose card gives it a Dexterity, the Scout (#62–63).
+    if h.serves.is_some() {
+        return match rules.men_at_arms.get(&h.kind).and_then(|m| m.dexterity) {
+            Some(d) if matches!(rules.edition.disarm, Disarm::Dexterity { .. }) => Ok(Some(d)),
+            _ => Err(format!("{} is a man-at-arms who does not disarm traps", h.name)),
+        };
+    }
     let def = rules.heroes.get(&h.kind);
     match rules.edition.disarm {
         Disarm::ToolKit => {

@@ -8,10 +8,6 @@ use crate::game::snapshot::{FigureSnap, Snapshot};
 
 use crate::game::world::*;
 
-fn hero_order(snap: &Snapshot) -> Vec<FigureId> {
-    snap.heroes().map(|h| h.id).collect()
-}
-
 pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
     use StatusKind::*;
     let mut evs = Vec::new();
@@ -37,10 +33,15 @@ pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameE
         }
         Phase::Over(_) => return evs,
     }
-    let order = hero_order(snap);
+    // The heroes' side in its order: each hero, then its men-at-arms (#39, #152); a figure
+    // activated out of that order is marked done.
+    let order = super::retinue::activation_order(snap);
     let mut turn = (*snap.turn).clone();
     turn.progress.clear();
     turn.acting = None;
+    if let Phase::Hero(id) = turn.phase {
+        turn.done.insert(id);
+    }
     // `snap` holds until a condition ends (each one comes with an event).
     let mut changed = !evs.is_empty();
     loop {
@@ -52,15 +53,13 @@ pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameE
             .filter(|id| now.figure(*id).is_some_and(|h| h.in_play()))
             .collect();
         let next = match turn.phase {
-            Phase::Hero(id) => {
-                let after = order.iter().position(|h| *h == id).map_or(0, |i| i + 1);
-                match order[after.min(order.len())..].iter().find(|h| living.contains(h)) {
-                    Some(h) => Actor::Hero(*h),
-                    None => Actor::Sorcerer,
-                }
-            }
+            Phase::Hero(_) => match living.iter().find(|h| !turn.done.contains(h)) {
+                Some(h) => Actor::Hero(*h),
+                None => Actor::Sorcerer,
+            },
             Phase::Sorcerer => {
                 turn.round += 1;
+                turn.done.clear();
                 match living.first() {
                     Some(h) => Actor::Hero(*h),
                     None => Actor::Sorcerer,
@@ -90,6 +89,7 @@ pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameE
                 figure: h,
                 reason: reason.into(),
             });
+            turn.done.insert(h);
             for s in [Asleep, LoseTurn, Chained, Fear] {
                 evs.extend(remove_status(world, h, s));
             }

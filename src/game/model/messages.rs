@@ -34,6 +34,12 @@ pub enum Command {
     },
     /// End the hero's turn, or the sorcerer's turn.
     EndTurn,
+    /// Take another of the figures the acting player activates first: its hero or one of the
+    /// hero's men-at-arms still to act this round, before the figure acting has done anything
+    /// (HeroQuest Revised #39).
+    Activate {
+        figure: FigureId,
+    },
     /// Spell draft: the hero takes a school of magic.
     ChooseSchool {
         hero: FigureId,
@@ -280,6 +286,15 @@ pub enum GameEvent {
     StatusEnded {
         figure: FigureId,
         status: StatusKind,
+    },
+    /// A man-at-arms fell (0 Body or 0 Mind) and leaves the board (Revised #76).
+    ManAtArmsKilled {
+        figure: FigureId,
+        by: Option<FigureId>,
+    },
+    /// The acting player took this figure's activation first (Revised #39).
+    Activated {
+        figure: FigureId,
     },
     /// A figure misses its turn (asleep, tempest).
     TurnSkipped {

@@ -92,7 +92,7 @@ impl Snapshot {
     pub fn attack_dice(&self, a: &FigureSnap, t: &FigureSnap, weapon: Option<&str>) -> u8 {
         use crate::rules::combat::dice_after_modifiers;
         let rules = self.rules();
-        let (mut base, wid) = if a.hero {
+        let (mut base, wid) = if a.is_hero() {
             let wid = weapon.map(str::to_string).or_else(|| a.equipment.weapon.clone());
             let w = wid.as_ref().and_then(|w| rules.weapons.get(w));
             // Unarmed: the fighter's own dice (1, or a Revised board's Aggression: `derive_fighter`).
@@ -224,6 +224,13 @@ impl Snapshot {
         }
         if a.is_orthogonally_adjacent(t) {
             return self.edge_open(a, t);
+        }
+        // A man-at-arms who shoots (the Crossbowman): any awake monster in sight (Revised #67).
+        if attacker.serves.is_some()
+            && self.rules().men_at_arms.get(&attacker.kind).is_some_and(|m| m.ranged)
+            && !attacker.has(StatusKind::Held)
+        {
+            return target.awake && self.sees(a, t);
         }
         attacker.fighter.diagonal && a.is_diagonally_adjacent(t) && self.sees(a, t)
     }

@@ -150,6 +150,45 @@ pub(super) fn gear(cx: &mut Ctx, heroes: &[String]) -> BTreeMap<String, Gear> {
     gear
 }
 
+/// The men-at-arms the quest lends: kinds the rule system has (Revised #151–152), at most four
+/// a hero of the party (#151).
+pub(super) fn men_at_arms(cx: &mut Ctx, heroes: &[String]) -> Vec<String> {
+    let raw = cx.raw;
+    for (i, kind) in raw.men_at_arms.iter().enumerate() {
+        let path = vec![Field("men_at_arms"), Index(i)];
+        if cx.rules.men_at_arms.is_empty() {
+            cx.out.err(
+                path,
+                format!(
+                    "men-at-arms are a HeroQuest Revised rule: \"{}\" has none to lend",
+                    cx.rules.id
+                ),
+            );
+        } else if !cx.rules.men_at_arms.contains_key(kind) {
+            cx.out.err(
+                path,
+                format!(
+                    "unknown man-at-arms \"{kind}\" (known: {})",
+                    known(cx.rules.men_at_arms.keys())
+                ),
+            );
+        }
+    }
+    let most = crate::quest::MAX_MEN_AT_ARMS * heroes.len().max(1);
+    if raw.men_at_arms.len() > most {
+        cx.out.err(
+            vec![Field("men_at_arms")],
+            format!(
+                "{} men-at-arms for {} heroes: a hero leads at most {}",
+                raw.men_at_arms.len(),
+                heroes.len(),
+                crate::quest::MAX_MEN_AT_ARMS
+            ),
+        );
+    }
+    raw.men_at_arms.clone()
+}
+
 /// Fixed spell schools: only for casters in the party, at most their number, known, each once.
 pub(super) fn spell_schools(cx: &mut Ctx, heroes: &[String]) {
     let raw = cx.raw;

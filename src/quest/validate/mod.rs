@@ -148,6 +148,7 @@ pub fn validate(
     doors::secret_doors(&mut cx, door_edges);
     let treasure = treasure::check(&mut cx);
     let gear = heroes::gear(&mut cx, &heroes);
+    let men_at_arms = heroes::men_at_arms(&mut cx, &heroes);
     heroes::spell_schools(&mut cx, &heroes);
     let (kind, ret) = objective::check(&mut cx, &monsters);
     let events = events::check(&mut cx, &monsters);
@@ -219,6 +220,7 @@ pub fn validate(
         secret_doors,
         treasure,
         gear,
+        men_at_arms,
         spell_schools: raw.spell_schools.clone(),
         events,
         hero_names: BTreeMap::new(),
