@@ -286,12 +286,20 @@ fn begin_pending_quest(world: &mut World) {
             logic::start_quest(world, p.quest, p.seed);
         }
     }
-    let companions = world
+    let mut companions: std::collections::BTreeSet<game::model::FigureId> = world
         .query::<(&game::model::FigureId, &game::model::Hero)>()
         .iter(world)
         .filter(|(_, h)| p.companions.contains(&h.class))
         .map(|(id, _)| *id)
         .collect();
+    // A companion's men-at-arms are the computer's too (Revised #152).
+    let men: Vec<game::model::FigureId> = world
+        .query::<(&game::model::FigureId, &game::model::Retainer)>()
+        .iter(world)
+        .filter(|(_, r)| companions.contains(&r.serves))
+        .map(|(id, _)| *id)
+        .collect();
+    companions.extend(men);
     world.insert_resource(Controllers {
         heroes: if p.autoplay { Controller::Bot } else { Controller::Human },
         companions,

@@ -43,6 +43,7 @@ fn universe(snap: &Snapshot) -> Vec<Command> {
         let id = f.id;
         let at = f.pos.unwrap_or(Pos::new(0, 0));
         v.push(Command::RollMovement { hero: id });
+        v.push(Command::Activate { figure: id });
         for n in at.neighbours() {
             v.push(Command::Move {
                 figure: id,
@@ -235,7 +236,8 @@ fn listed_commands_are_accepted_and_the_rest_refused() {
 }
 
 /// Issue 36: HeroQuest Revised, alone and with each module and both, keeps the list and the
-/// rules in step (doors that never close, disarming by Dexterity, furniture in the way of sight).
+/// rules in step (doors that never close, disarming by Dexterity, furniture in the way of sight,
+/// men-at-arms and the order of a player's activations).
 #[test]
 fn revised_lists_what_it_accepts_and_refuses_the_rest() {
     let mut totals = (0, 0);
@@ -245,12 +247,16 @@ fn revised_lists_what_it_accepts_and_refuses_the_rest() {
             ("the-wardens-vault", 32, SorcererLevel::Classic, HeroBot::Competent),
             ("the-sunken-reliquary", 33, SorcererLevel::Normal, HeroBot::Greedy),
         ] {
-            let q = hollowdeep::quest::load(id)
+            let mut q = hollowdeep::quest::load(id)
                 .unwrap()
                 .under("heroquest-revised")
                 .unwrap()
                 .with_modules(&modules)
                 .unwrap();
+            // Men-at-arms (#151–152) with every hero: their activations, the Scout's searches.
+            q.men_at_arms = ["scout", "crossbowman", "halberdier", "swordsman"]
+                .map(String::from)
+                .to_vec();
             let (a, b) = check_game(Arc::new(q), seed, Matchup { sorcerer, heroes_bot });
             totals.0 += a;
             totals.1 += b;

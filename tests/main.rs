@@ -18,6 +18,7 @@ mod heroica_play;
 mod import;
 mod layout;
 mod legality;
+mod men_at_arms;
 mod module_edges;
 mod objectives;
 mod pits;

@@ -477,8 +477,19 @@ impl Snapshot {
                 continue;
             }
             rebuilt = true;
-            let Ok((_, id, pos, hero, monster, body, mind, fighter, awake, escaped, (status, eq, inv, book, captive, retainer))) =
-                figures_query.get(world, entity)
+            let Ok((
+                _,
+                id,
+                pos,
+                hero,
+                monster,
+                body,
+                mind,
+                fighter,
+                awake,
+                escaped,
+                (status, eq, inv, book, captive, retainer),
+            )) = figures_query.get(world, entity)
             else {
                 continue;
             };

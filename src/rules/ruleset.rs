@@ -458,7 +458,6 @@ fn one() -> u8 {
     1
 }
 
-
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WeaponDef {

@@ -78,8 +78,15 @@ pub(super) fn next(snap: &Snapshot, f: &FigureSnap, smart: bool) -> Command {
 /// Where the hero it follows stands: the one it serves, or the nearest hero still in play.
 fn leader_square(snap: &Snapshot, f: &FigureSnap) -> Option<Pos> {
     let at = f.pos?;
-    let own = f.serves.and_then(|h| snap.figure(h)).and_then(|h| h.pos.filter(|_| h.alive()));
-    own.or_else(|| snap.living_heroes().filter_map(|h| h.pos).min_by_key(|p| (p.manhattan(at), *p)))
+    let own = f
+        .serves
+        .and_then(|h| snap.figure(h))
+        .and_then(|h| h.pos.filter(|_| h.alive()));
+    own.or_else(|| {
+        snap.living_heroes()
+            .filter_map(|h| h.pos)
+            .min_by_key(|p| (p.manhattan(at), *p))
+    })
 }
 
 fn scout_work(snap: &Snapshot, f: &FigureSnap, at: Pos) -> Option<Command> {

@@ -39,7 +39,10 @@ pub(in crate::game) fn trap_hand(snap: &Snapshot, id: FigureId) -> Result<&Figur
     let h = figure(snap, id)?;
     if h.serves.is_some() {
         if !snap.rules().men_at_arms.get(&h.kind).is_some_and(|m| m.searches_traps) {
-            return Err(format!("{} is a man-at-arms who does not search for or disarm traps", h.name));
+            return Err(format!(
+                "{} is a man-at-arms who does not search for or disarm traps",
+                h.name
+            ));
         }
         may_act(snap, h)?;
         return Ok(h);

@@ -425,6 +425,13 @@ pub fn hero_choices(snap: &Snapshot, active: &FigureSnap) -> (HeroChoices, Spell
     }
     let (more, mut spells) = action_choices(snap, active);
     choices.0.extend(more);
+    // Another of this player's figures first (Revised #39).
+    for figure in super::retinue::may_activate_instead(snap) {
+        let name = snap.figure(figure).map_or(String::new(), |f| f.name.clone());
+        choices
+            .0
+            .push((format!("{name} acts first"), Command::Activate { figure }));
+    }
     // In Shock, only what the hero board gives (Revised #83).
     if active.has(StatusKind::InShock) {
         choices.0.retain(|(_, c)| {
@@ -504,7 +511,13 @@ pub fn strikes_after_a_walk(snap: &Snapshot, m: &FigureSnap) -> Vec<(FigureId, V
         return Vec::new();
     };
     let mut out = Vec::new();
-    for t in snap.heroes().filter(|t| !snap.can_attack(m, t)) {
+    // Any figure of the heroes' side: a hero, a man-at-arms (Revised #152).
+    for t in snap
+        .figures
+        .iter()
+        .map(|f| &**f)
+        .filter(|t| t.hero && !t.captive && t.alive() && !snap.can_attack(m, t))
+    {
         let from = |q: &Pos| {
             let mut there = m.clone();
             there.pos = Some(*q);
@@ -581,12 +594,7 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
             if dice && p.allowance.is_none() && p.moving != MoveState::Done && !h.rooted() {
                 v.push(Command::RollMovement { hero: h.id });
             }
-            // Another of this player's figures first (Revised #39).
-            v.extend(
-                super::retinue::may_activate_instead(snap)
-                    .into_iter()
-                    .map(|figure| Command::Activate { figure }),
-            );
+
             moves(h, &mut v);
             let (choices, spells) = hero_choices(snap, h);
             v.extend(choices.0.into_iter().map(|(_, c)| c));
@@ -617,14 +625,11 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
                         .map(|d| Command::OpenDoor { hero: m.id, door: d.id }),
                 );
                 if snap.action_allowed(m, ActionKind::Attack).is_ok() {
-                    v.extend(
-                        snap.heroes()
-                            .filter(|t| t.alive() && snap.can_attack(m, t))
-                            .map(|t| Command::Attack {
-                                attacker: m.id,
-                                target: t.id,
-                            }),
-                    );
+                    // Heroes, men-at-arms and a rescue's captive alike.
+                    v.extend(snap.attack_targets(m).map(|t| Command::Attack {
+                        attacker: m.id,
+                        target: t.id,
+                    }));
                 }
                 if snap.action_allowed(m, ActionKind::Spell).is_ok() {
                     v.extend(monster_spells(snap, m));

@@ -26,18 +26,26 @@ pub(super) fn spawn(
     taken.extend(quest.monsters.iter().map(|m| m.at));
     taken.extend(quest.traps.iter().map(|t| t.at));
     for (class, kinds) in quest.retinues() {
-        let Some((seat, hero)) = heroes.iter().enumerate().find(|(_, (c, _))| *c == class).map(|(i, (_, id))| (i, *id))
+        let Some((seat, hero)) = heroes
+            .iter()
+            .enumerate()
+            .find(|(_, (c, _))| *c == class)
+            .map(|(i, (_, id))| (i, *id))
         else {
             continue;
         };
         let mut count: std::collections::BTreeMap<&str, u32> = Default::default();
         for kind in &kinds {
-            let Some(def) = quest.rules.men_at_arms.get(kind) else { continue };
+            let Some(def) = quest.rules.men_at_arms.get(kind) else {
+                continue;
+            };
             let nth = count.entry(kind).or_default();
             *nth += 1;
-            let hero_name = quest.hero_names.get(&class).cloned().unwrap_or_else(|| {
-                quest.rules.heroes.get(&class).map_or(class.clone(), |d| d.name.clone())
-            });
+            let hero_name = quest
+                .hero_names
+                .get(&class)
+                .cloned()
+                .unwrap_or_else(|| quest.rules.heroes.get(&class).map_or(class.clone(), |d| d.name.clone()));
             // "the Dwarf's Scout", and a number where one hero leads two of a kind.
             let name = if kinds.iter().filter(|k| *k == kind).count() > 1 {
                 format!("{hero_name}'s {} {nth}", def.name)
@@ -93,7 +101,11 @@ fn nearest_free(quest: &Quest, from: Pos, taken: &BTreeSet<Pos>) -> Option<Pos> 
     let field = crate::rules::paths::DistanceField::new(b.width, b.height, from, u16::MAX, |p, q| {
         b.in_bounds(q) && !b.wall_between(p, q) && !solid(q)
     });
-    let mut found: Vec<(u16, Pos)> = field.reached().filter(|(p, _)| !taken.contains(p)).map(|(p, d)| (d, p)).collect();
+    let mut found: Vec<(u16, Pos)> = field
+        .reached()
+        .filter(|(p, _)| !taken.contains(p))
+        .map(|(p, d)| (d, p))
+        .collect();
     found.sort();
     found.first().map(|(_, p)| *p)
 }
@@ -119,7 +131,9 @@ pub fn leader(f: &FigureSnap) -> FigureId {
 /// None once the figure acting has done anything (#39: each activation is finished before the
 /// next begins).
 pub fn may_activate_instead(snap: &Snapshot) -> Vec<FigureId> {
-    let Phase::Hero(now) = snap.turn.phase else { return Vec::new() };
+    let Phase::Hero(now) = snap.turn.phase else {
+        return Vec::new();
+    };
     let Some(cur) = snap.figure(now) else { return Vec::new() };
     if snap.turn.progress.get(&now).is_some_and(|p| *p != Progress::default()) || snap.turn.draft.is_some() {
         return Vec::new();
@@ -194,14 +208,23 @@ pub fn may_do(snap: &Snapshot, f: &FigureSnap, c: &Command) -> bool {
 
 /// The one gate for a man-at-arms's commands: on its activation, only what `may_do` allows.
 pub(super) fn may_send(snap: &Snapshot, cmd: &Command) -> Result<(), String> {
-    let Phase::Hero(id) = snap.turn.phase else { return Ok(()) };
+    let Phase::Hero(id) = snap.turn.phase else {
+        return Ok(());
+    };
     match snap.figure(id) {
+        Some(f) if f.serves.is_some() && matches!(cmd, Command::RollMovement { .. }) => {
+            Err(format!("{} has a fixed Speed and does not roll for movement", f.name))
+        }
         Some(f) if f.serves.is_some() && !may_do(snap, f, cmd) => {
             let scout = snap.rules().men_at_arms.get(&f.kind).is_some_and(|m| m.searches_traps);
             Err(format!(
                 "{} is a man-at-arms: it moves, fights and opens doors{}, and nothing else",
                 f.name,
-                if scout { ", and searches for and disarms traps" } else { "" }
+                if scout {
+                    ", and searches for and disarms traps"
+                } else {
+                    ""
+                }
             ))
         }
         _ => Ok(()),

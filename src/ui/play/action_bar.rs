@@ -108,7 +108,7 @@ fn confirm_retreat(ui: &mut egui::Ui, p: &Play, id: FigureId, out: &mut MessageW
         }
         return;
     }
-    let name = p.hero(id).map_or("The hero".to_string(), |h| h.1.name.clone());
+    let name = p.name_of(id).unwrap_or_else(|| "The hero".to_string());
     ui.group(|ui| {
         ui.label(
             egui::RichText::new(format!(

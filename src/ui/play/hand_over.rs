@@ -16,10 +16,7 @@ pub(super) fn window(p: &Play, seat_turn: &mut ResMut<SeatTurn>) {
     let Some(s) = p.seats.0.get(i) else {
         return;
     };
-    let hero = p
-        .active
-        .and_then(|id| p.hero(id))
-        .map_or(String::new(), |h| h.1.name.clone());
+    let hero = p.active.and_then(|id| p.name_of(id)).unwrap_or_default();
     let confirm = p.bindings.first_for(Action::Confirm, pad(s.device));
     egui::Window::new("Hand over")
         .enabled(!p.menus_up)

@@ -130,7 +130,59 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
         if !book.spells.is_empty() {
             spells_line(ui, p, book);
         }
+        men_at_arms(ui, p, **id, out);
     });
+}
+
+/// The men-at-arms a hero leads (Revised #151–152): a line each, the one acting marked, and for
+/// the player whose turn it is a button to take one first (#39, `Command::Activate`).
+fn men_at_arms(ui: &mut egui::Ui, p: &Play, hero: crate::game::model::FigureId, out: &mut MessageWriter<Command>) {
+    let men: Vec<_> = p.men.iter().filter(|m| m.1.serves == hero).collect();
+    if men.is_empty() {
+        return;
+    }
+    ui.label(egui::RichText::new("Men-at-arms").small().strong());
+    for (id, man, body, mind, dead) in men {
+        let acting = p.active == Some(**id);
+        let kind = p.quest.rules.men_at_arms.get(&man.kind);
+        ui.horizontal_wrapped(|ui| {
+            let name = kind.map_or(man.kind.clone(), |k| k.name.clone());
+            let text = egui::RichText::new(name).small();
+            let label = ui.label(if acting { text.color(GOLD).strong() } else { text });
+            if let Some(k) = kind {
+                label.on_hover_text(format!(
+                    "{}\nSpeed {} · Attack {} · Defend {}{}",
+                    k.text,
+                    k.movement,
+                    k.attack,
+                    k.defend,
+                    if k.ranged {
+                        " · shoots at any monster in sight"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            if *dead {
+                ui.colored_label(egui::Color32::LIGHT_RED, egui::RichText::new("fallen").small());
+                return;
+            }
+            ui.label(egui::RichText::new(format!("Body {}/{} Mind {}", body.current, body.max, mind.current)).small());
+            if acting {
+                ui.colored_label(GOLD, egui::RichText::new("acting").small());
+            } else if p.seat.is_some() && may_activate(p, **id) && ui.small_button("Act now").on_hover_text(
+                "Take this figure's activation before the one whose turn it is (it must not have done anything yet).",
+            ).clicked() {
+                out.write(Command::Activate { figure: **id });
+            }
+        });
+    }
+}
+
+/// Whether the player acting may take `id`'s activation now: the same list the rules offer.
+fn may_activate(p: &Play, id: crate::game::model::FigureId) -> bool {
+    p.choices
+        .is_some_and(|c| c.0.iter().any(|(_, cmd)| *cmd == Command::Activate { figure: id }))
 }
 
 /// "Weapon: … Move: …". The active hero's player changes weapons here (free), or in the action

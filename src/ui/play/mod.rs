@@ -52,6 +52,9 @@ type HeroRow<'a> = (
     (&'a Inventory, &'a Status, &'a Spellbook, bool),
 );
 
+/// One man-at-arms as the panels read it (Revised #151–152): id, its card, body, mind, fallen.
+type ManRow<'a> = (&'a FigureId, &'a Retainer, &'a Body, &'a Mind, bool);
+
 /// What the parts read, gathered once a frame (what they change is passed to each apart).
 struct Play<'a> {
     ctx: &'a egui::Context,
@@ -59,6 +62,8 @@ struct Play<'a> {
     turn: &'a Turn,
     /// In id order.
     heroes: &'a [HeroRow<'a>],
+    /// The men-at-arms, in id order.
+    men: &'a [ManRow<'a>],
     controllers: &'a Controllers,
     seats: &'a Seats,
     bindings: &'a Bindings,
@@ -101,6 +106,13 @@ struct Play<'a> {
 impl<'a> Play<'a> {
     fn hero(&self, id: FigureId) -> Option<&'a HeroRow<'a>> {
         self.heroes.iter().find(|h| *h.0 == id)
+    }
+
+    /// The name of a hero or a man-at-arms of the heroes' side.
+    fn name_of(&self, id: FigureId) -> Option<String> {
+        self.hero(id)
+            .map(|h| h.1.name.clone())
+            .or_else(|| self.men.iter().find(|m| *m.0 == id).map(|m| m.1.name.clone()))
     }
 }
 
@@ -145,11 +157,12 @@ pub(super) fn play_panels(
         Option<Res<crate::game::heroquest::HeroChoices>>,
         Option<Res<crate::view::highlights::SpellChoices>>,
     ),
-    (mut card, time, tumble, heroica_view): (
+    (mut card, time, tumble, heroica_view, men): (
         ResMut<log::CardPopup>,
         Res<Time>,
         Res<DiceTumble>,
         Option<Res<crate::view::heroica::HeroicaView>>,
+        Query<(&FigureId, &Retainer, &Body, &Mind, Has<Dead>)>,
     ),
     (seed, opponents, slot, undo, news): (
         Option<Res<Seed>>,
@@ -209,6 +222,8 @@ pub(super) fn play_panels(
     );
     let mut heroes: Vec<_> = heroes.iter().collect();
     heroes.sort_by_key(|h| h.0);
+    let mut men: Vec<_> = men.iter().collect();
+    men.sort_by_key(|m| m.0);
     let active = match turn.phase {
         Phase::Hero(id) => Some(id),
         _ => None,
@@ -219,8 +234,14 @@ pub(super) fn play_panels(
         .map(|d| d.next)
         .or(active)
         .filter(|_| controllers.human_to_act(&turn) && watching.is_none())
-        .and_then(|id| heroes.iter().find(|h| *h.0 == id))
-        .and_then(|h| seats.seat_of(&h.1.class).map(|i| (i, h.1.name.clone())));
+        .and_then(|id| {
+            // A man-at-arms is played by its hero's seat (Revised #152).
+            let man = men.iter().find(|m| *m.0 == id);
+            let lead = man.map_or(id, |m| m.1.serves);
+            let h = heroes.iter().find(|h| *h.0 == lead)?;
+            let name = man.map_or(h.1.name.clone(), |m| m.1.name.clone());
+            seats.seat_of(&h.1.class).map(|i| (i, name))
+        });
     let cursor_seat = seat
         .as_ref()
         .is_some_and(|(i, _)| seats.0[*i].device != Device::MouseKeyboard);
@@ -229,6 +250,7 @@ pub(super) fn play_panels(
         quest: &quest.0,
         turn: &turn,
         heroes: &heroes,
+        men: &men,
         controllers: &controllers,
         seats: &seats,
         bindings: &bindings,

@@ -138,7 +138,7 @@ fn quest_info(ui: &mut egui::Ui, p: &Play) {
 /// seat's player, in the seat's colour, the device, and a cursor player's keys.
 fn whose_turn(ui: &mut egui::Ui, p: &Play) {
     let who = match p.turn.phase {
-        Phase::Hero(id) => p.hero(id).map_or("A hero".to_string(), |h| h.1.name.clone()) + "'s turn",
+        Phase::Hero(id) => p.name_of(id).unwrap_or_else(|| "A hero".to_string()) + "'s turn",
         Phase::Sorcerer => "The sorcerer's turn".into(),
         Phase::Over(outcome) => outcome_title(outcome).into(),
     };
