@@ -35,6 +35,11 @@ impl Art {
             "ulag" | "grak" => "orc",
             "balur" => "wizard",
             "witch_lord" => "skeleton",
+            // Men-at-arms (Revised #151).
+            "scout" => "ranger",
+            "swordsman" => "crossed_swords",
+            "crossbowman" => "bow",
+            "halberdier" | "sergeant" => "knight",
             // LEGO Heroica's monsters.
             "goblin_warrior" | "goblin_guardian" | "goblin_general" => "goblin",
             "vampire_bat" => "bat",

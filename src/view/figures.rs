@@ -4,7 +4,7 @@ use bevy::prelude::*;
 
 use super::art::Art;
 use super::{TILE, world_of};
-use crate::game::model::{ActiveQuest, Awake, Body, Captive, FigureId, Fog, GridPos, Hero, Mind, Monster};
+use crate::game::model::{ActiveQuest, Awake, Body, Captive, FigureId, Fog, GridPos, Hero, Mind, Monster, Retainer};
 use crate::rules::geometry::Pos;
 use crate::save::settings::{Palette, Settings};
 
@@ -67,6 +67,7 @@ fn float_numbers(
         // A figure that falls leaves a skull that rises and fades where it stood.
         if let GameEvent::MonsterKilled { figure, .. }
         | GameEvent::HeroKilled { figure, .. }
+        | GameEvent::ManAtArmsKilled { figure, .. }
         | GameEvent::CaptiveKilled { captive: figure, .. } = e
             && restored.is_none()
             && let Some(at) = drawn.0.get(figure)
@@ -228,20 +229,27 @@ fn attach_figures(
             &Body,
             Has<Captive>,
             Option<&Mind>,
+            Option<&Retainer>,
         ),
         (With<FigureId>, Without<FigureVisual>),
     >,
+    classes: Query<(&FigureId, &Hero)>,
 ) {
     let b = &quest.0.board;
     let palette = settings.map_or(Palette::Standard, |s| s.palette);
-    for (e, hero, monster, pos, body, captive, mind) in &figures {
+    for (e, hero, monster, pos, body, captive, mind, man) in &figures {
         let kind = hero
             .map(|h| h.class.clone())
             .or_else(|| monster.map(|m| m.kind.clone()))
+            .or_else(|| man.map(|m| m.kind.clone()))
             .unwrap_or_else(|| if captive { "captive".into() } else { String::new() });
+        // A man-at-arms wears its hero's colour (Revised #152): whose it is, at a glance.
+        let colour_of = man
+            .and_then(|m| classes.iter().find(|(id, _)| **id == m.serves))
+            .map_or(kind.clone(), |(_, h)| h.class.clone());
         let start = pos.map_or(Vec2::ZERO, |p| world_of(p.0, b.width, b.height));
         // The captive stands on the heroes' side and looks it: a hero's disc in sackcloth.
-        let is_hero = hero.is_some() || captive;
+        let is_hero = hero.is_some() || captive || man.is_some();
         let named = monster.is_some_and(|m| m.name.is_some());
         commands
             .entity(e)
@@ -250,11 +258,12 @@ fn attach_figures(
                 Sprite {
                     image: art.disc.clone(),
                     color: if is_hero {
-                        figure_color(&kind, palette)
+                        figure_color(&colour_of, palette)
                     } else {
                         Color::srgb(0.13, 0.08, 0.08)
                     },
-                    custom_size: Some(Vec2::splat(TILE * 0.92)),
+                    // A man-at-arms stands a little smaller than the heroes.
+                    custom_size: Some(Vec2::splat(TILE * if man.is_some() { 0.8 } else { 0.92 })),
                     ..default()
                 },
                 Transform::from_translation(start.extend(5.0)),
@@ -360,6 +369,7 @@ fn place_figures(
             Has<Hero>,
             Has<Awake>,
             Has<Captive>,
+            Has<Retainer>,
         ),
         With<FigureVisual>,
     >,
@@ -391,7 +401,9 @@ fn place_figures(
         let (dx, dy) = [(-q, q), (q, q), (-q, -q), (q, -q)][i];
         (Vec2::new(dx, dy), 0.5)
     };
-    for (id, mut tf, mut vis, pos, hero, awake, captive) in &mut figures {
+    for (id, mut tf, mut vis, pos, hero, awake, captive, man) in &mut figures {
+        // A man-at-arms is always seen, as a hero is (it is drawn at its own square).
+        let shown = hero || man;
         if *vis != Visibility::Hidden {
             drawn.0.insert(*id, tf.translation.truncate());
         }
@@ -400,7 +412,7 @@ fn place_figures(
         // The sorcerer's player sees every monster, asleep or not.
         let all = show.as_ref().is_some_and(|s| s.0);
         let want = match pos {
-            Some(p) if hero || awake || all || seen(p) => {
+            Some(p) if shown || awake || all || seen(p) => {
                 let (off, size) = if hero { beside(id.0, p.0) } else { (Vec2::ZERO, 1.0) };
                 let target = world_of(p.0, b.width, b.height) + off;
                 if tf.scale.x != size {

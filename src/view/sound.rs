@@ -103,9 +103,10 @@ impl Sfx {
             GameEvent::Attack { .. } => Sfx::Blocked,
             GameEvent::SpellCast { .. } | GameEvent::DreadSpellCast { .. } => Sfx::Spell,
             GameEvent::TrapSprung { .. } => Sfx::Trap,
-            GameEvent::HeroKilled { .. } | GameEvent::MonsterKilled { .. } | GameEvent::CaptiveKilled { .. } => {
-                Sfx::Fall
-            }
+            GameEvent::HeroKilled { .. }
+            | GameEvent::MonsterKilled { .. }
+            | GameEvent::ManAtArmsKilled { .. }
+            | GameEvent::CaptiveKilled { .. } => Sfx::Fall,
             GameEvent::GoldFound { .. } | GameEvent::SpecialTreasureFound { .. } | GameEvent::TreasureDrawn { .. } => {
                 Sfx::Treasure
             }

@@ -46,13 +46,26 @@ pub(super) fn hero_turn(
     commands: &mut Commands,
 ) {
     let progress = p.turn.progress(id);
-    ui.label(turn_status(&progress, p.quest.modules.action_points()));
+    // A man-at-arms's Speed is a fixed number (Revised #21): nothing to roll.
+    let fixed = p
+        .men
+        .iter()
+        .find(|m| *m.0 == id)
+        .and_then(|m| p.quest.rules.men_at_arms.get(&m.1.kind))
+        .map(|k| k.movement);
+    match fixed {
+        Some(n) if progress.allowance.is_none() && progress.moving != MoveState::Done => ui.label(format!(
+            "Movement: {n} squares (no roll)   Action: {}",
+            if progress.acted { "used" } else { "ready" }
+        )),
+        _ => ui.label(turn_status(&progress, p.quest.modules.action_points())),
+    };
     if p.turn.draft.is_some() {
         ui.label(egui::RichText::new("The spellcasters are choosing their schools of magic.").italics());
     } else if p.watching {
         ui.label(egui::RichText::new("Watching a replay.").small());
     } else if p.controllers.human_to_act(p.turn) {
-        buttons(ui, p, id, &progress, out, commands);
+        buttons(ui, p, id, &progress, fixed.is_none(), out, commands);
         confirm_retreat(ui, p, id, out);
         if let Err(why) = &p.undo.0 {
             ui.label(egui::RichText::new(why).small().weak());
@@ -135,16 +148,18 @@ fn buttons(
     p: &Play,
     id: FigureId,
     progress: &Progress,
+    rolls: bool,
     out: &mut MessageWriter<Command>,
     commands: &mut Commands,
 ) {
     ui.horizontal_wrapped(|ui| {
-        if ui
-            .add_enabled(
-                progress.allowance.is_none() && progress.moving != MoveState::Done,
-                egui::Button::new("Roll to move (R)"),
-            )
-            .clicked()
+        if rolls
+            && ui
+                .add_enabled(
+                    progress.allowance.is_none() && progress.moving != MoveState::Done,
+                    egui::Button::new("Roll to move (R)"),
+                )
+                .clicked()
             && !p.settling
         {
             out.write(Command::RollMovement { hero: id });

@@ -170,7 +170,7 @@ fn men_at_arms(ui: &mut egui::Ui, p: &Play, hero: crate::game::model::FigureId, 
             ui.label(egui::RichText::new(format!("Body {}/{} Mind {}", body.current, body.max, mind.current)).small());
             if acting {
                 ui.colored_label(GOLD, egui::RichText::new("acting").small());
-            } else if p.seat.is_some() && may_activate(p, **id) && ui.small_button("Act now").on_hover_text(
+            } else if !p.watching && may_activate(p, **id) && ui.small_button("Act now").on_hover_text(
                 "Take this figure's activation before the one whose turn it is (it must not have done anything yet).",
             ).clicked() {
                 out.write(Command::Activate { figure: **id });
