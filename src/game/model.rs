@@ -59,6 +59,20 @@ pub struct Mind {
     pub max: u8,
 }
 
+impl Body {
+    /// Whole: `n` of `n`.
+    pub fn full(n: u8) -> Body {
+        Body { current: n, max: n }
+    }
+}
+
+impl Mind {
+    /// Whole: `n` of `n`.
+    pub fn full(n: u8) -> Mind {
+        Mind { current: n, max: n }
+    }
+}
+
 /// How a figure moves: heroes roll red dice, monsters have a fixed number of squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Movement {

@@ -104,10 +104,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
                 name,
                 seat,
             },
-            Body {
-                current: tables.health,
-                max: tables.health,
-            },
+            Body::full(tables.health),
             idle,
             GridPos(*start),
             HeroPack(pack.unwrap_or_default()),

@@ -64,14 +64,8 @@ pub(super) fn spawn(
                     serves: hero,
                     abilities: def.abilities.clone(),
                 },
-                Body {
-                    current: def.body,
-                    max: def.body,
-                },
-                Mind {
-                    current: def.mind,
-                    max: def.mind,
-                },
+                Body::full(def.body),
+                Mind::full(def.mind),
                 Fighter {
                     attack: def.attack,
                     defend: def.defend,

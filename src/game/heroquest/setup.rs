@@ -58,14 +58,8 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
                 name: name.clone(),
                 seat,
             },
-            Body {
-                current: def.body,
-                max: def.body,
-            },
-            Mind {
-                current: def.mind,
-                max: def.mind,
-            },
+            Body::full(def.body),
+            Mind::full(def.mind),
             derive_fighter(&rules, class, &equipment),
             equipment,
             (
@@ -118,10 +112,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
                 name: c.name.clone(),
                 follows: None,
             },
-            Body {
-                current: c.body,
-                max: c.body,
-            },
+            Body::full(c.body),
             Fighter {
                 attack: 0,
                 defend: c.defend,
@@ -226,14 +217,8 @@ pub(in crate::game) fn spawn_monster(
             only_harmed_by: s.only_harmed_by.clone(),
             abilities: s.abilities.clone(),
         },
-        Body {
-            current: s.body,
-            max: s.body,
-        },
-        Mind {
-            current: s.mind,
-            max: s.mind,
-        },
+        Body::full(s.body),
+        Mind::full(s.mind),
         Fighter {
             attack: s.attack,
             defend: s.defend,
