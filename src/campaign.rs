@@ -160,7 +160,7 @@ impl Campaign {
         if self.party.is_empty() {
             return Err("the campaign's party is empty".into());
         }
-        let book = quest::book_order();
+        let book = quest::campaign_book();
         let once = |what: &str, list: &[String], known: &dyn Fn(&str) -> bool| -> Result<(), String> {
             for (i, x) in list.iter().enumerate() {
                 if !known(x) {
@@ -198,7 +198,7 @@ impl Campaign {
 
     /// The next quest of the book the party has not completed.
     pub fn next_quest(&self) -> Option<&'static str> {
-        quest::book_order()
+        quest::campaign_book()
             .into_iter()
             .find(|id| !self.completed.iter().any(|c| c == id))
     }
@@ -207,7 +207,7 @@ impl Campaign {
     /// back for gold and gear) and the next one.
     pub fn unlocked(&self) -> Vec<&'static str> {
         let next = self.next_quest();
-        quest::book_order()
+        quest::campaign_book()
             .into_iter()
             .filter(|id| Some(*id) == next || self.completed.iter().any(|c| c == id))
             .collect()

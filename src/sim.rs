@@ -396,7 +396,7 @@ pub fn simulate_campaigns(
             .collect()
     });
     results.sort_by_key(|(g, _)| *g);
-    let book = crate::quest::book_order();
+    let book = crate::quest::campaign_book();
     let mut quests: Vec<CampaignQuest> = book
         .iter()
         .map(|id| CampaignQuest {

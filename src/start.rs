@@ -81,7 +81,7 @@ impl PendingQuest {
         let id = match id {
             Some(id) => {
                 campaign.check_unlocked(id)?;
-                crate::quest::book_order()
+                crate::quest::campaign_book()
                     .into_iter()
                     .find(|b| *b == id)
                     .ok_or_else(|| format!("\"{id}\" is not a quest of the book"))?

@@ -34,6 +34,12 @@ pub const QUEST_BOOK: &[&str] = &[
     "the-witch-lords-crypt",
 ];
 
+/// The campaign's quests, in the order they are played: the quest book (HeroQuest 2021's; a
+/// quest written for another rule system alone, such as HeroQuest Revised's, is not in it).
+pub fn campaign_book() -> Vec<&'static str> {
+    QUEST_BOOK.to_vec()
+}
+
 /// The built-in quests' ids in quest-book order; any the book does not list follow by id.
 pub fn book_order() -> Vec<&'static str> {
     let mut ids: Vec<&'static str> = BUILTIN_QUESTS.iter().map(|(id, _, _)| *id).collect();

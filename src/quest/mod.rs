@@ -15,8 +15,8 @@ pub use action_points::{Failure, RawLever, RawTerrain, Terrain};
 use load::load_board;
 pub(crate) use load::options;
 pub use load::{
-    MOST_USER_QUESTS, QUEST_BOOK, Winnable, board_path, book_order, builtin_quests, catalogue, is_builtin, load, parse,
-    parse_with,
+    MOST_USER_QUESTS, QUEST_BOOK, Winnable, board_path, book_order, builtin_quests, campaign_book, catalogue,
+    is_builtin, load, parse, parse_with,
 };
 pub use validate::validate;
 

@@ -452,6 +452,13 @@ fn step_then_search(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
     legal.iter().find(|c| matches!(c, Command::SearchTraps { .. })).cloned()
 }
 
+/// The first hero ends its activation: a man-at-arms's comes next (HeroQuest Revised #39, #152).
+fn to_a_man_at_arms(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
+    let id = active_hero(snap)?;
+    let man = snap.figure(id).is_some_and(|f| f.serves.is_some());
+    draft(snap, legal).or_else(|| (!man).then_some(Command::EndTurn))
+}
+
 /// The heroes play as the competent hero bot would (they walk and open doors, so monsters come
 /// into view), the person at the sorcerer's seat passing, until a sorcerer's turn comes with a
 /// monster to take.
@@ -589,6 +596,9 @@ const STEPS: &[Step] = &[
     }),
     step("HeroQuest Revised: a hero's turn", false, |w| play_until(w, draft)),
     step("HeroQuest Revised: movement rolled", false, |w| play_until(w, roll)),
+    step("HeroQuest Revised: a man-at-arms's activation", false, |w| {
+        Ok(begin(w, "the-mercenaries-road", None, &[], false)? && play_until(w, to_a_man_at_arms)?)
+    }),
     step("the action-point module: a hero's turn", false, |w| {
         Ok(begin(w, "the-locksmiths-gauntlet", None, &["action-points"], false)? && play_until(w, draft)?)
     }),

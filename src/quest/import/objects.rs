@@ -57,7 +57,9 @@ const fn trap(kind: TrapKind, exact: bool) -> Role {
     Role::Trap { kind, exact }
 }
 
-const ALLY: Role = Role::Drop("men-at-arms fight for the heroes; our quests have no allies");
+const ALLY: Role = Role::Drop(
+    "men-at-arms are a HeroQuest Revised rule: an imported quest is 2021's; lend them with `men_at_arms` under `rules: \"heroquest-revised\"`",
+);
 const DECOR: Role = Role::Drop("a picture on the map with no rule in our format");
 const ROOM: Role = Role::Drop("a special room tile; our classic board keeps its own rooms");
 const STAIRS: Role = Role::Drop("stairs between levels; our quests have one level");
