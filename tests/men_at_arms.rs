@@ -10,7 +10,7 @@ use hollowdeep::rules::dice::Face;
 
 use crate::common::*;
 use crate::rules_2021::{DEFEAT_ALL, has, ok};
-use crate::rules_revised::REVISED;
+use crate::rules_revised::{REVISED, refused};
 
 /// Lent in seat order: the Barbarian leads the Scout (2) and the Crossbowman (3), the Dwarf the
 /// Swordsman (4). Monsters come after them.
@@ -346,32 +346,26 @@ fn a_quest_lends_only_men_at_arms_its_rules_know() {
             "Quest(format: 1, name: \"T\", briefing: \"B\", {rules}\n heroes: [\"barbarian\"], hero_starts: [(3, 0)],\n stairway: (12, 2, 2, 2),\n men_at_arms: [{men}],\n objective: DefeatAll(return_to_stairway: false), monsters: [(kind: \"orc\", at: (24, 17))], wandering_monster: \"orc\")"
         )
     };
-    let load = |t: String| {
-        hollowdeep::quest::parse_with(
-            "t",
-            "t.ron",
-            t.as_bytes(),
-            None,
-            hollowdeep::quest::Winnable::NotChecked,
-        )
-    };
-    let why = load(text("", "\"scout\"")).unwrap_err().to_string();
+    let why = refused(&text("", "\"scout\""));
     assert!(
         why.starts_with("t.ron:4:") && why.contains("HeroQuest Revised rule"),
         "{why}"
     );
-    let why = load(text(REVISED, "\"scout\", \"ogre\"")).unwrap_err().to_string();
+    let why = refused(&text(REVISED, "\"scout\", \"ogre\""));
     assert!(
         why.contains("t.ron:4:") && why.contains("unknown man-at-arms \"ogre\""),
         "{why}"
     );
     let five = ["\"swordsman\""; 5].join(", ");
-    let why = load(text(REVISED, &five)).unwrap_err().to_string();
+    let why = refused(&text(REVISED, &five));
     assert!(why.contains("leads at most 4"), "{why}");
-    let q = load(text(
-        &format!("{REVISED} also_rules: [\"heroquest-2021\"],"),
-        "\"scout\"",
-    ))
+    let q = hollowdeep::quest::parse_with(
+        "t",
+        "t.ron",
+        text(&format!("{REVISED} also_rules: [\"heroquest-2021\"],"), "\"scout\"").as_bytes(),
+        None,
+        hollowdeep::quest::Winnable::NotChecked,
+    )
     .unwrap();
     let why = q.under("heroquest-2021").unwrap_err();
     assert!(why.contains("no such man-at-arms"), "{why}");

@@ -13,7 +13,7 @@ use crate::rules_2021::{DEFEAT_ALL, FAR_ORC, has, ok};
 pub(crate) const REVISED: &str = "rules: \"heroquest-revised\",";
 
 /// What the quest checks say of a quest text that must not load.
-fn refused(text: &str) -> String {
+pub(crate) fn refused(text: &str) -> String {
     hollowdeep::quest::parse_with(
         "t",
         "t.ron",
@@ -690,4 +690,85 @@ fn characters_never_wander() {
     .expect("2021 lets a special monster wander");
     let e = old.under("heroquest-revised").unwrap_err();
     assert!(e.contains("Characters never wander"), "{e}");
+}
+
+/// #55–58: a jump passes over any number of squares with a combat die for each; each face not a
+/// skull carries the hero a square on; all of them, and it lands beyond, its move going on; fewer,
+/// and it comes down on the first square not passed, springing what is there, its move over. The
+/// movement spent is the dice plus one. #56: never over a figure. Under 2021 only one trap is
+/// jumped.
+#[test]
+fn a_jump_rolls_a_die_for_each_square_passed() {
+    let quest = |rules: &str| {
+        quest_with(
+            &["barbarian", "dwarf"],
+            &[(4, 0), (10, 0)],
+            "",
+            FAR_ORC,
+            DEFEAT_ALL,
+            &format!("{rules} traps: [(kind: Spear, at: (5, 0))],"),
+        )
+    };
+    let jump = Command::Jump {
+        figure: FigureId(0),
+        over: path(&[(5, 0), (6, 0)]),
+        to: p(7, 0),
+    };
+    let make = |seed| {
+        let mut g = Game::start(quest(REVISED), seed);
+        g.app
+            .world_mut()
+            .query::<&mut Trap>()
+            .iter_mut(g.app.world_mut())
+            .for_each(|mut t| t.state = TrapState::Known);
+        g.set_allowance(0, 6);
+        g
+    };
+    let mut g = make(1);
+    assert!(hollowdeep::game::heroquest::legal_commands(&g.snap()).contains(&jump));
+    let try_it = |g: &mut Game| g.send(jump.clone());
+
+    let (mut g, evs) = find_seed(make, try_it, |e| has(e, "jumped"));
+    let Some(GameEvent::Jumped { over, roll, .. }) = evs.iter().find(|e| matches!(e, GameEvent::Jumped { .. })) else {
+        unreachable!()
+    };
+    assert_eq!((*over, roll.len()), (2, 2), "a die for each square");
+    assert!(!roll.contains(&Face::Skull));
+    assert_eq!(g.pos(0), Some(p(7, 0)));
+    let progress = g.turn().progress(FigureId(0));
+    assert_eq!(
+        (progress.steps_used, progress.moving),
+        (3, MoveState::Moving),
+        "#58: the dice and one"
+    );
+    ok(&g.send(Command::Move {
+        figure: FigureId(0),
+        path: path(&[(8, 0)]),
+    }));
+
+    // No face carries it: down on the trap, which springs.
+    let (mut g, evs) = find_seed(make, try_it, |e| has(e, "jump_failed"));
+    assert!(has(&evs, "trap_sprung"));
+    assert_eq!(g.pos(0), Some(p(5, 0)));
+    // One face of two: past the trap, down on the plain square beyond it; the move is over.
+    let (mut g, evs) = find_seed(make, try_it, |e| has(e, "jump_fell_short"));
+    assert!(!has(&evs, "trap_sprung"));
+    assert_eq!(g.pos(0), Some(p(6, 0)));
+    let why = rejected(&g.send(Command::Move {
+        figure: FigureId(0),
+        path: path(&[(7, 0)]),
+    }))
+    .expect("the move is over");
+    assert!(why.contains("already moved"), "{why}");
+
+    // #56: not over a figure.
+    let mut g = make(1);
+    g.place(1, p(6, 0));
+    let why = rejected(&g.send(jump.clone())).expect("over the Dwarf");
+    assert!(why.contains("over a figure"), "{why}");
+    // 2021: one known trap, jumped with `JumpTrap`; the long jump is not a rule there.
+    let mut g = Game::start(quest(""), 1);
+    g.set_allowance(0, 6);
+    let why = rejected(&g.send(jump.clone())).expect("2021");
+    assert!(why.contains("only a known trap"), "{why}");
 }

@@ -247,6 +247,12 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
         Command::SearchSecretDoors { hero } => format!("{}'s search for secret doors", who(*hero)),
         Command::DisarmTrap { hero, trap } => format!("{} disarming trap {trap}", who(*hero)),
         Command::JumpTrap { hero, trap, .. } => format!("{} jumping trap {trap}", who(*hero)),
+        Command::Jump { figure, over, .. } => format!(
+            "{} jumping {} square{}",
+            who(*figure),
+            over.len(),
+            plural(over.len() as u32)
+        ),
         Command::DrinkPotion { hero, potion } => format!("{} drinking {potion}", who(*hero)),
         Command::TakeRoll { hero } => format!("{} taking the fight roll", who(*hero)),
         Command::DrinkAt { hero, potion, target } => {
@@ -740,6 +746,19 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         GameEvent::TrapJumped { hero, roll, .. } => {
             format!("{} leaps over the trap (rolled {}).", n(*hero), or_nothing(roll))
         }
+        GameEvent::Jumped { figure, over, roll, to } => format!(
+            "{} leaps {over} square{} to {} (rolled {}).",
+            n(*figure),
+            plural(u32::from(*over)),
+            names.place(*to),
+            or_nothing(roll)
+        ),
+        GameEvent::JumpFellShort { figure, roll, at } => format!(
+            "{} leaps, rolls {} and comes down short, {}.",
+            n(*figure),
+            or_nothing(roll),
+            names.place(*at)
+        ),
         GameEvent::SecretDoorFound { door } => format!("A secret door is found{}!", names.door_place(*door)),
         GameEvent::PotionDrunk { hero, name, .. } => format!("{} drinks {}.", n(*hero), the(name)),
         GameEvent::DeathAverted { hero, by } => format!("{} escapes death thanks to {}!", n(*hero), the(by)),

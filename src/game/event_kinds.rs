@@ -70,6 +70,8 @@ impl GameEvent {
             GameEvent::TrapDisarmed { .. } => "trap_disarmed",
             GameEvent::TrapJumped { .. } => "trap_jumped",
             GameEvent::JumpFailed { .. } => "jump_failed",
+            GameEvent::Jumped { .. } => "jumped",
+            GameEvent::JumpFellShort { .. } => "jump_fell_short",
             GameEvent::DisarmFailed { .. } => "disarm_failed",
             GameEvent::SecretDoorFound { .. } => "secret_door_found",
             GameEvent::PotionDrunk { .. } => "potion_drunk",

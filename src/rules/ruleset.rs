@@ -73,6 +73,9 @@ pub struct Switches {
     /// A hero may search a corridor for treasure, the part in sight, though it never deals a
     /// treasure card (Revised #89, #91).
     pub search_corridors: bool,
+    /// A jump may pass over any number of squares, a combat die rolled for each, each face not a
+    /// skull carrying the figure one square on (Revised #55–58); 2021 jumps one known trap.
+    pub jump_far: bool,
 }
 
 /// The order of the spell draft.
@@ -98,6 +101,7 @@ impl Default for Switches {
             draft: DraftOrder::Table,
             search_corridors: false,
             sight_any_point: false,
+            jump_far: false,
         }
     }
 }

@@ -321,6 +321,23 @@ fn read_events(
                     },
                 };
             }
+            GameEvent::Jumped { figure, roll, .. } | GameEvent::JumpFellShort { figure, roll, .. } => {
+                *tray = DiceTray::Roll {
+                    who: names.get(*figure),
+                    what: format!(
+                        "jumps {} square{}",
+                        roll.len(),
+                        crate::game::describe::plural(roll.len() as u32)
+                    ),
+                    faces: roll.clone(),
+                    result: if matches!(e, GameEvent::JumpFellShort { .. }) {
+                        "A skull: it comes down short."
+                    } else {
+                        "No skull: safely over."
+                    }
+                    .into(),
+                };
+            }
             GameEvent::TrapJumped { hero, roll, .. } | GameEvent::JumpFailed { hero, roll, .. } => {
                 *tray = DiceTray::Roll {
                     who: names.get(*hero),

@@ -56,23 +56,35 @@ pub(super) fn next(snap: &Snapshot, f: &FigureSnap, smart: bool) -> Command {
     if let Some(c) = scout_work(snap, f, at) {
         return c;
     }
-    // 4. Keep beside its hero.
+    // 4. Keep beside its hero, off the squares beside a known trap: a hero jumps or disarms it
+    //    from there, and a man-at-arms standing in the way would bar the road.
     if let Some((field, stops)) = &reach
         && let Some(lead) = leader_square(snap, f)
-        && at.manhattan(lead) > CLOSE
     {
-        let best = stops
-            .iter()
-            .filter_map(|q| field.dist(*q).map(|d| (q.manhattan(lead), d, *q)))
-            .min();
-        if let Some((near, _, q)) = best
-            && near < at.manhattan(lead)
-            && let Some(path) = field.path_to(q)
-        {
-            return Command::Move { figure: f.id, path };
+        let in_the_way = in_the_way(snap, at);
+        if at.manhattan(lead) > CLOSE || in_the_way {
+            let best = stops
+                .iter()
+                .filter(|q| !self::in_the_way(snap, **q))
+                .filter_map(|q| field.dist(*q).map(|d| (q.manhattan(lead), d, *q)))
+                .min();
+            if let Some((near, _, q)) = best
+                && (near < at.manhattan(lead) || in_the_way)
+                && let Some(path) = field.path_to(q)
+            {
+                return Command::Move { figure: f.id, path };
+            }
         }
     }
     Command::EndTurn
+}
+
+/// A square beside a known trap on the floor (or an open pit), with no wall between.
+fn in_the_way(snap: &Snapshot, q: Pos) -> bool {
+    snap.traps
+        .iter()
+        .filter(|t| t.jumpable())
+        .any(|t| t.at.is_orthogonally_adjacent(q) && snap.edge_open(q, t.at))
 }
 
 /// Where the hero it follows stands: the one it serves, or the nearest hero still in play.

@@ -104,7 +104,8 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             spells.0.push((spell.clone(), d.name.clone(), d.text.clone(), targets));
         }
     }
-    if !p.acted {
+    // One judge of the other actions (a hero in a crusher's grip may take none).
+    if !p.acted && snap.action_allowed(h, ActionKind::Other).is_ok() {
         // The Investigation action where a quest event waits on it (Revised #94).
         for sq in crate::game::heroquest::investigable(snap, h) {
             let what = if sq == at {
@@ -160,6 +161,9 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
                 }
             }
         }
+    }
+    if rules.edition.jump_far && p.allowance.is_some() && p.can_move() {
+        v.extend(long_jumps(snap, h, at, p.steps_left()));
     }
     for potion in &h.inventory.potions {
         let c = Command::DrinkPotion {
@@ -670,6 +674,51 @@ pub fn monster_spells(snap: &Snapshot, m: &FigureSnap) -> Vec<Command> {
 
 /// Where `to` lies from `from`, next to it: "to the north of it" (the action bar tells two
 /// landings apart without coordinates).
+/// Revised's longer jumps (#55–58) the action bar offers: straight over two squares or more, at
+/// least one of them a known trap or an open pit, within the squares left (a die a square and one
+/// to land). A jump over one trap is `JumpTrap`'s, offered above.
+fn long_jumps(snap: &Snapshot, h: &FigureSnap, at: Pos, left: u8) -> Vec<(String, Command)> {
+    use crate::rules::geometry::Dir;
+    let hazard = |q: Pos| {
+        snap.traps
+            .iter()
+            .any(|t| t.at == q && t.furniture.is_none() && (t.state == TrapState::Known || t.open_pit()))
+    };
+    let mut out = Vec::new();
+    for d in Dir::ALL {
+        let mut over = vec![at.step(d)];
+        while over.len() < usize::from(left) {
+            let last = *over.last().expect("not empty");
+            let prev = if over.len() == 1 { at } else { over[over.len() - 2] };
+            // The way: open edges, no furniture, no figure (#56).
+            if !snap.board().in_bounds(last)
+                || !snap.edge_open(prev, last)
+                || snap.is_solid(last)
+                || snap.figure_at(last).is_some()
+            {
+                break;
+            }
+            let to = last.step(d);
+            let lands = snap.board().in_bounds(to)
+                && snap.can_step(h, last, to)
+                && snap.can_stop_on(h, to)
+                && snap.figure_at(to).is_none();
+            if over.len() >= 2 && lands && over.iter().any(|q| hazard(*q)) {
+                out.push((
+                    format!("Jump {} squares, landing at {to}", over.len()),
+                    Command::Jump {
+                        figure: h.id,
+                        over: over.clone(),
+                        to,
+                    },
+                ));
+            }
+            over.push(to);
+        }
+    }
+    out
+}
+
 fn side_of(from: Pos, to: Pos) -> &'static str {
     match (to.x - from.x, to.y - from.y) {
         (0, -1) => "north of it",

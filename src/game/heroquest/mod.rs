@@ -240,6 +240,7 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
         Command::SearchSecretDoors { hero } => actions::search_secret_doors(world, &snap, *hero),
         Command::DisarmTrap { hero, trap } => trap_actions::disarm(world, &snap, *hero, *trap),
         Command::JumpTrap { hero, trap, to } => trap_actions::jump(world, &snap, *hero, *trap, *to),
+        Command::Jump { figure, over, to } => trap_actions::jump_far(world, &snap, *figure, over, *to),
         Command::Investigate { hero, at } => investigate::investigate(world, &snap, *hero, *at),
         Command::DrinkPotion { hero, potion } => actions::drink(world, &snap, *hero, potion),
         Command::Give { from, to, item } => actions::give(world, &snap, *from, *to, item),

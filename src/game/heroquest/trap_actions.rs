@@ -175,14 +175,36 @@ pub fn disarm_skill(rules: &crate::rules::ruleset::RuleSet, h: &FigureSnap) -> R
     }
 }
 
-/// heroquest-2021.md, Jumping a Trap: two squares of movement over a known trap.
+/// heroquest-2021.md, Jumping a Trap: two squares of movement over a known trap (a jump over
+/// its one square, `leap`).
 pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos) -> Outcome {
     let (h, t) = (hero(snap, id)?, trap_named(snap, trap)?);
-    let rules = snap.quest.rules.clone();
-    let mut p = snap.turn.progress(h.id);
     if !t.jumpable() {
         return Err("only a known trap on the floor or an open pit can be jumped".into());
     }
+    leap(world, snap, h, &[t.at], to, Some(trap))
+}
+
+/// HeroQuest Revised, Jumping (#55–58): over any number of squares, a combat die for each.
+pub fn jump_far(world: &mut World, snap: &Snapshot, id: FigureId, over: &[Pos], to: Pos) -> Outcome {
+    let h = hero(snap, id)?;
+    if !snap.rules().edition.jump_far {
+        return Err("under these rules a hero jumps only a known trap next to it, landing just beyond".into());
+    }
+    if over.is_empty() {
+        return Err("a jump passes over at least one square".into());
+    }
+    leap(world, snap, h, over, to, None)
+}
+
+/// A jump of `h` over the squares `over`, landing on `to`: one combat die a square, each face
+/// that is not a skull carrying it one square on; all of them, and it lands on `to`; fewer, and
+/// it comes down on the first square not passed, springing what is there, and its move ends
+/// (#57–58). The movement spent is a square for each die and one for the landing (2021's two
+/// squares for one trap). `trap`: 2021's jump of that one trap, told as before.
+fn leap(world: &mut World, snap: &Snapshot, h: &FigureSnap, over: &[Pos], to: Pos, trap: Option<u32>) -> Outcome {
+    let rules = snap.quest.rules.clone();
+    let mut p = snap.turn.progress(h.id);
     if p.allowance.is_none() {
         return Err(format!("{} must roll for movement first", h.name));
     }
@@ -192,19 +214,46 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
     if let Some(why) = h.rooted_by() {
         return Err(format!("{} {why}", h.name));
     }
-    let need = rules.traps.jump_squares;
+    let need = (over.len() as u8).saturating_add(rules.traps.jump_squares.saturating_sub(1));
     if p.steps_left() < need {
-        return Err(format!("jumping a trap takes {need} squares of movement"));
+        return Err(match trap {
+            Some(_) => format!("jumping a trap takes {need} squares of movement"),
+            None => format!("that jump takes {need} squares of movement"),
+        });
     }
     let at = here(h);
-    if !(at.is_orthogonally_adjacent(t.at) && snap.edge_open(at, t.at)) {
-        return Err(format!("{} must stand next to the trap to jump it", h.name));
+    let first = over[0];
+    if !(at.is_orthogonally_adjacent(first) && snap.edge_open(at, first)) {
+        return Err(match trap {
+            Some(_) => format!("{} must stand next to the trap to jump it", h.name),
+            None => format!("a jump begins on a square next to {}", h.name),
+        });
     }
-    if snap.figure_at(t.at).is_some() {
-        return Err("someone is standing on the trap".into());
+    // #56: the way may not pass through any figure, friend or foe.
+    if over.iter().any(|q| snap.figure_at(*q).is_some()) {
+        return Err(match trap {
+            Some(_) => "someone is standing on the trap".into(),
+            None => "a jump cannot pass over a figure".into(),
+        });
     }
-    if to == at || !to.is_orthogonally_adjacent(t.at) || !snap.can_step(h, t.at, to) || !snap.can_stop_on(h, to) {
-        return Err("that is not a free square next to the trap to land on".to_string());
+    for w in over.windows(2) {
+        if !(w[0].is_orthogonally_adjacent(w[1]) && snap.edge_open(w[0], w[1]) && !snap.is_solid(w[1])) {
+            return Err(format!("{} to {} is not a step a jump can take", w[0], w[1]));
+        }
+    }
+    let last = over[over.len() - 1];
+    if snap.is_solid(first)
+        || to == at
+        || over.contains(&to)
+        || !to.is_orthogonally_adjacent(last)
+        || !snap.can_step(h, last, to)
+        || !snap.can_stop_on(h, to)
+        || snap.figure_at(to).is_some()
+    {
+        return Err(match trap {
+            Some(_) => "that is not a free square next to the trap to land on".to_string(),
+            None => "that is not a free square to land on".to_string(),
+        });
     }
     p.steps_used += need;
     p.moving = if p.steps_left() == 0 {
@@ -213,31 +262,83 @@ pub fn jump(world: &mut World, snap: &Snapshot, id: FigureId, trap: u32, to: Pos
         MoveState::Moving
     };
     set_progress(world, h.id, p);
-    let roll = dice::roll_combat(rng(world), 1);
-    let mut evs = vec![GameEvent::HeroMoved {
-        figure: h.id,
-        from: at,
-        to: t.at,
-    }];
-    world.get_mut::<GridPos>(h.entity).expect("on board").0 = t.at;
-    if combat::skulls(&roll) > 0 {
-        evs.push(GameEvent::JumpFailed { trap, hero: h.id, roll });
-        let mut sprung = super::spring_on_skull(world, &t, h, at, Some(to));
-        sprung.stop = true;
-        evs.extend(after_a_jump_springs(world, h.id, p, sprung));
+    let roll = dice::roll_combat(rng(world), over.len() as u8);
+    let carried = roll.iter().filter(|f| **f != Face::Skull).count();
+    if carried < over.len() {
+        // Short: down on the first square not passed (#58).
+        let down = over[carried];
+        let from = if carried == 0 { at } else { over[carried - 1] };
+        let ahead = over.get(carried + 1).copied().unwrap_or(to);
+        world.get_mut::<GridPos>(h.entity).expect("on board").0 = down;
+        let mut evs = vec![GameEvent::HeroMoved {
+            figure: h.id,
+            from: at,
+            to: down,
+        }];
+        // What lies there springs: a trap on the floor, or an open pit to fall into again.
+        let armed = snap
+            .traps
+            .iter()
+            .find(|t| t.at == down && t.furniture.is_none() && (t.armed() || t.open_pit()))
+            .cloned();
+        if let Some(t) = armed {
+            evs.push(GameEvent::JumpFailed {
+                trap: t.id,
+                hero: h.id,
+                roll,
+            });
+            let mut sprung = super::spring_on_skull(world, &t, h, from, Some(ahead));
+            sprung.stop = true;
+            evs.extend(after_a_jump_springs(world, h.id, p, sprung));
+            return Ok(evs);
+        }
+        evs.push(GameEvent::JumpFellShort {
+            figure: h.id,
+            roll,
+            at: down,
+        });
+        let mut done = p;
+        done.moving = MoveState::Done;
+        set_progress(world, h.id, done);
+        evs.extend(reveal(world));
         return Ok(evs);
     }
     world.get_mut::<GridPos>(h.entity).expect("on board").0 = to;
-    evs.push(GameEvent::HeroMoved {
-        figure: h.id,
-        from: t.at,
-        to,
-    });
-    evs.push(GameEvent::TrapJumped {
-        trap,
-        hero: h.id,
-        roll,
-        to,
+    let evs_moved = |evs: &mut Vec<GameEvent>| match trap {
+        // 2021's words: over the trap's square, then beyond.
+        Some(_) => {
+            evs.push(GameEvent::HeroMoved {
+                figure: h.id,
+                from: at,
+                to: first,
+            });
+            evs.push(GameEvent::HeroMoved {
+                figure: h.id,
+                from: first,
+                to,
+            });
+        }
+        None => evs.push(GameEvent::HeroMoved {
+            figure: h.id,
+            from: at,
+            to,
+        }),
+    };
+    let mut evs = Vec::new();
+    evs_moved(&mut evs);
+    evs.push(match trap {
+        Some(trap) => GameEvent::TrapJumped {
+            trap,
+            hero: h.id,
+            roll,
+            to,
+        },
+        None => GameEvent::Jumped {
+            figure: h.id,
+            over: over.len() as u8,
+            roll,
+            to,
+        },
     });
     // heroquest-2021.md, Jumping a Trap: the landing square is an ordinary step, so an armed
     // trap there springs (a falling block pushes the hero back to where the jump began).

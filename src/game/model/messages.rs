@@ -90,6 +90,14 @@ pub enum Command {
         trap: u32,
         to: Pos,
     },
+    /// A jump over the squares `over` (an orthogonal route from the figure's square, none of
+    /// them holding a figure), landing on `to` beyond the last: a combat die for each square
+    /// passed over (HeroQuest Revised #55–58; switch `jump_far`).
+    Jump {
+        figure: FigureId,
+        over: Vec<Pos>,
+        to: Pos,
+    },
     /// Drink a potion (free, any time on the hero's turn).
     DrinkPotion {
         hero: FigureId,
@@ -433,6 +441,21 @@ pub enum GameEvent {
         trap: u32,
         hero: FigureId,
         roll: Vec<Face>,
+    },
+    /// A jump over `over` squares whose dice all carried the figure: it lands on `to` (Revised
+    /// #57–58).
+    Jumped {
+        figure: FigureId,
+        over: u8,
+        roll: Vec<Face>,
+        to: Pos,
+    },
+    /// A jump whose dice fell short: the figure comes down on `at`, a square it meant to pass
+    /// over, and its move ends there (Revised #58; a trap there springs, with `JumpFailed`).
+    JumpFellShort {
+        figure: FigureId,
+        roll: Vec<Face>,
+        at: Pos,
     },
     /// A disarm that rolled a skull: the trap goes off on the hero (a `TrapSprung` follows).
     DisarmFailed {
