@@ -409,3 +409,32 @@ fn the_sorcerer_strikes_men_at_arms_and_the_bots_lead_them() {
     assert_eq!(counts.get("command_rejected"), None, "{counts:?}");
     assert!(report.hero_wins > 0, "{counts:?}");
 }
+
+/// #139, #152: once the goal is met, a man-at-arms on the stairway climbs out with the heroes
+/// (under the action-point module too, where it would otherwise stand there for ever); the
+/// heroes' going, not its own, is what ends the quest.
+#[test]
+fn men_at_arms_climb_out_with_the_heroes() {
+    for modules in [vec![], vec!["action-points".to_string()]] {
+        let q = quest_with(
+            &["barbarian", "dwarf"],
+            &[(3, 0), (9, 0)],
+            "",
+            "(kind: \"orc\", at: (24, 17))",
+            "DefeatAll(return_to_stairway: true)",
+            &format!("{REVISED} {LENT}"),
+        );
+        let q = std::sync::Arc::new(q.with_modules(&modules).unwrap());
+        let mut g = Game::start(q, 1);
+        g.place_on_starts();
+        g.place(SWORDSMAN, p(12, 2));
+        g.app.world_mut().resource_mut::<Turn>().objective_done = true;
+        let evs = g.send(Command::EndTurn);
+        assert!(
+            evs.iter()
+                .any(|e| matches!(e, GameEvent::HeroEscaped { figure } if figure.0 == SWORDSMAN)),
+            "{modules:?}: {evs:?}"
+        );
+        assert!(!matches!(g.turn().phase, Phase::Over(_)), "the heroes are still below");
+    }
+}

@@ -51,12 +51,32 @@ pub(super) fn next(snap: &Snapshot, f: &FigureSnap, smart: bool) -> Command {
             return Command::Move { figure: f.id, path };
         }
     }
-    // 3. A Scout with no monster in sight: disarm a found trap beside it, or search where no one
+    // 3. The goal met: home by the stairway, which takes it out with the heroes.
+    if snap.turn.objective_done
+        && let Some((field, stops)) = &reach
+    {
+        let stair = &snap.quest.stairway;
+        let home = stops
+            .iter()
+            .filter_map(|q| {
+                field
+                    .dist(*q)
+                    .map(|d| (!stair.contains(*q), stair_distance(stair, *q), d, *q))
+            })
+            .min();
+        if let Some((_, near, _, q)) = home
+            && near < stair_distance(stair, at)
+            && let Some(path) = field.path_to(q)
+        {
+            return Command::Move { figure: f.id, path };
+        }
+    }
+    // 4. A Scout with no monster in sight: disarm a found trap beside it, or search where no one
     //    has searched for traps yet.
     if let Some(c) = scout_work(snap, f, at) {
         return c;
     }
-    // 4. Keep beside its hero, off the squares beside a known trap: a hero jumps or disarms it
+    // 5. Keep beside its hero, off the squares beside a known trap: a hero jumps or disarms it
     //    from there, and a man-at-arms standing in the way would bar the road.
     if let Some((field, stops)) = &reach
         && let Some(lead) = leader_square(snap, f)
@@ -77,6 +97,11 @@ pub(super) fn next(snap: &Snapshot, f: &FigureSnap, smart: bool) -> Command {
         }
     }
     Command::EndTurn
+}
+
+/// Squares from `q` to the stairway as the crow walks (the nearest of its squares).
+fn stair_distance(stair: &crate::rules::geometry::Rect, q: Pos) -> i32 {
+    stair.squares().map(|s| s.manhattan(q)).min().unwrap_or(0)
 }
 
 /// A square beside a known trap on the floor (or an open pit), with no wall between.

@@ -101,13 +101,16 @@ pub(in crate::game) fn settle(world: &mut World) -> (Vec<GameEvent>, Option<Snap
     }
     let mut active_left = false;
     // An escape: a hero on a way out leaves the dungeon, and the first to do so meets the goal.
+    // Men-at-arms go out with the heroes (Revised #152).
+    let party = || snap.living_heroes().chain(snap.men_at_arms().filter(|m| m.alive()));
     if let ObjectiveKind::Escape(exits) = &quest.objective.kind {
-        for h in snap.living_heroes() {
+        for h in party() {
             if h.pos.is_some_and(|p| exits.contains(&p)) {
                 world.entity_mut(h.entity).insert(Escaped).remove::<GridPos>();
                 evs.push(GameEvent::HeroGotOut { figure: h.id });
                 active_left |= snap.turn.phase == Phase::Hero(h.id);
-                if !done {
+                // A hero's going meets the goal, not a man-at-arms's.
+                if !done && h.is_hero() {
                     done = true;
                     world.resource_mut::<Turn>().objective_done = true;
                     evs.push(GameEvent::ObjectiveCompleted);
@@ -116,7 +119,7 @@ pub(in crate::game) fn settle(world: &mut World) -> (Vec<GameEvent>, Option<Snap
         }
     }
     if done {
-        for h in snap.living_heroes() {
+        for h in party() {
             if h.pos.is_some_and(|p| quest.stairway.contains(p)) {
                 world.entity_mut(h.entity).insert(Escaped).remove::<GridPos>();
                 evs.push(GameEvent::HeroEscaped { figure: h.id });
