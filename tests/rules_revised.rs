@@ -772,3 +772,77 @@ fn a_jump_rolls_a_die_for_each_square_passed() {
     let why = rejected(&g.send(jump.clone())).expect("2021");
     assert!(why.contains("only a known trap"), "{why}");
 }
+
+/// #51, #94: under Revised a portcullis and its lever are base pieces, without the action-point
+/// module. No hand lifts the portcullis; pulling the lever beside it is the hero's Action and
+/// raises it for good; the lists offer the pull only while the Action is unspent. Without Revised
+/// or the module, the lever is refused where the quest names it, and a Revised quest with one is
+/// not taken under 2021.
+#[test]
+fn a_portcullis_rises_by_its_lever_and_the_pull_is_an_action() {
+    let text = |rules: &str| {
+        format!(
+            "Quest(format: 1, name: \"T\", briefing: \"B\", {rules} heroes: [\"barbarian\", \"dwarf\"],\n hero_starts: [(2, 0), (6, 0)], stairway: (12, 2, 2, 2),\n doors: [(at: (2, 0), to: (2, 1), portcullis: true)],\n levers: [(at: (3, 0), opens: ((2, 0), (2, 1)))],\n monsters: [(kind: \"orc\", at: (24, 17))], objective: DefeatAll(return_to_stairway: false), wandering_monster: \"orc\")"
+        )
+    };
+    let why = refused(&text(""));
+    assert!(
+        why.contains("t.ron:3:") && why.contains("a portcullis needs the action-point module"),
+        "{why}"
+    );
+    assert!(why.contains("t.ron:4:") && why.contains("a lever needs"), "{why}");
+    let parse = |t: String| {
+        hollowdeep::quest::parse_with(
+            "t",
+            "t.ron",
+            t.as_bytes(),
+            None,
+            hollowdeep::quest::Winnable::NotChecked,
+        )
+        .unwrap()
+    };
+    let q = parse(text(&format!("{REVISED} also_rules: [\"heroquest-2021\"],")));
+    let why = q.under("heroquest-2021").unwrap_err();
+    assert!(why.contains("needs the action-point module"), "{why}");
+
+    let mut g = Game::start(std::sync::Arc::new(q), 1);
+    let door = g
+        .snap()
+        .doors
+        .iter()
+        .find(|d| d.kind == DoorKind::Portcullis)
+        .unwrap()
+        .id;
+    let why = rejected(&g.send(Command::OpenDoor {
+        hero: FigureId(0),
+        door,
+    }))
+    .expect("no hand lifts it");
+    assert!(why.contains("its lever opens it"), "{why}");
+    let pull = Command::PullLever {
+        hero: FigureId(0),
+        lever: 0,
+    };
+    assert!(hollowdeep::game::heroquest::legal_commands(&g.snap()).contains(&pull));
+    let evs = g.send(pull.clone());
+    ok(&evs);
+    assert!(has(&evs, "lever_pulled"));
+    let snap = g.snap();
+    assert!(snap.door(door).unwrap().open, "raised for good");
+    assert!(
+        snap.turn.progress(FigureId(0)).acted,
+        "the pull was the Barbarian's Action"
+    );
+    let why = rejected(&g.send(Command::SearchTraps { hero: FigureId(0) })).expect("one Action");
+    assert!(why.contains("already"), "{why}");
+    // The next hero, beside the lever, is not offered a second pull.
+    g.send(Command::EndTurn);
+    g.place(1, p(4, 0));
+    let again = Command::PullLever {
+        hero: FigureId(1),
+        lever: 0,
+    };
+    assert!(!hollowdeep::game::heroquest::legal_commands(&g.snap()).contains(&again));
+    let why = rejected(&g.send(again)).expect("pulled");
+    assert!(why.contains("already been pulled"), "{why}");
+}

@@ -495,7 +495,11 @@ fn random_command(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Command {
 /// are here); otherwise walk on.
 fn locks_and_levers(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Option<Command> {
     if !snap.action_points() {
-        return None;
+        // Revised's levers without the module: a pull is the hero's Action (#51).
+        let lever = crate::game::heroquest::levers_in_reach(snap, at).next();
+        return lever
+            .filter(|_| snap.levers_in_play() && snap.action_allowed(h, ActionKind::Other).is_ok())
+            .map(|lever| Command::PullLever { hero: h.id, lever });
     }
     let p = snap.turn.progress(h.id);
     if let Some(lever) = crate::game::heroquest::levers_in_reach(snap, at).next() {

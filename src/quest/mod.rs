@@ -691,8 +691,16 @@ impl Quest {
             ));
         }
         q.system = system;
-        q.rules = Arc::new(rules);
         q.modules = crate::rules::systems::Modules::choose(id, &self.modules.ids())?;
+        // A portcullis and its lever are Revised's base pieces, 2021's only with the module.
+        let gated = !q.portcullises.is_empty() || !q.levers.is_empty();
+        if gated && !rules.edition.portcullises && !q.modules.action_points() {
+            return Err(format!(
+                "\"{}\" has a portcullis or a lever, which under \"{id}\" needs the action-point module",
+                q.name
+            ));
+        }
+        q.rules = Arc::new(rules);
         Ok(q)
     }
 

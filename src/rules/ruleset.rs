@@ -76,6 +76,9 @@ pub struct Switches {
     /// A jump may pass over any number of squares, a combat die rolled for each, each face not a
     /// skull carrying the figure one square on (Revised #55–58); 2021 jumps one known trap.
     pub jump_far: bool,
+    /// Portcullises and their levers are pieces of the base game, not only of the action-point
+    /// module: a lever is pulled with an Action (Revised #51, #94).
+    pub portcullises: bool,
 }
 
 /// The order of the spell draft.
@@ -102,6 +105,7 @@ impl Default for Switches {
             search_corridors: false,
             sight_any_point: false,
             jump_far: false,
+            portcullises: false,
         }
     }
 }

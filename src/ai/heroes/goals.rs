@@ -121,7 +121,7 @@ pub(super) fn goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Vec<P
             }
         }
     }
-    if snap.action_points() {
+    if snap.levers_in_play() {
         explore.extend(
             snap.quest
                 .levers

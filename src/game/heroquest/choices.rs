@@ -245,11 +245,11 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
 /// lever in Range 1 not yet pulled.
 fn lock_and_lever_choices(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Vec<(String, Command)> {
     let mut v = Vec::new();
-    if !snap.action_points() {
+    if !snap.levers_in_play() {
         return v;
     }
     let p = snap.turn.progress(h.id);
-    if p.allowance.is_some() && p.moving != MoveState::Done {
+    if snap.action_points() && p.allowance.is_some() && p.moving != MoveState::Done {
         let left = p.steps_left();
         for d in snap
             .doors
@@ -272,10 +272,13 @@ fn lock_and_lever_choices(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Vec<(Stri
             }));
         }
     }
-    v.extend(
-        super::levers_in_reach(snap, at)
-            .map(|lever| ("Pull the lever".to_string(), Command::PullLever { hero: h.id, lever })),
-    );
+    // Without the module a pull is an Action (Revised #51).
+    if snap.action_points() || snap.action_allowed(h, ActionKind::Other).is_ok() {
+        v.extend(
+            super::levers_in_reach(snap, at)
+                .map(|lever| ("Pull the lever".to_string(), Command::PullLever { hero: h.id, lever })),
+        );
+    }
     v
 }
 

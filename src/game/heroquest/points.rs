@@ -276,7 +276,7 @@ pub(in crate::game) fn pull_lever(
     hero: FigureId,
     lever: u32,
 ) -> Result<Vec<GameEvent>, String> {
-    if !snap.action_points() {
+    if !snap.levers_in_play() {
         return Err("levers are part of the action-point module, which this game is not played with".into());
     }
     let h = snap
@@ -284,6 +284,12 @@ pub(in crate::game) fn pull_lever(
         .ok_or_else(|| format!("there is no figure {}", hero.0))?;
     super::may_act(snap, h)?;
     super::retinue::only_heroes(h, "pull a lever")?;
+    // Without the module the pull is the hero's Action (Revised #51, #94); with it, a point.
+    let action = if snap.action_points() {
+        None
+    } else {
+        Some(super::take_action(snap, h, crate::game::model::ActionKind::Other)?)
+    };
     let &(at, edge) = snap
         .quest
         .levers
@@ -303,6 +309,9 @@ pub(in crate::game) fn pull_lever(
         .map(|d| d.id)
         .ok_or("the lever's door is gone")?;
     world.resource_mut::<Dungeon>().levers_pulled.insert(lever);
+    if let Some(p) = action {
+        crate::game::world::set_progress(world, h.id, p);
+    }
     set_door(world, door, true);
     let mut evs = vec![GameEvent::LeverPulled {
         hero: h.id,

@@ -75,6 +75,12 @@ impl Snapshot {
         u16::from(self.quest.terrain.get(&p).map_or(1, |t| t.cost))
     }
 
+    /// Whether the quest's levers and portcullises are in play: under the action-point module, or
+    /// in an edition whose base game has them (Revised #51).
+    pub fn levers_in_play(&self) -> bool {
+        self.action_points() || self.rules().edition.portcullises
+    }
+
     /// Whether a hero entering `p` leaves the board at once under the action-point module
     /// (action-point-movement.md, Entering and Exiting the Map; checklists.md 1.3 #5): an
     /// escape's ways out at any time, the stairway once the quest's goal is met.

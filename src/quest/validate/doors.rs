@@ -73,15 +73,24 @@ pub(super) fn secret_doors(cx: &mut Ctx, mut edges: BTreeSet<Edge>) {
 
 /// Locked doors, portcullises and levers (the action-point module, action-point-movement.md:
 /// Pick a Lock, Locked Doors, Portcullises, Pull a Lever): each needs the module in the quest's
-/// `modules`; a locked door or portcullis starts closed, a portcullis has no lock, and a lever
+/// `modules`, save a portcullis and a lever under an edition that has them (Revised #51); a
+/// locked door or portcullis starts closed, a portcullis has no lock, and a lever
 /// stands on free floor and opens a door of `doors`.
 pub(super) fn locks(
     cx: &mut Ctx,
     modules: &crate::rules::systems::Modules,
 ) -> (BTreeSet<Edge>, BTreeSet<Edge>, Vec<(Pos, Edge)>) {
     let raw = cx.raw;
-    let need =
-        |what: &str| format!("{what} needs the action-point module: add modules: [\"action-points\"] to the quest");
+    let need = |what: &str| {
+        format!(
+            "{what} needs the action-point module (add modules: [\"action-points\"] to the quest){}",
+            if what == "a locked door" {
+                ""
+            } else {
+                " or HeroQuest Revised's rules"
+            }
+        )
+    };
     let (mut locks, mut portcullises, mut levers) = (BTreeSet::new(), BTreeSet::new(), Vec::new());
     for (i, d) in raw.doors.iter().enumerate() {
         let edge = Edge::new(pos(d.at), pos(d.to));
@@ -94,7 +103,9 @@ pub(super) fn locks(
             ("locked", "a locked door")
         };
         let at = vec![Field("doors"), Index(i), Field(field)];
-        if !modules.action_points() {
+        // A portcullis is a piece of Revised's base game (#51); a lock to pick is the module's.
+        let base = d.portcullis && !d.locked && cx.rules.edition.portcullises;
+        if !modules.action_points() && !base {
             cx.out.err(at, need(what));
         } else if d.locked && d.portcullis {
             cx.out.err(
@@ -111,7 +122,7 @@ pub(super) fn locks(
     }
     for (i, l) in raw.levers.iter().enumerate() {
         let (at, a, b) = (pos(l.at), pos(l.opens.0), pos(l.opens.1));
-        if !modules.action_points() {
+        if !modules.action_points() && !cx.rules.edition.portcullises {
             cx.out.err(vec![Field("levers"), Index(i)], need("a lever"));
         } else if !cx.on_board(at) || cx.solid(at) {
             cx.out.err(
