@@ -846,3 +846,60 @@ fn a_portcullis_rises_by_its_lever_and_the_pull_is_an_action() {
     let why = rejected(&g.send(again)).expect("pulled");
     assert!(why.contains("already been pulled"), "{why}");
 }
+
+/// #14: a greater group (more than three spells: our Frost, five) is taken keeping three of its
+/// spells, the hero's choice; a lesser group is taken whole. The lists offer each three to keep.
+#[test]
+fn a_greater_group_is_drafted_keeping_three_spells() {
+    let q = quest_with(&["wizard"], &[(5, 0)], "", FAR_ORC, DEFEAT_ALL, REVISED);
+    let mut g = Game::start_undrafted(q, 1);
+    let wizard = FigureId(0);
+    let listed = hollowdeep::game::heroquest::legal_commands(&g.snap());
+    let frost: Vec<&Command> = listed
+        .iter()
+        .filter(|c| matches!(c, Command::ChooseSpells { school, .. } if school == "frost"))
+        .collect();
+    assert_eq!(frost.len(), 10, "five spells, three kept: ten ways");
+    assert!(!listed.contains(&Command::ChooseSchool {
+        hero: wizard,
+        school: "frost".into()
+    }));
+    let why = rejected(&g.send(Command::ChooseSchool {
+        hero: wizard,
+        school: "frost".into(),
+    }))
+    .expect("a greater group");
+    assert!(why.contains("greater group"), "{why}");
+    let keep = |v: &[&str]| Command::ChooseSpells {
+        hero: wizard,
+        school: "frost".into(),
+        keep: v.iter().map(|s| s.to_string()).collect(),
+    };
+    let why = rejected(&g.send(keep(&["ice_lance", "thaw"]))).expect("two");
+    assert!(why.contains("exactly 3"), "{why}");
+    let why = rejected(&g.send(keep(&["ice_lance", "thaw", "genie"]))).expect("another group's");
+    assert!(why.contains("not a spell of the frost group"), "{why}");
+    let why = rejected(&g.send(Command::ChooseSpells {
+        hero: wizard,
+        school: "fire".into(),
+        keep: vec!["ball_of_flame".into(), "courage".into(), "fire_of_wrath".into()],
+    }))
+    .expect("lesser");
+    assert!(why.contains("taken whole"), "{why}");
+    let evs = g.send(keep(&["ice_lance", "rime_coat", "thaw"]));
+    ok(&evs);
+    let Some(GameEvent::SchoolChosen { spells, .. }) = evs.iter().find(|e| matches!(e, GameEvent::SchoolChosen { .. }))
+    else {
+        panic!("{evs:?}")
+    };
+    assert_eq!(spells, &["ice_lance", "rime_coat", "thaw"]);
+    let book = g.snap().figure(wizard).unwrap().spellbook.clone();
+    assert!(book.spells.iter().any(|s| s == "thaw") && !book.spells.iter().any(|s| s == "blizzard"));
+    // The rest of the draft, whole groups.
+    ok(&g.send(Command::ChooseSchool {
+        hero: wizard,
+        school: "fire".into(),
+    }));
+    let book = g.snap().figure(wizard).unwrap().spellbook.clone();
+    assert_eq!(book.spells.len(), 6);
+}

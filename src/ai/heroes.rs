@@ -19,8 +19,9 @@ use crate::rules::paths::DistanceField;
 use crate::rules::ruleset::{Effect, SpellTarget};
 use goals::*;
 
-/// Schools in the order the bots like them: fire to burn, earth to heal, water, air.
-const SCHOOL_TASTE: [&str; 4] = ["fire", "earth", "water", "air"];
+/// Schools in the order the bots like them: fire to burn, frost (Revised's greater group, three
+/// spells kept) to burn and stall, earth to heal, water, air.
+const SCHOOL_TASTE: [&str; 5] = ["fire", "frost", "earth", "water", "air"];
 
 /// The draft pick for the hero whose pick it is.
 pub fn choose_school(snap: &Snapshot) -> Option<Command> {
@@ -35,6 +36,19 @@ pub fn choose_school(snap: &Snapshot) -> Option<Command> {
         .or_else(|| SCHOOL_TASTE.iter().find_map(|t| open.iter().find(|s| s.as_str() == *t)))
         .or_else(|| open.first())
         .map(|s| s.to_string())?;
+    // A greater group (Revised #14): the first three, as the tables list them, best first.
+    if rules.greater(&school) {
+        let keep = rules.schools[&school]
+            .iter()
+            .take(crate::rules::ruleset::KEEP_OF_GREATER)
+            .cloned()
+            .collect();
+        return Some(Command::ChooseSpells {
+            hero: d.next,
+            school,
+            keep,
+        });
+    }
     Some(Command::ChooseSchool { hero: d.next, school })
 }
 

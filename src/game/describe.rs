@@ -230,6 +230,9 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
         Command::EndTurn => "the end of a turn".into(),
         Command::Activate { figure } => format!("{} taking the next activation", who(*figure)),
         Command::ChooseSchool { hero, school } => format!("{} choosing the school of {school}", who(*hero)),
+        Command::ChooseSpells { hero, school, keep } => {
+            format!("{} choosing {} of the school of {school}", who(*hero), keep.join(", "))
+        }
         Command::CastSpell { caster, spell, target } => {
             format!("{} casting {spell} on {}", who(*caster), who(*target))
         }

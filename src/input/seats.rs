@@ -76,7 +76,7 @@ pub fn draft_lines(
 ) -> Vec<(String, Command)> {
     d.left
         .iter()
-        .map(|school| {
+        .flat_map(|school| {
             let spells: Vec<String> = rules
                 .schools
                 .get(school)
@@ -87,13 +87,30 @@ pub fn draft_lines(
             } else {
                 ""
             };
-            (
-                format!("The school of {school} ({}){hint}", spells.join(", ")),
-                Command::ChooseSchool {
-                    hero: d.next,
-                    school: school.clone(),
-                },
-            )
+            if !rules.greater(school) {
+                return vec![(
+                    format!("The school of {school} ({}){hint}", spells.join(", ")),
+                    Command::ChooseSchool {
+                        hero: d.next,
+                        school: school.clone(),
+                    },
+                )];
+            }
+            // A greater group (Revised #14): a line for each three spells to keep.
+            crate::game::heroquest::keeps(&rules.schools[school])
+                .into_iter()
+                .map(|keep| {
+                    let names: Vec<String> = keep.iter().map(|s| rules.thing_name(s)).collect();
+                    (
+                        format!("The school of {school}, keeping {}{hint}", names.join(", ")),
+                        Command::ChooseSpells {
+                            hero: d.next,
+                            school: school.clone(),
+                            keep,
+                        },
+                    )
+                })
+                .collect()
         })
         .collect()
 }

@@ -534,6 +534,9 @@ pub struct FurnitureDef {
     pub h: i32,
 }
 
+/// The spells a hero keeps of a greater group (Revised #14); a lesser group holds just this many.
+pub const KEEP_OF_GREATER: usize = 3;
+
 /// The 2021 rule set shipped with the game.
 pub const HEROQUEST_2021_RON: &str = include_str!("../../assets/rules/heroquest-2021.ron");
 /// The HeroQuest Revised rule set: its hero boards, monsters with their abilities, and switches.
@@ -550,9 +553,9 @@ impl RuleSet {
                 return Err(format!("hero \"{id}\" starts with unknown weapon \"{}\"", h.weapon));
             }
         }
-        if let Some((school, _)) = rs.schools.iter().find(|(_, s)| s.len() > 3) {
+        if let Some((school, _)) = rs.schools.iter().find(|(_, s)| s.len() < KEEP_OF_GREATER) {
             return Err(format!(
-                "school \"{school}\" holds more than 3 spells: greater groups (#14) are not built yet"
+                "school \"{school}\" holds fewer than {KEEP_OF_GREATER} spells: a lesser group has three, a greater more (#14)"
             ));
         }
         for (school, spells) in &rs.schools {
@@ -617,6 +620,11 @@ impl RuleSet {
 
     pub fn heroquest_revised() -> RuleSet {
         RuleSet::parse(HEROQUEST_REVISED_RON).expect("the embedded Revised rule set is valid (checked by tests)")
+    }
+
+    /// A greater spell group: more than three spells, of which a hero keeps three (Revised #14).
+    pub fn greater(&self, school: &str) -> bool {
+        self.schools.get(school).is_some_and(|s| s.len() > KEEP_OF_GREATER)
     }
 
     /// A hero kind's Revised board (None under 2021).
@@ -813,12 +821,15 @@ mod tests {
             RuleSet::heroquest_revised_text().replace("abilities: [Undead, Immune([Poison])]", "abilities: [Undying]");
         let e = RuleSet::parse(&text).unwrap_err();
         assert!(e.contains("Undying"), "{e}");
-        // A greater spell group (more than three) waits for keeping three of one (#14).
+        // A group of fewer than three spells is neither lesser nor greater (#14).
         let text = RuleSet::heroquest_revised_text().replace(
-            "\"glass_ward\", \"mind_spike\"]",
-            "\"glass_ward\", \"mind_spike\", \"starfire\"]",
+            "[\"bolt_of_force\", \"glass_ward\", \"mind_spike\"]",
+            "[\"bolt_of_force\", \"glass_ward\"]",
         );
         let e = RuleSet::parse(&text).unwrap_err();
-        assert!(e.contains("wizardry") && e.contains("greater"), "{e}");
+        assert!(e.contains("wizardry") && e.contains("fewer than 3"), "{e}");
+        // The shipped tables' greater group: frost, five spells.
+        let rs = RuleSet::heroquest_revised();
+        assert!(rs.greater("frost") && rs.schools["frost"].len() == 5 && !rs.greater("fire"));
     }
 }

@@ -556,14 +556,25 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
     }
     if let Some(d) = &snap.turn.draft {
         let kind = snap.figure(d.next).map_or("", |f| f.kind.as_str());
-        v.extend(
-            snap.rules()
-                .schools_open_to(kind, &d.left)
-                .map(|school| Command::ChooseSchool {
+        for school in snap.rules().schools_open_to(kind, &d.left) {
+            if snap.rules().greater(school) {
+                // A greater group: each three of its spells the hero could keep (Revised #14).
+                v.extend(
+                    keeps(&snap.rules().schools[school])
+                        .into_iter()
+                        .map(|keep| Command::ChooseSpells {
+                            hero: d.next,
+                            school: school.clone(),
+                            keep,
+                        }),
+                );
+            } else {
+                v.push(Command::ChooseSchool {
                     hero: d.next,
                     school: school.clone(),
-                }),
-        );
+                });
+            }
+        }
         return v;
     }
     let moves = |f: &FigureSnap, v: &mut Vec<Command>| {
@@ -646,6 +657,20 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
         Phase::Over(_) => {}
     }
     v
+}
+
+/// Every three spells of a greater group a hero could keep, in the group's order (Revised #14).
+pub fn keeps(spells: &[String]) -> Vec<Vec<String>> {
+    let n = spells.len();
+    let mut out = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            for c in b + 1..n {
+                out.push(vec![spells[a].clone(), spells[b].clone(), spells[c].clone()]);
+            }
+        }
+    }
+    out
 }
 
 /// The Dread spells monster `m` may cast now, on every target each allows.

@@ -30,7 +30,7 @@ use crate::rules::geometry::Pos;
 pub use actions::{loot_within_reach, stow};
 pub use choices::{
     AttackOdds, HeroChoices, HeroOptions, SpellChoices, action_choices, attack_odds, attackable_after_a_walk,
-    attackable_now, hero_choices, hero_options, legal_commands, may_use, monster_spells, reach, steps_left,
+    attackable_now, hero_choices, hero_options, keeps, legal_commands, may_use, monster_spells, reach, steps_left,
     strikes_after_a_walk,
 };
 pub use investigate::investigable;
@@ -97,6 +97,7 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
     match cmd {
         Command::PlaceWanderer { .. } => Err("no wandering monster is waiting to be placed".into()),
         Command::ChooseSchool { hero, school } => actions::choose_school(world, &snap, *hero, school),
+        Command::ChooseSpells { hero, school, keep } => spells::choose_spells(world, &snap, *hero, school, keep),
         Command::RollMovement { hero } => {
             let h = get(*hero)?;
             turn::may_move(&snap, h)?;

@@ -17,6 +17,40 @@ use super::actions::{Outcome, figure, free_squares_near};
 /// rest. Under Revised (#12–15) the heroes pick by Mind, in turn, each its Spellcraft's worth,
 /// and a group only one kind of hero may take is that hero's alone.
 pub fn choose_school(world: &mut World, snap: &Snapshot, id: FigureId, school: &str) -> Outcome {
+    choose_group(world, snap, id, school, None)
+}
+
+/// Revised #14: a greater group (more than three spells), of which the hero keeps three.
+pub fn choose_spells(world: &mut World, snap: &Snapshot, id: FigureId, school: &str, keep: &[String]) -> Outcome {
+    choose_group(world, snap, id, school, Some(keep))
+}
+
+/// The spells a hero takes of `school`: a lesser group whole, three of a greater one (#14).
+fn group_spells(snap: &Snapshot, school: &str, keep: Option<&[String]>) -> Result<Vec<String>, String> {
+    let rules = snap.rules();
+    let all = rules.schools.get(school).cloned().unwrap_or_default();
+    let kept = crate::rules::ruleset::KEEP_OF_GREATER;
+    match (rules.greater(school), keep) {
+        (false, None) => Ok(all),
+        (false, Some(_)) => Err(format!("the {school} group is a lesser group: it is taken whole")),
+        (true, None) => Err(format!(
+            "the {school} group is a greater group: choose the {kept} of its {} spells to keep",
+            all.len()
+        )),
+        (true, Some(k)) => {
+            let distinct: std::collections::BTreeSet<&String> = k.iter().collect();
+            if k.len() != kept || distinct.len() != kept {
+                return Err(format!("keep exactly {kept} different spells of the {school} group"));
+            }
+            if let Some(x) = k.iter().find(|x| !all.contains(x)) {
+                return Err(format!("\"{x}\" is not a spell of the {school} group"));
+            }
+            Ok(k.to_vec())
+        }
+    }
+}
+
+fn choose_group(world: &mut World, snap: &Snapshot, id: FigureId, school: &str, keep: Option<&[String]>) -> Outcome {
     let Some(draft) = snap.turn.draft.clone() else {
         return Err("the spell schools have already been chosen".into());
     };
@@ -42,7 +76,8 @@ pub fn choose_school(world: &mut World, snap: &Snapshot, id: FigureId, school: &
             .map_or("another hero".to_string(), |d| format!("the {}", d.name));
         return Err(format!("the {school} school is for {only} alone"));
     }
-    let mut evs = vec![grant_school(world, snap, h, school)];
+    let spells = group_spells(snap, school, keep)?;
+    let mut evs = vec![grant_school(world, h, school, spells)];
     let mut draft = draft;
     draft.left.retain(|s| s != school);
     let held = |world: &mut World, id: FigureId| {
@@ -82,7 +117,9 @@ pub fn choose_school(world: &mut World, snap: &Snapshot, id: FigureId, school: &
         if draft.left.len() <= need {
             let f = snap.figure(first).expect("drafter exists").clone();
             for sc in std::mem::take(&mut draft.left) {
-                evs.push(grant_school(world, snap, &f, &sc));
+                // 2021's leftovers, taken whole (2021 has no greater group).
+                let spells = snap.rules().schools[&sc].clone();
+                evs.push(grant_school(world, &f, &sc, spells));
             }
             continue;
         }
@@ -93,8 +130,7 @@ pub fn choose_school(world: &mut World, snap: &Snapshot, id: FigureId, school: &
     Ok(evs)
 }
 
-fn grant_school(world: &mut World, snap: &Snapshot, h: &FigureSnap, school: &str) -> GameEvent {
-    let spells = snap.rules().schools[school].clone();
+fn grant_school(world: &mut World, h: &FigureSnap, school: &str, spells: Vec<String>) -> GameEvent {
     let mut book = world.get_mut::<Spellbook>(h.entity).expect("heroes have a spellbook");
     book.schools.push(school.to_string());
     book.spells.extend(spells.iter().cloned());

@@ -45,6 +45,13 @@ pub enum Command {
         hero: FigureId,
         school: String,
     },
+    /// Spell draft: the hero takes a greater group (more than three spells) and keeps three of
+    /// its spells (HeroQuest Revised #14).
+    ChooseSpells {
+        hero: FigureId,
+        school: String,
+        keep: Vec<String>,
+    },
     /// Cast a spell (an action) at a figure in sight, or at the caster.
     CastSpell {
         caster: FigureId,

@@ -35,6 +35,10 @@ pub(super) fn window(p: &Play, out: &mut MessageWriter<Command>) {
                 ui.label(who_picks(p, draft));
                 let kind = p.hero(draft.next).map_or(String::new(), |h| h.1.class.clone());
                 for school in p.quest.rules.schools_open_to(&kind, &draft.left) {
+                    if p.quest.rules.greater(school) {
+                        greater_group(ui, p, draft.next, school, out);
+                        continue;
+                    }
                     let spells: Vec<String> = p.quest.rules.schools[school]
                         .iter()
                         .map(|s| p.quest.rules.thing_name(s))
@@ -54,6 +58,50 @@ pub(super) fn window(p: &Play, out: &mut MessageWriter<Command>) {
                 }
             })
         });
+}
+
+/// A greater group (Revised #14): its spells to tick, three of them, and the button that takes
+/// the group keeping those three. The ticks are the window's own memory until then.
+fn greater_group(ui: &mut egui::Ui, p: &Play, hero: FigureId, school: &str, out: &mut MessageWriter<Command>) {
+    let rules = &p.quest.rules;
+    let keep_n = crate::rules::ruleset::KEEP_OF_GREATER;
+    let id = egui::Id::new(("keep", school.to_string()));
+    let mut ticked: Vec<String> = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+    ui.horizontal_wrapped(|ui| {
+        let full = ticked.len() == keep_n;
+        let label = egui::RichText::new(format!("{} (keep {keep_n})", school.to_uppercase())).strong();
+        if ui
+            .add_enabled(full, egui::Button::new(label))
+            .on_disabled_hover_text(format!("A greater group: tick the {keep_n} spells to keep."))
+            .clicked()
+        {
+            out.write(Command::ChooseSpells {
+                hero,
+                school: school.to_string(),
+                keep: ticked.clone(),
+            });
+        }
+        for s in &rules.schools[school] {
+            let mut on = ticked.contains(s);
+            let can = on || ticked.len() < keep_n;
+            let text = rules.thing_name(s);
+            let hover = rules.spells.get(s).map_or(String::new(), |d| d.text.clone());
+            if ui
+                .add_enabled(can, egui::Checkbox::new(&mut on, text))
+                .on_hover_text(hover)
+                .changed()
+            {
+                if on {
+                    ticked.push(s.clone());
+                } else {
+                    ticked.retain(|x| x != s);
+                }
+            }
+        }
+    });
+    // In the group's own order, as the rules and the log list them.
+    ticked.sort_by_key(|t| rules.schools[school].iter().position(|s| s == t));
+    ui.data_mut(|d| d.insert_temp(id, ticked));
 }
 
 /// Who picks, in the draft's own order (a quest without an Elf has no Elf in it).
