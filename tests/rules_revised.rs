@@ -902,4 +902,16 @@ fn a_greater_group_is_drafted_keeping_three_spells() {
     }));
     let book = g.snap().figure(wizard).unwrap().spellbook.clone();
     assert_eq!(book.spells.len(), 6);
+    // A quest that gives the group gives its first three, as the tables list them.
+    let q = quest_with(
+        &["wizard"],
+        &[(5, 0)],
+        "",
+        FAR_ORC,
+        DEFEAT_ALL,
+        &format!("{REVISED} spell_schools: {{\"wizard\": [\"frost\"]}},"),
+    );
+    let mut g = Game::start(q, 1);
+    let book = g.snap().figure(wizard).unwrap().spellbook.clone();
+    assert_eq!(book.spells, ["ice_lance", "blizzard", "rime_coat"]);
 }

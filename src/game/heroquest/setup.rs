@@ -45,7 +45,14 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         {
             for sc in schools {
                 book.schools.push(sc.clone());
-                book.spells.extend(rules.schools[sc].iter().cloned());
+                // A greater group given by the quest: its first three, as the tables list them
+                // (Revised #14).
+                let keep = if rules.greater(sc) {
+                    crate::rules::ruleset::KEEP_OF_GREATER
+                } else {
+                    usize::MAX
+                };
+                book.spells.extend(rules.schools[sc].iter().take(keep).cloned());
             }
         }
         hero_ids.push((class.clone(), FigureId(next_id)));
