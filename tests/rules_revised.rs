@@ -8,7 +8,7 @@ use hollowdeep::rules::dice::Face;
 use hollowdeep::rules::systems::{Edition, RuleSystem};
 
 use crate::common::*;
-use crate::rules_2021::{DEFEAT_ALL, FAR_ORC, has, ok};
+use crate::rules_2021::{DEFEAT_ALL, FAR_ORC, has, ok, status};
 
 pub(crate) const REVISED: &str = "rules: \"heroquest-revised\",";
 
@@ -914,4 +914,59 @@ fn a_greater_group_is_drafted_keeping_three_spells() {
     let mut g = Game::start(q, 1);
     let book = g.snap().figure(wizard).unwrap().spellbook.clone();
     assert_eq!(book.spells, ["ice_lance", "blizzard", "rime_coat"]);
+}
+
+/// #44, #121: a hero's Speed dice are rolled for each Move Action. Haste (here from our
+/// Quicksilver Draught, for the drinker's turn) gives one Move Action more: once the first has
+/// begun the hero rolls again, the squares left of the first are lost, and no third roll comes.
+/// Without Haste a second roll is refused, and the haste ends with the hero's turn.
+#[test]
+fn haste_gives_a_hero_another_move_with_a_fresh_roll() {
+    let q = quest_with(
+        &["dwarf"],
+        &[(5, 0)],
+        "",
+        FAR_ORC,
+        DEFEAT_ALL,
+        &format!("{REVISED} equipment: {{\"dwarf\": (potions: [\"quicksilver\"])}},"),
+    );
+    let mut g = Game::start(q, 3);
+    let dwarf = FigureId(0);
+    let roll = Command::RollMovement { hero: dwarf };
+    ok(&g.send(roll.clone()));
+    let why = rejected(&g.send(roll.clone())).expect("one Move Action");
+    assert!(why.contains("already rolled"), "{why}");
+    let evs = g.send(Command::DrinkPotion {
+        hero: dwarf,
+        potion: "quicksilver".into(),
+    });
+    ok(&evs);
+    assert!(status(&mut g, 0).contains(&StatusKind::Hastened));
+    ok(&g.send(Command::Move {
+        figure: dwarf,
+        path: path(&[(6, 0)]),
+    }));
+    assert!(hollowdeep::game::heroquest::legal_commands(&g.snap()).contains(&roll));
+    let evs = g.send(roll.clone());
+    ok(&evs);
+    let Some(GameEvent::MovementRolled { dice, .. }) =
+        evs.iter().find(|e| matches!(e, GameEvent::MovementRolled { .. }))
+    else {
+        panic!("{evs:?}")
+    };
+    assert_eq!(dice.len(), 2, "the Dwarf's board: 2 Speed dice, rolled again");
+    let p = g.turn().progress(dwarf);
+    let rolled: u8 = dice.iter().sum();
+    assert_eq!((p.allowance, p.steps_used, p.extra_moves), (Some(rolled), 0, 1));
+    assert!(!hollowdeep::game::heroquest::legal_commands(&g.snap()).contains(&roll));
+    let why = rejected(&g.send(roll)).expect("Haste(1): one more");
+    assert!(why.contains("already rolled"), "{why}");
+    let evs = g.send(Command::EndTurn);
+    assert!(evs.iter().any(|e| matches!(
+        e,
+        GameEvent::StatusEnded {
+            status: StatusKind::Hastened,
+            ..
+        }
+    )));
 }

@@ -199,7 +199,8 @@ fn hero_input(world: &mut World) {
             let to = at.step(d);
             cmd = match snap.door_on(at, to) {
                 Some(door) if !door.open && !door.locked => Some(open_door(&snap, h, door.id)),
-                _ if progress.allowance.is_none() => Some(Command::RollMovement { hero: h.id }),
+                // A man-at-arms's Speed is fixed (Revised #21): its arrow walks at once.
+                _ if progress.allowance.is_none() && h.serves.is_none() => Some(Command::RollMovement { hero: h.id }),
                 _ => Some(Command::Move {
                     figure: h.id,
                     path: key_step(&snap, h, at, d),

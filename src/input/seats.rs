@@ -340,7 +340,7 @@ pub fn seat_input(world: &mut World) {
             Action::Confirm => match cursor.at {
                 Some(p) if Some(p) != h.pos => super::intent_for_click(&snap, p),
                 // On the hero's own square: roll if that is still to do, else the menu.
-                _ if progress.allowance.is_none() && progress.moving != MoveState::Done => {
+                _ if progress.allowance.is_none() && progress.moving != MoveState::Done && h.serves.is_none() => {
                     Some(Command::RollMovement { hero: h.id })
                 }
                 _ => {

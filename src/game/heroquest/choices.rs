@@ -607,9 +607,8 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
             let Some(h) = snap.figure(id).filter(|h| h.in_play()) else {
                 return v;
             };
-            let p = snap.turn.progress(h.id);
             let dice = matches!(h.fighter.movement, Movement::Dice(_));
-            if dice && p.allowance.is_none() && p.moving != MoveState::Done && !h.rooted() {
+            if dice && may_roll(snap, h) {
                 v.push(Command::RollMovement { hero: h.id });
             }
 
@@ -657,6 +656,19 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
         Phase::Over(_) => {}
     }
     v
+}
+
+/// Whether hero `h` may roll for a Move Action now: the first of its turn, or one more its Haste
+/// gives once the one before has begun (Revised #44, #121; not under the action-point module,
+/// whose roll is the turn's points).
+pub fn may_roll(snap: &Snapshot, h: &FigureSnap) -> bool {
+    let p = snap.turn.progress(h.id);
+    if h.rooted() {
+        return false;
+    }
+    let first = p.allowance.is_none() && p.moving != MoveState::Done;
+    let hasted = p.allowance.is_some() && p.extra_moves < h.haste() && !snap.action_points();
+    first || hasted
 }
 
 /// Every three spells of a greater group a hero could keep, in the group's order (Revised #14).

@@ -30,8 +30,8 @@ use crate::rules::geometry::Pos;
 pub use actions::{loot_within_reach, stow};
 pub use choices::{
     AttackOdds, HeroChoices, HeroOptions, SpellChoices, action_choices, attack_odds, attackable_after_a_walk,
-    attackable_now, hero_choices, hero_options, keeps, legal_commands, may_use, monster_spells, reach, steps_left,
-    strikes_after_a_walk,
+    attackable_now, hero_choices, hero_options, keeps, legal_commands, may_roll, may_use, monster_spells, reach,
+    steps_left, strikes_after_a_walk,
 };
 pub use investigate::investigable;
 pub(in crate::game) use investigate::test;
@@ -109,6 +109,18 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
                 n = 1;
             }
             let mut p = snap.turn.progress(h.id);
+            // Haste (Revised #44, #121): another Move Action once one has begun, its Speed dice
+            // rolled again; what was left of the one before is lost.
+            let hasted = p.allowance.is_some() && p.extra_moves < h.haste() && !snap.action_points();
+            if hasted {
+                p = Progress {
+                    allowance: None,
+                    steps_used: 0,
+                    moving: MoveState::NotStarted,
+                    extra_moves: p.extra_moves + 1,
+                    ..p
+                };
+            }
             if p.allowance.is_some() {
                 return Err(format!("{} has already rolled for movement this turn", h.name));
             }

@@ -15,7 +15,16 @@ pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameE
     match snap.turn.phase {
         Phase::Hero(id) => {
             if let Some(h) = snap.figure(id) {
-                for s in [PassThroughRock, VeilOfMist, Chained, HeroicBrew, Fear, Asleep, LoseTurn] {
+                for s in [
+                    PassThroughRock,
+                    VeilOfMist,
+                    Chained,
+                    HeroicBrew,
+                    Fear,
+                    Asleep,
+                    LoseTurn,
+                    Hastened,
+                ] {
                     evs.extend(remove_status(world, id, s));
                 }
                 if h.has(Courage) && snap.visible_monsters(h).next().is_none() {

@@ -153,10 +153,18 @@ fn buttons(
     commands: &mut Commands,
 ) {
     ui.horizontal_wrapped(|ui| {
+        // A second roll for the Move Action Haste gives (Revised #44): a hero's haste comes
+        // from `Hastened` (a potion), one Move Action more.
+        let hasted = p
+            .hero(id)
+            .is_some_and(|h| h.8.1.0.contains(&crate::game::model::StatusKind::Hastened))
+            && progress.allowance.is_some()
+            && progress.extra_moves < 1
+            && !p.quest.modules.action_points();
         if rolls
             && ui
                 .add_enabled(
-                    progress.allowance.is_none() && progress.moving != MoveState::Done,
+                    (progress.allowance.is_none() && progress.moving != MoveState::Done) || hasted,
                     egui::Button::new("Roll to move (R)"),
                 )
                 .clicked()
