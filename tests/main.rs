@@ -28,6 +28,7 @@ mod referee_pool;
 mod reload;
 mod replay;
 mod revised_abilities;
+mod revised_pieces;
 mod rules_2021;
 mod rules_edges;
 mod rules_revised;
