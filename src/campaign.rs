@@ -12,10 +12,11 @@ use serde::{Deserialize, Serialize};
 use crate::game::model::{Equipment, Outcome};
 use crate::game::snapshot::Snapshot;
 use crate::quest::{self, Gear, Quest};
-use crate::rules::bounds::add_gold;
 use crate::rules::ruleset::RuleSet;
 use crate::save::autosave::SettledGames;
 use crate::save::files::{read_ron, verify_seal, write_sealed};
+
+mod town;
 
 /// The campaign format this build writes and reads (2: with its check and the games settled;
 /// a format 1 file is read and gets both at its next write).
@@ -40,6 +41,29 @@ pub struct PartyHero {
     /// between quests (heroquest-2021.md, Between Quests), so it keeps them.
     #[serde(default)]
     pub schools: Vec<String>,
+    /// Men-at-arms in this hero's pay, hired at the Guild Hall (Revised #151).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub men_at_arms: Vec<Hireling>,
+    /// Quests this hero has won, a quest played again counted again: a Champion after the
+    /// town's `champion_after` (Revised #153).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wins: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// A man-at-arms in a hero's pay (Revised #151).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hireling {
+    /// Its kind in the rule set's `men_at_arms`.
+    pub kind: String,
+    /// Its upkeep for the quest it lived through is not paid yet: it stays in town when the next
+    /// quest begins, until it is paid or dismissed.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unpaid: bool,
 }
 
 impl PartyHero {
@@ -53,6 +77,8 @@ impl PartyHero {
             quests: Vec::new(),
             fallen,
             schools: Vec::new(),
+            men_at_arms: Vec::new(),
+            wins: 0,
         }
     }
 }
@@ -88,9 +114,31 @@ impl crate::save::files::Sealed for Campaign {
     }
 }
 
-/// Where the campaign is kept.
+/// Where the 2021 campaign is kept.
 pub fn campaign_path() -> Option<PathBuf> {
-    crate::save::data_dir().map(|d| d.join("saves").join("campaign.ron"))
+    campaign_path_for(crate::rules::systems::HEROQUEST_2021)
+}
+
+/// Where the campaign of a rule system (an id) is kept: `campaign.ron` for 2021's, as it always
+/// was, `campaign-<id>.ron` for another's, so each edition's party keeps its own file.
+pub fn campaign_path_for(rules: &str) -> Option<PathBuf> {
+    let file = if rules == crate::rules::systems::HEROQUEST_2021 {
+        "campaign.ron".to_string()
+    } else {
+        format!("campaign-{rules}.ron")
+    };
+    crate::save::data_dir().map(|d| d.join("saves").join(file))
+}
+
+/// The tables of a HeroQuest edition (an id), for a campaign; Err for any other rule system.
+pub fn campaign_rules(id: &str) -> Result<RuleSet, String> {
+    match crate::rules::systems::RuleSystem::from_id(id)? {
+        crate::rules::systems::RuleSystem::HeroQuest(e) => Ok(e.tables().clone()),
+        other => Err(format!(
+            "a campaign of the quest book is not played under \"{}\"",
+            other.id()
+        )),
+    }
 }
 
 impl Campaign {
@@ -129,12 +177,9 @@ impl Campaign {
         verify_seal(path, &c, "campaign", c.format >= 2)?;
         c.check.clear();
         c.format = CAMPAIGN_FORMAT;
-        let rules = RuleSet::heroquest_2021();
+        let rules = campaign_rules(&c.rules).map_err(|e| format!("{}: {e}", path.display()))?;
         c.check_content(&rules)
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        if c.rules != rules.id {
-            return Err(format!("{}: unknown rule set \"{}\"", path.display(), c.rules));
-        }
         crate::rules::systems::Modules::choose(&c.rules, &c.modules)
             .map_err(|e| format!("{}: the campaign's modules: {e}", path.display()))?;
         for (class, h) in &c.party {
@@ -148,6 +193,21 @@ impl Campaign {
             if let Some(sc) = h.schools.iter().find(|sc| !rules.schools.contains_key(*sc)) {
                 return Err(format!("{}: the {class} knows unknown school \"{sc}\"", path.display()));
             }
+            if let Some(m) = h.men_at_arms.iter().find(|m| !rules.men_at_arms.contains_key(&m.kind)) {
+                return Err(format!(
+                    "{}: the {class} leads an unknown man-at-arms \"{}\"",
+                    path.display(),
+                    m.kind
+                ));
+            }
+            if h.men_at_arms.len() > crate::quest::MAX_MEN_AT_ARMS {
+                return Err(format!(
+                    "{}: the {class} leads {} men-at-arms, more than {}",
+                    path.display(),
+                    h.men_at_arms.len(),
+                    crate::quest::MAX_MEN_AT_ARMS
+                ));
+            }
         }
         Ok(c)
     }
@@ -160,7 +220,7 @@ impl Campaign {
         if self.party.is_empty() {
             return Err("the campaign's party is empty".into());
         }
-        let book = quest::campaign_book();
+        let book = self.book();
         let once = |what: &str, list: &[String], known: &dyn Fn(&str) -> bool| -> Result<(), String> {
             for (i, x) in list.iter().enumerate() {
                 if !known(x) {
@@ -176,8 +236,11 @@ impl Campaign {
         once("lost artifact", &self.lost, &|a| rules.is_artifact(a))?;
         for (class, h) in &self.party {
             once(&format!("the {class}'s quest"), &h.quests, &|q| book.contains(&q))?;
-            if h.fallen > MAX_COUNT {
-                return Err(format!("the {class}'s fallen count {} is over {MAX_COUNT}", h.fallen));
+            if h.fallen > MAX_COUNT || h.wins > MAX_COUNT {
+                return Err(format!(
+                    "the {class}'s fallen count {} or quests won {} is over {MAX_COUNT}",
+                    h.fallen, h.wins
+                ));
             }
         }
         let mut held: Vec<&String> = self
@@ -196,9 +259,19 @@ impl Campaign {
         self.settled.check()
     }
 
+    /// The campaign's quests in order: its rule system's book.
+    pub fn book(&self) -> Vec<&'static str> {
+        quest::campaign_book_for(&self.rules)
+    }
+
+    /// Where this campaign is kept (its rule system's file).
+    pub fn path(&self) -> Option<PathBuf> {
+        campaign_path_for(&self.rules)
+    }
+
     /// The next quest of the book the party has not completed.
     pub fn next_quest(&self) -> Option<&'static str> {
-        quest::campaign_book()
+        self.book()
             .into_iter()
             .find(|id| !self.completed.iter().any(|c| c == id))
     }
@@ -207,7 +280,7 @@ impl Campaign {
     /// back for gold and gear) and the next one.
     pub fn unlocked(&self) -> Vec<&'static str> {
         let next = self.next_quest();
-        quest::campaign_book()
+        self.book()
             .into_iter()
             .filter(|id| Some(*id) == next || self.completed.iter().any(|c| c == id))
             .collect()
@@ -218,8 +291,8 @@ impl Campaign {
         if self.unlocked().contains(&id) {
             return Ok(());
         }
-        if !quest::is_builtin(id) {
-            return Err(format!("\"{id}\" is not a quest of the book"));
+        if !self.book().contains(&id) {
+            return Err(format!("\"{id}\" is not a quest of this campaign's book"));
         }
         Err(format!(
             "\"{id}\" is not unlocked yet: the party's next quest is {}",
@@ -279,6 +352,17 @@ impl Campaign {
                     gold: h.gold,
                 },
             );
+            // The men-at-arms paid for this quest follow their hero; a solo quest leaves them
+            // in town, at no upkeep (#142).
+            let paid: Vec<String> = h
+                .men_at_arms
+                .iter()
+                .filter(|m| !m.unpaid)
+                .map(|m| m.kind.clone())
+                .collect();
+            if !paid.is_empty() && q.heroes.len() > 1 && !rules.men_at_arms.is_empty() {
+                q.hired.insert(class.clone(), paid);
+            }
         }
         // Casters keep their schools from quest to quest; a new caster (one fell) drafts again,
         // and the others with it. A quest that fixes its own schools (a tutorial) keeps them.
@@ -401,6 +485,10 @@ impl Campaign {
             if outcome == Outcome::Won && !entry.quests.iter().any(|q| q == quest_id) {
                 entry.quests.push(quest_id.to_string());
             }
+            if outcome == Outcome::Won {
+                entry.wins = entry.wins.saturating_add(1).min(crate::rules::bounds::MAX_COUNT);
+            }
+            settle_men_at_arms(entry, snap, h);
         }
         if outcome == Outcome::Won && !self.completed.iter().any(|q| q == quest_id) {
             self.completed.push(quest_id.to_string());
@@ -432,143 +520,35 @@ impl Campaign {
         seen.dedup();
         self.lost = seen.into_iter().filter(|a| !kept.contains(a)).collect();
     }
+}
 
-    /// What the armory sells: weapons, armour and tools that are not artifacts, with prices.
-    pub fn armory(rules: &RuleSet) -> Vec<(String, String, u32)> {
-        let weapons = rules.weapons.iter().map(|(id, w)| (id, &w.name, w.cost, w.artifact));
-        let armor = rules.armor.iter().map(|(id, a)| (id, &a.name, a.cost, a.artifact));
-        let items = rules.items.iter().map(|(id, i)| (id, &i.name, i.cost, i.artifact));
-        let mut stock: Vec<(String, String, u32)> = weapons
-            .chain(armor)
-            .chain(items)
-            .filter(|(_, _, cost, artifact)| !artifact && *cost > 0)
-            .map(|(id, name, cost, _)| (id.clone(), name.clone(), cost))
-            .collect();
-        stock.sort_by_key(|(id, _, cost)| (*cost, id.clone()));
-        stock
-    }
-
-    /// What a simulated party buys between quests, as a careful player would: each hero in
-    /// turn (the rule set's order) buys the dearest piece of armour it lacks that it may use
-    /// (not plate mail, which costs movement) or a weapon that rolls more dice than the one in
-    /// hand, until nothing more is affordable.
-    pub fn shop(&mut self, rules: &RuleSet) {
-        let classes: Vec<String> = self.party.keys().cloned().collect();
-        for class in classes {
-            loop {
-                let held = self.party[&class]
-                    .weapon
-                    .as_ref()
-                    .and_then(|w| rules.weapons.get(w))
-                    .map_or(0, |w| w.attack);
-                let wanted = Self::armory(rules)
-                    .into_iter()
-                    .filter(|(id, _, _)| self.check_purchase(rules, &class, id).is_ok())
-                    .filter(|(id, _, _)| {
-                        rules.weapons.get(id).is_some_and(|w| w.attack > held && !w.ranged)
-                            || rules.armor.get(id).is_some_and(|a| a.movement_dice.is_none())
-                    })
-                    .max_by_key(|(id, _, cost)| (*cost, std::cmp::Reverse(id.clone())));
-                let Some((id, _, _)) = wanted else { break };
-                if self.buy(rules, &class, &id).is_err() {
-                    break;
-                }
-            }
+/// The hero's men-at-arms after a quest (#145, #151): those who went with it and lived owe their
+/// upkeep; those who fell are gone; those left in town unpaid stay as they were. The hero's own
+/// come first among the figures that served it (`Quest::retinues`), in the order they were
+/// spawned; the quest's lent ones after them go home with the quest.
+fn settle_men_at_arms(entry: &mut PartyHero, snap: &Snapshot, hero: &crate::game::snapshot::FigureSnap) {
+    let went = snap
+        .quest
+        .hired
+        .get(&hero.kind)
+        .map_or(0, |v| v.len().min(crate::quest::MAX_MEN_AT_ARMS));
+    let mut served: Vec<&crate::game::snapshot::FigureSnap> =
+        snap.men_at_arms().filter(|m| m.serves == Some(hero.id)).collect();
+    served.sort_by_key(|m| m.id);
+    let mut fates = served.iter().take(went).map(|m| m.escaped || m.alive());
+    let mut kept = Vec::new();
+    let mut came = 0;
+    for m in std::mem::take(&mut entry.men_at_arms) {
+        if m.unpaid || came >= went {
+            kept.push(m);
+            continue;
+        }
+        came += 1;
+        if fates.next().unwrap_or(false) {
+            kept.push(Hireling { unpaid: true, ..m });
         }
     }
-
-    /// heroquest-2021.md, Gold Coins: "can be shared with other heroes (between quests)":
-    /// moves `amount` gold from one hero of the party to another.
-    pub fn give_gold(&mut self, rules: &RuleSet, from: &str, to: &str, amount: u32) -> Result<(), String> {
-        let name = |c: &str| rules.heroes.get(c).map_or(c.to_string(), |h| h.name.clone());
-        if from == to {
-            return Err(format!("the {} cannot give gold to himself", name(from)));
-        }
-        if !self.party.contains_key(to) {
-            return Err(format!("there is no {} in the party", name(to)));
-        }
-        let giver = self
-            .party
-            .get_mut(from)
-            .ok_or_else(|| format!("there is no {} in the party", name(from)))?;
-        if amount == 0 || giver.gold < amount {
-            return Err(format!("the {} has {} gold, not {amount}", name(from), giver.gold));
-        }
-        let room = crate::rules::bounds::MAX_PURSE.saturating_sub(self.party[to].gold);
-        if amount > room {
-            return Err(format!(
-                "the {}'s purse is full: it takes at most {room} gold more",
-                name(to)
-            ));
-        }
-        let giver = self.party.get_mut(from).expect("checked");
-        giver.gold -= amount;
-        let taker = self.party.get_mut(to).expect("checked");
-        taker.gold = add_gold(taker.gold, amount);
-        Ok(())
-    }
-
-    /// May the hero of kind `class` buy `item`? It must be for sale, affordable, usable by that
-    /// hero with what it carries, and not one the hero already has. Ok with its price.
-    pub fn check_purchase(&self, rules: &RuleSet, class: &str, item: &str) -> Result<u32, String> {
-        let Some((_, name, cost)) = Self::armory(rules).into_iter().find(|(id, _, _)| id == item) else {
-            return Err(format!("the armory does not sell \"{item}\""));
-        };
-        let hero_name = rules.heroes.get(class).map_or(class.to_string(), |h| h.name.clone());
-        let h = self
-            .party
-            .get(class)
-            .ok_or_else(|| format!("there is no {hero_name} in the party"))?;
-        // A second of a thing is no use, save a weapon that is thrown and lost (a spare dagger).
-        let owned = h.weapon.as_deref() == Some(item) || h.items.iter().any(|i| i == item);
-        if owned && !rules.weapons.get(item).is_some_and(|w| w.thrown) {
-            return Err(format!("the {hero_name} already has a {name}"));
-        }
-        // One piece of armour is worn in each slot (rules-decisions row 30): one no better than
-        // what the hero has there would only be carried.
-        if let Some(new) = rules.armor.get(item)
-            && let Some(slot) = &new.slot
-            && let Some(worn) = h
-                .items
-                .iter()
-                .filter_map(|i| rules.armor.get(i))
-                .find(|a| a.slot.as_ref() == Some(slot) && a.rank() >= new.rank())
-        {
-            return Err(format!(
-                "the {hero_name} already wears {}, as good as the {name} (one piece of {slot} armour is worn)",
-                worn.name
-            ));
-        }
-        if h.gold < cost {
-            return Err(format!("the {name} costs {cost} gold; the {hero_name} has {}", h.gold));
-        }
-        // Whether the hero may use it at all; a shield and a two-handed weapon may both be
-        // owned, and the one in hand decides which serves (row 30).
-        let gear = Gear {
-            weapon: None,
-            items: h.items.clone(),
-            potions: Vec::new(),
-            gold: 0,
-        };
-        crate::quest::gear::may_carry(rules, class, item, &gear)?;
-        Ok(cost)
-    }
-
-    /// Buys `item` for the hero of kind `class` (see `check_purchase`); a better weapon is
-    /// taken in hand.
-    pub fn buy(&mut self, rules: &RuleSet, class: &str, item: &str) -> Result<(), String> {
-        let cost = self.check_purchase(rules, class, item)?;
-        let h = self.party.get_mut(class).expect("checked: the hero is in the party");
-        let mut eq = Equipment {
-            weapon: h.weapon.clone(),
-            items: h.items.clone(),
-        };
-        crate::game::heroquest::stow(rules, class, &mut eq, item);
-        h.weapon = eq.weapon;
-        h.items = eq.items;
-        h.gold -= cost;
-        Ok(())
-    }
+    entry.men_at_arms = kept;
 }
 
 /// Where a lost artifact is put back in `q`: the room of the quest's last special treasure, else
@@ -627,10 +607,11 @@ fn settle_when_over(world: &mut bevy::prelude::World) {
 
 /// The party keeps what it carried out; the quest is marked completed if won.
 fn settle_in_world(world: &mut bevy::prelude::World, outcome: Outcome) -> Result<Option<String>, String> {
-    let path = crate::save::autosave::campaign_file(world, campaign_path)
+    let snap = Snapshot::capture(world).ok_or("no quest in play")?;
+    let rules = snap.quest.rules.id.clone();
+    let path = crate::save::autosave::campaign_file(world, || campaign_path_for(&rules))
         .ok_or("no data folder: the campaign is not saved")?;
     let mut campaign = Campaign::read(&path)?;
-    let snap = Snapshot::capture(world).ok_or("no quest in play")?;
     let game = crate::save::autosave::game_identity(world).ok_or("no quest in play")?;
     // A game continued after a crash that came after its settling is not counted again.
     if !campaign.settled.contains(&game) {

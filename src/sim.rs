@@ -310,6 +310,9 @@ pub struct CampaignQuest {
 /// `simulate --campaign`: whole campaigns through the quest book with one party each.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct CampaignReport {
+    /// The rule system the campaigns were played under (an id): its book and, under Revised,
+    /// its town.
+    pub rules: String,
     /// The modules every quest was played with (ids).
     pub modules: Vec<String>,
     pub sorcerer: SorcererLevel,
@@ -330,15 +333,22 @@ pub struct CampaignReport {
     pub games_per_sec: f64,
 }
 
-/// One campaign: a fresh party plays the book in order, shops between quests, and tries a
+/// One campaign under rule system `rules` (an id): a fresh party plays that system's book in
+/// order, shops (and, under Revised, pays and hires men-at-arms) between quests, and tries a
 /// lost quest again up to `CAMPAIGN_TRIES` times. Returns (quest id, won) per game played and
 /// the party at the end.
 pub fn play_campaign(
+    rules: &str,
     seed: u64,
     matchup: Matchup,
     modules: &[String],
 ) -> (Vec<(String, bool)>, crate::campaign::Campaign) {
-    let rules = crate::rules::ruleset::RuleSet::heroquest_2021();
+    let Ok(rules) = crate::campaign::campaign_rules(rules) else {
+        return (
+            Vec::new(),
+            crate::campaign::Campaign::new(&crate::rules::ruleset::RuleSet::heroquest_2021()),
+        );
+    };
     let mut campaign = crate::campaign::Campaign::new(&rules);
     campaign.modules = modules.to_vec();
     let mut played = Vec::new();
@@ -350,6 +360,12 @@ pub fn play_campaign(
         tries += 1;
         campaign.shop(&rules);
         let Ok(q) = crate::quest::load(id) else { break };
+        let q = if q.rules.id == rules.id {
+            q
+        } else {
+            let Ok(q) = q.under(&rules.id) else { break };
+            q
+        };
         let q = campaign.prepare(&q);
         let game_seed = crate::ai::mix(seed ^ (played.len() as u64) << 48);
         let mut world = headless_world(q, game_seed, matchup);
@@ -371,6 +387,7 @@ pub fn play_campaign(
 /// Runs `games` campaigns on seeds `seed`, `seed + 1`, ... over `threads` threads (the report
 /// does not depend on how they are spread).
 pub fn simulate_campaigns(
+    rules: &str,
     games: u32,
     seed: u64,
     matchup: Matchup,
@@ -385,7 +402,7 @@ pub fn simulate_campaigns(
                 scope.spawn(move || {
                     (t as u32..games)
                         .step_by(threads)
-                        .map(|g| (g, play_campaign(seed.wrapping_add(g as u64), matchup, modules)))
+                        .map(|g| (g, play_campaign(rules, seed.wrapping_add(g as u64), matchup, modules)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -396,7 +413,7 @@ pub fn simulate_campaigns(
             .collect()
     });
     results.sort_by_key(|(g, _)| *g);
-    let book = crate::quest::campaign_book();
+    let book = crate::quest::campaign_book_for(rules);
     let mut quests: Vec<CampaignQuest> = book
         .iter()
         .map(|id| CampaignQuest {
@@ -404,7 +421,8 @@ pub fn simulate_campaigns(
             ..Default::default()
         })
         .collect();
-    let rules = crate::rules::ruleset::RuleSet::heroquest_2021();
+    let tables =
+        crate::campaign::campaign_rules(rules).unwrap_or_else(|_| crate::rules::ruleset::RuleSet::heroquest_2021());
     let (mut finished, mut won_total) = (0, 0u64);
     let mut artifacts = BTreeMap::new();
     for (_, (played, campaign)) in &results {
@@ -418,7 +436,7 @@ pub fn simulate_campaigns(
         if campaign.next_quest().is_none() {
             finished += 1;
         }
-        for a in campaign.artifacts(&rules) {
+        for a in campaign.artifacts(&tables) {
             *artifacts.entry(a).or_insert(0) += 1;
         }
     }
@@ -431,6 +449,7 @@ pub fn simulate_campaigns(
     }
     let secs = started.elapsed().as_secs_f64();
     CampaignReport {
+        rules: rules.to_string(),
         modules: modules.to_vec(),
         sorcerer: matchup.sorcerer,
         heroes_bot: matchup.heroes_bot,

@@ -58,30 +58,35 @@ impl PendingQuest {
 }
 
 impl PendingQuest {
-    /// The campaign's next quest, with the party's gear; the error says why there is none.
+    /// The next quest of the campaign of rule system `rules` (an id), with the party's gear; the
+    /// error says why there is none.
     pub fn campaign_next(
+        rules: &str,
         seed: u64,
         opponents: crate::ai::Opponents,
         autoplay: bool,
         companions: Vec<String>,
     ) -> Result<PendingQuest, String> {
-        PendingQuest::campaign_quest(None, seed, opponents, autoplay, companions)
+        PendingQuest::campaign_quest(rules, None, seed, opponents, autoplay, companions)
     }
 
-    /// A campaign quest: `id`, which must be unlocked (completed before, or the next), or the next.
+    /// A quest of the campaign of rule system `rules` (an id): `id`, which must be unlocked
+    /// (completed before, or the next), or the next.
     pub fn campaign_quest(
+        rules: &str,
         id: Option<&str>,
         seed: u64,
         opponents: crate::ai::Opponents,
         autoplay: bool,
         companions: Vec<String>,
     ) -> Result<PendingQuest, String> {
-        let path = crate::campaign::campaign_path().ok_or("No data folder (HOME is not set): no campaign.")?;
+        let path = crate::campaign::campaign_path_for(rules).ok_or("No data folder (HOME is not set): no campaign.")?;
         let campaign = crate::campaign::Campaign::read(&path)?;
         let id = match id {
             Some(id) => {
                 campaign.check_unlocked(id)?;
-                crate::quest::campaign_book()
+                campaign
+                    .book()
                     .into_iter()
                     .find(|b| *b == id)
                     .ok_or_else(|| format!("\"{id}\" is not a quest of the book"))?
@@ -90,7 +95,10 @@ impl PendingQuest {
                 .next_quest()
                 .ok_or("The campaign is complete: the party has done every quest of the book.")?,
         };
-        let q = crate::quest::load(id).map_err(|p| p.to_string())?;
+        let mut q = crate::quest::load(id).map_err(|p| p.to_string())?;
+        if q.rules.id != campaign.rules {
+            q = q.under(&campaign.rules)?;
+        }
         Ok(PendingQuest::campaign_start(
             campaign.prepare(&q),
             id.to_string(),

@@ -342,8 +342,8 @@ fn gold_is_shared_between_heroes_of_the_party() {
 #[test]
 fn simulated_campaigns_play_the_book_and_can_finish_it() {
     let m = Matchup::default();
-    let a = sim::simulate_campaigns(6, 7, m, &[], 2);
-    let b = sim::simulate_campaigns(6, 7, m, &[], 1);
+    let a = sim::simulate_campaigns("heroquest-2021", 6, 7, m, &[], 2);
+    let b = sim::simulate_campaigns("heroquest-2021", 6, 7, m, &[], 1);
     let strip = |mut r: sim::CampaignReport| {
         r.games_per_sec = 0.0;
         r
@@ -440,8 +440,8 @@ fn a_campaign_keeps_its_modules() {
         sorcerer: SorcererLevel::Hard,
         heroes_bot: HeroBot::Competent,
     };
-    let r = sim::simulate_campaigns(2, 7, m, &["referee-dice-pool".to_string()], 1);
+    let r = sim::simulate_campaigns("heroquest-2021", 2, 7, m, &["referee-dice-pool".to_string()], 1);
     assert_eq!(r.modules, vec!["referee-dice-pool".to_string()]);
-    let (played, _) = sim::play_campaign(7, m, &["referee-dice-pool".to_string()]);
+    let (played, _) = sim::play_campaign("heroquest-2021", 7, m, &["referee-dice-pool".to_string()]);
     assert!(!played.is_empty());
 }

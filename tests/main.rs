@@ -38,6 +38,7 @@ mod simulation;
 mod spell_effects;
 mod structure;
 mod targets;
+mod town;
 mod trust;
 mod trustworthy;
 mod tutorial;

@@ -494,23 +494,19 @@ pub fn run() -> ExitCode {
             rules,
             ..
         }) => {
-            if let Some(id) = &rules.rules
-                && id != crate::rules::systems::HEROQUEST_2021
-            {
-                eprintln!(
-                    "--rules: the quest book is written for \"{}\"",
-                    crate::rules::systems::HEROQUEST_2021
-                );
+            // Each HeroQuest edition has its campaign: 2021's quest book, Revised's own quests.
+            let system = rules.rules.as_deref().unwrap_or(crate::rules::systems::HEROQUEST_2021);
+            if let Err(e) = crate::campaign::campaign_rules(system) {
+                eprintln!("--rules: {e}");
                 return ExitCode::from(2);
             }
-            if let Err(e) =
-                crate::rules::systems::Modules::choose(crate::rules::systems::HEROQUEST_2021, &rules.modules)
-            {
+            if let Err(e) = crate::rules::systems::Modules::choose(system, &rules.modules) {
                 eprintln!("--module: {e}");
                 return ExitCode::from(2);
             }
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let r = crate::sim::simulate_campaigns(
+                system,
                 games,
                 seed,
                 crate::sim::Matchup { sorcerer, heroes_bot },

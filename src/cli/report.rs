@@ -5,8 +5,9 @@ pub(super) fn campaign_text(r: &crate::sim::CampaignReport) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "campaigns {}{}  sorcerer {}  heroes {}  seeds {}..{}  (a quest is tried up to {} times)",
+        "campaigns {} under {}{}  sorcerer {}  heroes {}  seeds {}..{}  (a quest is tried up to {} times)",
         r.games,
+        r.rules,
         if r.modules.is_empty() {
             String::new()
         } else {

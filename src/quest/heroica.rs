@@ -144,6 +144,7 @@ impl Quest {
             treasure: Vec::new(),
             spell_schools: Some(BTreeMap::new()),
             men_at_arms: Vec::new(),
+            hired: BTreeMap::new(),
             events: Vec::new(),
             hero_names: BTreeMap::new(),
             left_out: Vec::new(),

@@ -34,10 +34,24 @@ pub const QUEST_BOOK: &[&str] = &[
     "the-witch-lords-crypt",
 ];
 
-/// The campaign's quests, in the order they are played: the quest book (HeroQuest 2021's; a
-/// quest written for another rule system alone, such as HeroQuest Revised's, is not in it).
+/// HeroQuest Revised's campaign: the quests written for its rules alone, in the order they are
+/// played, with the town between them (checklists §1.1 #145–154).
+pub const REVISED_BOOK: &[&str] = &["the-mercenaries-road", "the-thieves-cistern", "the-ember-tomb"];
+
+/// The 2021 campaign's quests, in the order they are played: the quest book (a quest written for
+/// another rule system alone, such as HeroQuest Revised's, is not in it).
 pub fn campaign_book() -> Vec<&'static str> {
     QUEST_BOOK.to_vec()
+}
+
+/// The campaign of a rule system (an id), in the order its quests are played: Revised's own
+/// quests under Revised, the quest book under any other.
+pub fn campaign_book_for(rules: &str) -> Vec<&'static str> {
+    if rules == crate::rules::systems::HEROQUEST_REVISED {
+        REVISED_BOOK.to_vec()
+    } else {
+        campaign_book()
+    }
 }
 
 /// The built-in quests' ids in quest-book order; any the book does not list follow by id.

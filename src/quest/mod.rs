@@ -15,8 +15,8 @@ pub use action_points::{Failure, RawLever, RawTerrain, Terrain};
 use load::load_board;
 pub(crate) use load::options;
 pub use load::{
-    MOST_USER_QUESTS, QUEST_BOOK, Winnable, board_path, book_order, builtin_quests, campaign_book, catalogue,
-    is_builtin, load, parse, parse_with,
+    MOST_USER_QUESTS, QUEST_BOOK, Winnable, board_path, book_order, builtin_quests, campaign_book, campaign_book_for,
+    catalogue, is_builtin, load, parse, parse_with,
 };
 pub use validate::validate;
 
@@ -591,6 +591,9 @@ pub struct Quest {
     pub gear: BTreeMap<String, Gear>,
     /// Men-at-arms the quest lends the party, by kind (Revised #151–152; `Quest::retinues`).
     pub men_at_arms: Vec<String>,
+    /// The party's own men-at-arms, by hero kind (a campaign's, hired at the Guild Hall): each
+    /// hero leads its own first, then any the quest lends, at most four in all.
+    pub hired: BTreeMap<String, Vec<String>>,
     pub spell_schools: Option<BTreeMap<String, Vec<String>>>,
     pub events: Vec<QuestEvent>,
     /// Names the players gave their heroes (a campaign party), by hero kind; the rule set's
@@ -690,6 +693,11 @@ impl Quest {
                 q.name
             ));
         }
+        if let Some(kind) = q.hired.values().flatten().find(|k| !rules.men_at_arms.contains_key(*k)) {
+            return Err(format!(
+                "the party brings a {kind}, and \"{id}\" has no such man-at-arms"
+            ));
+        }
         q.system = system;
         q.modules = crate::rules::systems::Modules::choose(id, &self.modules.ids())?;
         // A portcullis and its lever are Revised's base pieces, 2021's only with the module.
@@ -704,11 +712,18 @@ impl Quest {
         Ok(q)
     }
 
-    /// Who leads the men-at-arms the quest lends (Revised #151–152): dealt out in seat order,
-    /// one to each hero of the game in turn, at most `MAX_MEN_AT_ARMS` a hero; any left over stay
-    /// behind. (hero class, kinds), in seat order.
+    /// Who leads which men-at-arms (Revised #151–152): each hero its own (`hired`), then those
+    /// the quest lends, dealt out in seat order, one to each hero of the game in turn, at most
+    /// `MAX_MEN_AT_ARMS` a hero; any left over stay behind. (hero class, kinds), in seat order.
     pub fn retinues(&self) -> Vec<(String, Vec<String>)> {
-        let mut out: Vec<(String, Vec<String>)> = self.heroes.iter().map(|h| (h.clone(), Vec::new())).collect();
+        let mut out: Vec<(String, Vec<String>)> = self
+            .heroes
+            .iter()
+            .map(|h| {
+                let own = self.hired.get(h).map_or(&[][..], |v| v.as_slice());
+                (h.clone(), own.iter().take(MAX_MEN_AT_ARMS).cloned().collect())
+            })
+            .collect();
         if out.is_empty() {
             return out;
         }

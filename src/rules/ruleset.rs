@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 mod party;
+mod town;
 pub use party::{HeroBoard, HeroDef, ManAtArmsDef};
+pub use town::{ShopDef, TownDef};
 
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -46,6 +48,10 @@ pub struct RuleSet {
     /// left out keeps 2021's answer.
     #[serde(default)]
     pub edition: Switches,
+    /// The town between a campaign's quests, its shops and Guild Hall (Revised #145–153); None:
+    /// the 2021 armory, which sells every weapon, armour and tool with a cost.
+    #[serde(default)]
+    pub town: Option<TownDef>,
 }
 
 /// The rules on which the two HeroQuest editions differ by a number or a yes or no, read where
@@ -437,6 +443,9 @@ pub struct PotionDef {
     pub name: String,
     pub effect: Effect,
     pub text: String,
+    /// Gold at the Alchemist's Shop (Revised #150); 0: not sold.
+    #[serde(default)]
+    pub cost: u32,
 }
 
 /// One kind of treasure card.
@@ -595,6 +604,9 @@ impl RuleSet {
             if let Some(a) = m.abilities.iter().find(|a| !a.built()) {
                 return Err(format!("monster \"{id}\": the {a:?} ability is not built yet"));
             }
+        }
+        if let Some(town) = &rs.town {
+            town.check(&rs)?;
         }
         for (id, m) in &rs.men_at_arms {
             if let Some(a) = m.abilities.iter().find(|a| !a.built()) {

@@ -35,7 +35,7 @@ pub fn game_identity(world: &World) -> Option<String> {
 
 /// Where the campaign (or Epic) of the game in play is kept: the slot's own file (a test's), else
 /// the platform's place, `platform`.
-pub fn campaign_file(world: &World, platform: fn() -> Option<PathBuf>) -> Option<PathBuf> {
+pub fn campaign_file(world: &World, platform: impl FnOnce() -> Option<PathBuf>) -> Option<PathBuf> {
     world
         .get_resource::<SaveSlot>()
         .and_then(|s| s.campaign_file.clone())
@@ -242,6 +242,7 @@ pub fn snapshot(world: &World, slot: &SaveSlot) -> Option<SavedQuest> {
         notes: world.get_resource::<NoteLog>()?.0.clone(),
         campaign_gear: slot.campaign.then(|| quest.gear.clone()),
         hero_names: quest.hero_names.clone(),
+        campaign_men: quest.hired.clone(),
         left_out: quest.left_out.clone(),
         sorcerer_player: world.get_resource::<crate::seating::SorcererSeat>().cloned(),
         modules: quest.modules.ids(),

@@ -225,6 +225,9 @@ pub struct SavedQuest {
     /// The names the party's heroes go by (a campaign quest).
     #[serde(default)]
     pub hero_names: std::collections::BTreeMap<String, String>,
+    /// The men-at-arms each hero of a campaign party brought (Revised #151), by hero kind.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub campaign_men: std::collections::BTreeMap<String, Vec<String>>,
     /// Heroes the players left out of this game.
     #[serde(default)]
     pub left_out: Vec<String>,
@@ -251,6 +254,8 @@ struct SaveSetup<'a> {
     sorcerer: SorcererLevel,
     campaign_gear: &'a Option<std::collections::BTreeMap<String, crate::quest::Gear>>,
     hero_names: &'a std::collections::BTreeMap<String, String>,
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    campaign_men: &'a std::collections::BTreeMap<String, Vec<String>>,
     left_out: &'a [String],
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     modules: &'a [String],
@@ -266,6 +271,7 @@ impl SavedQuest {
             sorcerer: self.sorcerer,
             campaign_gear: &self.campaign_gear,
             hero_names: &self.hero_names,
+            campaign_men: &self.campaign_men,
             left_out: &self.left_out,
             modules: &self.modules,
             heroes: &self.heroes,
@@ -313,6 +319,15 @@ impl SavedQuest {
             }
         }
         q.hero_names = self.hero_names.clone();
+        for (class, men) in &self.campaign_men {
+            if !q.heroes.contains(class) || men.len() > crate::quest::MAX_MEN_AT_ARMS {
+                return Err(format!(
+                    "the saved party: the {class} cannot bring {} men-at-arms to this quest",
+                    men.len()
+                ));
+            }
+        }
+        q.hired = self.campaign_men.clone();
         let q = if self.left_out.is_empty() {
             q
         } else {

@@ -6,7 +6,7 @@ use super::*;
 
 mod campaign;
 mod heroica;
-use campaign::{armory_window, campaign_row};
+use campaign::{CampaignSlot, armory_window, campaign_row};
 use heroica::{computer_heroes, epic_row, heroica_heroes_row, set_computer_hero};
 
 /// What the title screen waits for the player's word on.
@@ -56,11 +56,13 @@ pub(super) struct TitleState {
     confirm: Option<Confirm>,
     /// A problem to show (a save whose quest no longer loads).
     message: Option<String>,
-    /// The campaign on disk: None when there is none yet.
-    campaign: Option<Result<crate::campaign::Campaign, String>>,
-    /// The hero the armory is open for.
-    armory_for: Option<String>,
-    /// The rule set the campaign and the armory use, parsed once.
+    /// The campaigns, one a HeroQuest edition (2021's first, then Revised's), each as on disk.
+    campaigns: Vec<CampaignSlot>,
+    /// The campaign (its place in `campaigns`) and hero whose party window is open.
+    armory_for: Option<(usize, String)>,
+    /// The town's counter the party window shows (a shop's id, or the Guild Hall).
+    counter: String,
+    /// The 2021 rule set, parsed once: its heroes are the ones the players claim.
     rules: Arc<crate::rules::ruleset::RuleSet>,
     selected: usize,
     seed: String,
@@ -94,8 +96,9 @@ impl Default for TitleState {
             games: Vec::new(),
             confirm: None,
             message: None,
-            campaign: None,
+            campaigns: CampaignSlot::editions(),
             armory_for: None,
+            counter: String::new(),
             rules: Arc::new(crate::rules::ruleset::RuleSet::heroquest_2021()),
             selected: 0,
             // A fresh seed each time, shown so a game can be replayed; the game itself never reads the clock.
@@ -128,7 +131,9 @@ pub(super) fn refresh_title(mut state: ResMut<TitleState>, settings: Option<Res<
     }
     state.games = crate::save::games::in_progress_here();
     state.confirm = None;
-    state.campaign = look_for_campaign();
+    for slot in &mut state.campaigns {
+        slot.file = look_for_campaign(&slot.rules.id);
+    }
     state.quests = quest_list();
     state.choose_heroes_again();
     state.selected = state.selected.min(state.quests.len().saturating_sub(1));
@@ -201,23 +206,29 @@ pub(super) fn tour(state: &mut TitleState, what: super::tour::TitleTour) -> Resu
             let g = state.games.first().ok_or("no game in progress to delete")?;
             state.confirm = Some(Confirm::Delete(g.path.clone(), g.title()));
         }
-        T::Armory => {
-            if !matches!(state.campaign, Some(Ok(_))) {
-                let fresh = crate::campaign::Campaign::new(&state.rules);
-                let path = crate::campaign::campaign_path().ok_or("no data folder: no campaign")?;
+        T::Armory | T::Town(_) => {
+            let (at, counter) = match what {
+                T::Town(counter) => (1, counter.to_string()),
+                _ => (0, String::new()),
+            };
+            let slot = state.campaigns.get_mut(at).ok_or("no such campaign")?;
+            if !matches!(slot.file, Some(Ok(_))) {
+                let fresh = crate::campaign::Campaign::new(&slot.rules);
+                let path = fresh.path().ok_or("no data folder: no campaign")?;
                 fresh.write(&path)?;
-                state.campaign = Some(Ok(fresh));
+                slot.file = Some(Ok(fresh));
             }
-            if let Some(Ok(c)) = &state.campaign {
-                state.armory_for = c.party.keys().next().cloned();
+            if let Some(Ok(c)) = &slot.file {
+                state.armory_for = c.party.keys().next().cloned().map(|h| (at, h));
             }
+            state.counter = counter;
         }
     }
     Ok(())
 }
 
-fn look_for_campaign() -> Option<Result<crate::campaign::Campaign, String>> {
-    let path = crate::campaign::campaign_path()?;
+fn look_for_campaign(rules: &str) -> Option<Result<crate::campaign::Campaign, String>> {
+    let path = crate::campaign::campaign_path_for(rules)?;
     path.exists().then(|| crate::campaign::Campaign::read(&path))
 }
 
@@ -534,7 +545,9 @@ pub(super) fn title_screen(
             }
             let leave_out = settings.as_deref().is_some_and(|s| s.leave_out_unclaimed);
             let sorcerer_seat = settings.as_deref().and_then(|s| s.sorcerer_seat.clone());
-            campaign_row(ui, &mut state, &mut commands, &seats, leave_out, &sorcerer_seat);
+            for at in 0..state.campaigns.len() {
+                campaign_row(ui, &mut state, at, &mut commands, &seats, leave_out, &sorcerer_seat);
+            }
             epic_row(ui, &mut state, &mut commands);
             ui.separator();
             ui.columns(2, |cols| {

@@ -499,6 +499,8 @@ pub(super) enum TitleTour {
     AskDelete,
     /// The party and armory of a campaign (begun for the tour when there is none).
     Armory,
+    /// The Revised campaign's town at one counter (a shop's id, or "guild").
+    Town(&'static str),
 }
 
 fn title(world: &mut World, what: TitleTour) -> Result<bool, String> {
@@ -626,4 +628,7 @@ const STEPS: &[Step] = &[
     step("the title, asked before a game is deleted", false, |w| title(w, TitleTour::AskDelete)),
     step("the party and armory", false, |w| title(w, TitleTour::Armory)),
     step("the party and armory", true, |w| title(w, TitleTour::Armory)),
+    step("the town's Armoury (Revised)", false, |w| title(w, TitleTour::Town("armoury"))),
+    step("the town's Guild Hall (Revised)", false, |w| title(w, TitleTour::Town("guild"))),
+    step("the town's Alchemist (Revised)", true, |w| title(w, TitleTour::Town("alchemist"))),
 ];

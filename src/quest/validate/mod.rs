@@ -221,6 +221,7 @@ pub fn validate(
         treasure,
         gear,
         men_at_arms,
+        hired: BTreeMap::new(),
         spell_schools: raw.spell_schools.clone(),
         events,
         hero_names: BTreeMap::new(),

@@ -127,6 +127,7 @@ fn way_on(
     if campaign {
         if ui.button("Go on with the campaign").clicked() {
             match PendingQuest::campaign_next(
+                &p.quest.rules.id,
                 next_seed,
                 p.opponents.copied().unwrap_or_default(),
                 p.controllers.heroes == Controller::Bot,
