@@ -40,7 +40,9 @@ const WINDOW_FRAME: f32 = 90.0;
 /// at any interface scale.
 pub fn window_body<R>(ui: &mut egui::Ui, taller: f32, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
     let room = (ui.ctx().content_rect().height() - WINDOW_FRAME - taller).max(120.0);
-    scrolled(ui, egui::ScrollArea::vertical().max_height(room), add)
+    // Once the body scrolls it takes the room there is, not a strip of it.
+    let area = egui::ScrollArea::vertical().max_height(room).min_scrolled_height(room);
+    scrolled(ui, area, add)
 }
 
 /// A side panel's width: the designed width, but never more than `share` of the window, so that

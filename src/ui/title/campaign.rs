@@ -224,6 +224,17 @@ fn character_sheet(
             ui.label(movement);
             ui.end_row();
         });
+    // A Revised hero board's own figures (#21–26).
+    if let Some(b) = rules.board(class) {
+        let dexterity = b.dexterity.map_or("none".to_string(), |d| d.to_string());
+        ui.label(
+            egui::RichText::new(format!(
+                "Speed {} dice, Spellcraft {}, Resilience {}, Aggression {}, Brute Force {}, Wisdom {}, Dexterity {dexterity}",
+                b.speed_dice, b.spellcraft, b.resilience, b.aggression, b.brute_force, b.wisdom
+            ))
+            .weak(),
+        );
+    }
     ui.label(format!(
         "Weapon in hand: {}",
         h.weapon.as_deref().map_or("none".into(), |w| rules.thing_name(w))
