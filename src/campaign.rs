@@ -292,7 +292,7 @@ impl Campaign {
             return Ok(());
         }
         if !self.book().contains(&id) {
-            return Err(format!("\"{id}\" is not a quest of this campaign's book"));
+            return Err(format!("\"{id}\" is not a quest of the book of this campaign"));
         }
         Err(format!(
             "\"{id}\" is not unlocked yet: the party's next quest is {}",

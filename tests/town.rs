@@ -65,7 +65,7 @@ fn the_revised_campaign_is_its_own_quests_in_its_own_file() {
         assert_eq!(q.rules.id, "heroquest-revised", "{id}");
     }
     let err = c.check_unlocked("the-goblin-warren").unwrap_err();
-    assert!(err.contains("not a quest of this campaign"), "{err}");
+    assert!(err.contains("not a quest of the book of this campaign"), "{err}");
     // 2021's campaign keeps its file; Revised's has its own beside it.
     let a = hollowdeep::campaign::campaign_path_for("heroquest-2021");
     let b = hollowdeep::campaign::campaign_path_for("heroquest-revised");
@@ -263,10 +263,11 @@ fn men_at_arms_who_live_owe_their_upkeep_and_the_fallen_are_gone() {
         }
         if seen_fall && seen_live {
             // Paying one sends it again; the other, unpaid, stays in town.
-            let (class, h) = c.party.iter().find(|(_, h)| h.men_at_arms.len() == 2).map_or_else(
-                || c.party.iter().find(|(_, h)| !h.men_at_arms.is_empty()).unwrap(),
-                |x| x,
-            );
+            let (class, h) = c
+                .party
+                .iter()
+                .find(|(_, h)| h.men_at_arms.len() == 2)
+                .unwrap_or_else(|| c.party.iter().find(|(_, h)| !h.men_at_arms.is_empty()).unwrap());
             let (class, n) = (class.clone(), h.men_at_arms.len());
             let gold = h.gold;
             let upkeep = rules.men_at_arms[&h.men_at_arms[0].kind].upkeep;

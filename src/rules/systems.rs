@@ -38,6 +38,11 @@ pub enum Edition {
     Revised,
 }
 
+/// Every HeroQuest edition, 2021's first (each has a campaign of its own).
+pub fn heroquest_editions() -> [Edition; 2] {
+    [Edition::Hq2021, Edition::Revised]
+}
+
 impl Edition {
     pub fn id(self) -> &'static str {
         match self {

@@ -30,6 +30,11 @@ pub use play::{points_bar, potion_text, turn_status};
 
 use title::{TitleState, refresh_title, title_screen};
 
+/// The campaign (its rule system's id) whose town the title screen opens when it is next shown:
+/// the end window's "To the town".
+#[derive(Resource, Clone, Debug)]
+pub struct OpenTown(pub String);
+
 pub fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default())
         .init_resource::<TitleState>()

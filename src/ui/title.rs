@@ -122,7 +122,12 @@ impl Default for TitleState {
 }
 
 /// Back on the title screen: the save and the user's quests may have changed.
-pub(super) fn refresh_title(mut state: ResMut<TitleState>, settings: Option<Res<Settings>>) {
+pub(super) fn refresh_title(
+    mut state: ResMut<TitleState>,
+    settings: Option<Res<Settings>>,
+    town: Option<Res<super::OpenTown>>,
+    mut commands: Commands,
+) {
     if let Some(s) = settings {
         state.sorcerer = s.sorcerer;
         state.companions = s.companions.clone();
@@ -133,6 +138,17 @@ pub(super) fn refresh_title(mut state: ResMut<TitleState>, settings: Option<Res<
     state.confirm = None;
     for slot in &mut state.campaigns {
         slot.file = look_for_campaign(&slot.rules.id);
+    }
+    // Come from a quest's end to the town: its window open on the first hero, at the Guild Hall.
+    if let Some(town) = town {
+        commands.remove_resource::<super::OpenTown>();
+        let at = state.campaigns.iter().position(|c| c.rules.id == town.0);
+        if let Some(at) = at
+            && let Some(Ok(c)) = &state.campaigns[at].file
+        {
+            state.armory_for = c.party.keys().next().cloned().map(|h| (at, h));
+            state.counter = "guild".into();
+        }
     }
     state.quests = quest_list();
     state.choose_heroes_again();

@@ -45,8 +45,8 @@ impl TownDef {
             for (j, id) in shop.stock.iter().enumerate() {
                 let problem = match rs.price(id) {
                     None => Some("is not a weapon, armour, item or potion of the rule set"),
-                    Some(0) => Some("has no cost"),
                     Some(_) if rs.is_artifact(id) => Some("is an artifact, one of a kind"),
+                    Some(0) => Some("has no cost"),
                     Some(_) if rs.items.get(id).is_some_and(|d| d.quest) => Some("belongs to a quest"),
                     Some(_) if shop.stock[..j].contains(id) => Some("is listed twice"),
                     Some(_) => None,
@@ -69,5 +69,40 @@ impl RuleSet {
             .or_else(|| self.armor.get(id).map(|a| a.cost))
             .or_else(|| self.items.get(id).map(|i| i.cost))
             .or_else(|| self.potions.get(id).map(|p| p.cost))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Revised tables with one change made to their text.
+    fn revised_with(from: &str, to: &str) -> Result<RuleSet, String> {
+        let text = RuleSet::heroquest_revised_text();
+        assert!(text.contains(from), "the tables hold {from}");
+        RuleSet::parse(&text.replacen(from, to, 1))
+    }
+
+    #[test]
+    fn a_town_that_sells_what_it_may_not_is_refused_by_shop_and_thing() {
+        let town = RuleSet::heroquest_revised().town.expect("Revised has a town");
+        assert_eq!(town.champion_after, 10);
+        let err = revised_with("stock: [\"tool_kit\"]", "stock: [\"spirit_blade\"]").unwrap_err();
+        assert!(
+            err.contains("outfitter") && err.contains("spirit_blade") && err.contains("artifact"),
+            "{err}"
+        );
+        let err = revised_with("stock: [\"tool_kit\"]", "stock: [\"moon_cheese\"]").unwrap_err();
+        assert!(err.contains("moon_cheese") && err.contains("not a weapon"), "{err}");
+        let err = revised_with("stock: [\"tool_kit\"]", "stock: [\"tool_kit\", \"tool_kit\"]").unwrap_err();
+        assert!(err.contains("twice"), "{err}");
+        let err = revised_with(
+            "(name: \"Potion of Speed\", effect: Status(SwiftWind), cost: 60,",
+            "(name: \"Potion of Speed\", effect: Status(SwiftWind),",
+        )
+        .unwrap_err();
+        assert!(err.contains("speed") && err.contains("no cost"), "{err}");
+        let err = revised_with("champion_after: 10", "champion_after: 0").unwrap_err();
+        assert!(err.contains("champion_after"), "{err}");
     }
 }

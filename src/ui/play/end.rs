@@ -140,6 +140,12 @@ fn way_on(
                 Err(_) => next_screen.set(Screen::Title),
             }
         }
+        // Revised's town between quests: its shops, and the Guild Hall where men-at-arms who
+        // lived through the quest wait for their pay.
+        if p.quest.rules.town.is_some() && ui.button("To the town").clicked() {
+            commands.insert_resource(crate::ui::OpenTown(p.quest.rules.id.clone()));
+            next_screen.set(Screen::Title);
+        }
     } else if ui.button("Play again").clicked() {
         commands.insert_resource(PendingQuest {
             quest: p.quest.clone(),

@@ -17,8 +17,7 @@ pub(in crate::ui) struct CampaignSlot {
 impl CampaignSlot {
     /// A slot for each HeroQuest edition with a campaign, 2021's first.
     pub fn editions() -> Vec<CampaignSlot> {
-        use crate::rules::systems::Edition;
-        [Edition::Hq2021, Edition::Revised]
+        crate::rules::systems::heroquest_editions()
             .into_iter()
             .map(|e| CampaignSlot {
                 rules: Arc::new(e.tables().clone()),
