@@ -11,6 +11,7 @@ mod epic;
 mod events;
 mod fuzz;
 mod golden;
+mod hero_abilities;
 mod heroica;
 mod heroica_battle;
 mod heroica_choices;

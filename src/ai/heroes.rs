@@ -346,7 +346,13 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     {
         return Some(Command::Retreat { hero: h.id });
     }
-    if !can_act_otherwise || !visible.is_empty() {
+    // An ability's extra searches (Artifice, Fortune, Perception) outlast the one other Action.
+    use crate::quest::SearchKind;
+    let may = |k: SearchKind| snap.action_allowed(h, ActionKind::Search(k)).is_ok();
+    let searches_left = [SearchKind::Traps, SearchKind::Treasure, SearchKind::SecretDoors]
+        .into_iter()
+        .any(may);
+    if !visible.is_empty() || !(can_act_otherwise || searches_left) {
         return None;
     }
     let area = snap.area(at);
@@ -355,6 +361,7 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     let disarmer =
         crate::game::heroquest::may_try_disarm(snap, h) && crate::game::heroquest::disarm_chance(rules, h) >= 0.5;
     if disarmer
+        && can_act_otherwise
         && let Some(t) = snap.traps.iter().find(|t| {
             t.state == TrapState::Known
                 && crate::game::heroquest::next_to_trap(snap, at, t)
@@ -374,21 +381,21 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
         })
     };
     // Something here a quest event waits on (a portal, a lever, Revised #94): look into it.
-    if let Some(sq) = crate::game::heroquest::investigable(snap, h).first() {
+    if can_act_otherwise && let Some(sq) = crate::game::heroquest::investigable(snap, h).first() {
         return Some(Command::Investigate { hero: h.id, at: *sq });
     }
     // In a cleared room: traps first (a trapped chest springs on a treasure search), then treasure,
     // then secret doors. In a corridor: look for traps every few squares.
-    if !searched_here(&snap.dungeon.trap_searches) {
+    if may(SearchKind::Traps) && !searched_here(&snap.dungeon.trap_searches) {
         return Some(Command::SearchTraps { hero: h.id });
     }
     // The competent bot leaves a room's treasure to others while a trap it knows of there
     // would kill it (a found chest trap still springs on a search until it is disarmed).
     let leave_it = smart && deadly_chest(snap, h, area);
-    if room_clear && !leave_it && !snap.dungeon.searched.contains(&(h.id, area)) {
+    if may(SearchKind::Treasure) && room_clear && !leave_it && !snap.dungeon.searched.contains(&(h.id, area)) {
         return Some(Command::SearchTreasure { hero: h.id });
     }
-    if room_clear && !searched_here(&snap.dungeon.door_searches) {
+    if may(SearchKind::SecretDoors) && room_clear && !searched_here(&snap.dungeon.door_searches) {
         return Some(Command::SearchSecretDoors { hero: h.id });
     }
     None

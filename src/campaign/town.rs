@@ -58,8 +58,9 @@ impl Campaign {
     /// it can afford to keep and lets the others go; then each hero in turn (the rule set's
     /// order) buys the dearest piece of armour it lacks that it may use (not armour that costs
     /// movement) or a weapon that rolls more dice than the one in hand, until nothing more is
-    /// affordable, then a healing draught for a hero without one; at the Guild Hall, where there
-    /// is one, a hero without a man-at-arms hires one before shopping and a second after.
+    /// affordable, then a healing draught for a hero without one and a thing that gives an
+    /// extra action; at the Guild Hall, where there is one, a hero without a man-at-arms hires
+    /// one before shopping and a second after.
     pub fn shop(&mut self, rules: &RuleSet) {
         let classes: Vec<String> = self.party.keys().cloned().collect();
         for class in &classes {
@@ -94,6 +95,30 @@ impl Campaign {
             }
             if self.party[class].potions.is_empty() && buyable(self, class, "healing") {
                 let _ = self.buy(rules, class, "healing");
+            }
+            // Something that gives an extra action, where the hero can spare its price and
+            // a hundred more: a caster's Lore first, then Fortune, Artifice, Perception.
+            use crate::rules::ruleset::Bonus;
+            let caster = rules.spell_draft.iter().any(|(d, _)| d == class);
+            let rank = |id: &str| {
+                let kind = rules.items.get(id)?.abilities.iter().find_map(|a| a.bonus_kind())?;
+                match kind {
+                    Bonus::Cast if caster => Some(0),
+                    Bonus::SearchTreasure => Some(1),
+                    Bonus::SearchTraps => Some(2),
+                    Bonus::SearchSecretDoors => Some(3),
+                    _ => None,
+                }
+            };
+            let gold = self.party[class].gold;
+            let thing = Self::shops(rules)
+                .iter()
+                .flat_map(|s| Self::stock(rules, s))
+                .filter(|(id, _, cost)| gold >= cost + 100 && buyable(self, class, id))
+                .filter_map(|(id, _, _)| rank(&id).map(|r| (r, id)))
+                .min();
+            if let Some((_, id)) = thing {
+                let _ = self.buy(rules, class, &id);
             }
             self.bot_hire(rules, class, 2);
         }

@@ -342,7 +342,25 @@ pub enum Phase {
 pub enum ActionKind {
     Attack,
     Spell,
+    /// A search: the one other Action, or one an ability adds (Artifice, Fortune, Perception).
+    Search(crate::quest::SearchKind),
     Other,
+}
+
+impl ActionKind {
+    /// The extra actions of an ability that may let a figure take this action after its one
+    /// other Action (Revised #113, #119, #125, #127).
+    pub fn bonus(self) -> Option<crate::rules::ruleset::Bonus> {
+        use crate::quest::SearchKind;
+        use crate::rules::ruleset::Bonus;
+        match self {
+            ActionKind::Search(SearchKind::Traps) => Some(Bonus::SearchTraps),
+            ActionKind::Search(SearchKind::Treasure) => Some(Bonus::SearchTreasure),
+            ActionKind::Search(SearchKind::SecretDoors) => Some(Bonus::SearchSecretDoors),
+            ActionKind::Spell => Some(Bonus::Cast),
+            ActionKind::Attack | ActionKind::Other => None,
+        }
+    }
 }
 
 /// Move-once bookkeeping: a figure moves in one go, before or after its action, never split.
@@ -368,6 +386,9 @@ pub struct Progress {
     pub spells: u8,
     /// Extra Move actions begun this turn (Haste, Revised #121).
     pub extra_moves: u8,
+    /// Actions taken this turn after the one other Action, by the `Bonus` that allowed them
+    /// (Revised #113, #119, #125, #127).
+    pub bonus_used: [u8; 5],
 }
 
 impl Progress {

@@ -146,7 +146,36 @@ impl Ability {
                 | Crush
                 | Sentry
                 | Steal
+                | Artifice(_)
+                | Fortune(_)
+                | Lore(_)
+                | Perception(_)
         )
+    }
+
+    /// The extra actions of one kind this ability gives a turn (#113, #119, #125, #127, #129).
+    pub fn bonus(&self, kind: Bonus) -> u8 {
+        match (self, kind) {
+            (Ability::Artifice(x), Bonus::SearchTraps)
+            | (Ability::Fortune(x), Bonus::SearchTreasure)
+            | (Ability::Perception(x), Bonus::SearchSecretDoors)
+            | (Ability::Lore(x), Bonus::Cast)
+            | (Ability::Rage(x), Bonus::Attack) => *x,
+            _ => 0,
+        }
+    }
+
+    /// The kind of extra action this ability gives, if it gives one.
+    pub fn bonus_kind(&self) -> Option<Bonus> {
+        [
+            Bonus::SearchTraps,
+            Bonus::SearchTreasure,
+            Bonus::SearchSecretDoors,
+            Bonus::Cast,
+            Bonus::Attack,
+        ]
+        .into_iter()
+        .find(|b| self.bonus(*b) > 0)
     }
 
     /// The X of this ability if it is a `Rage(X)` (extra Attack actions, #129).
@@ -234,6 +263,17 @@ pub enum DamageKind {
     Heat,
     /// The target counts as having rolled no shields (Revised #73).
     Piercing,
+}
+
+/// The actions an ability may add to a turn beyond its one other Action (#113, #119, #125,
+/// #127, #129).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bonus {
+    SearchTraps,
+    SearchTreasure,
+    SearchSecretDoors,
+    Cast,
+    Attack,
 }
 
 /// A special ability, on a figure or a card (Revised #113–136): each is a mechanism the rules
@@ -338,6 +378,10 @@ pub struct ItemDef {
     /// Belongs to one quest (its `quest_items`): left behind when the quest ends.
     #[serde(default)]
     pub quest: bool,
+    /// What carrying it gives its bearer (Revised #28, #113–136: Artifice, Fortune, Lore,
+    /// Perception), as a card's ability.
+    #[serde(default)]
+    pub abilities: Vec<Ability>,
     pub text: String,
 }
 
@@ -604,13 +648,35 @@ impl RuleSet {
             if let Some(a) = m.abilities.iter().find(|a| !a.built()) {
                 return Err(format!("monster \"{id}\": the {a:?} ability is not built yet"));
             }
+            // A monster never searches: a search's ability on one would do nothing.
+            if let Some(a) = m.abilities.iter().find(|a| {
+                a.bonus_kind()
+                    .is_some_and(|b| !matches!(b, Bonus::Cast | Bonus::Attack))
+            }) {
+                return Err(format!(
+                    "monster \"{id}\": {a:?} gives searches, which a monster never makes"
+                ));
+            }
         }
         if let Some(town) = &rs.town {
             town.check(&rs)?;
         }
+        for (id, i) in &rs.items {
+            if let Some(a) = i.abilities.iter().find(|a| a.bonus_kind().is_none()) {
+                return Err(format!(
+                    "item \"{id}\": {a:?} is not an ability a carried thing gives (Artifice, Fortune, Lore, Perception)"
+                ));
+            }
+        }
         for (id, m) in &rs.men_at_arms {
-            if let Some(a) = m.abilities.iter().find(|a| !a.built()) {
-                return Err(format!("man-at-arms \"{id}\": the {a:?} ability is not built yet"));
+            if let Some(a) = m
+                .abilities
+                .iter()
+                .find(|a| !a.built() || a.bonus_kind().is_some_and(|b| b != Bonus::Attack))
+            {
+                return Err(format!(
+                    "man-at-arms \"{id}\": the {a:?} ability is not one a man-at-arms may have"
+                ));
             }
             if m.searches_traps != m.dexterity.is_some() {
                 return Err(format!(

@@ -211,7 +211,11 @@ pub(super) fn secret_door_spots(snap: &Snapshot, h: &FigureSnap) -> Vec<Pos> {
 /// one, may act, and sees no monster.
 pub(super) fn search_here_for_secret_doors(snap: &Snapshot, h: &FigureSnap, goals: &[Pos]) -> bool {
     let Some(at) = h.pos else { return false };
-    !snap.turn.progress(h.id).acted
+    snap.action_allowed(
+        h,
+        crate::game::model::ActionKind::Search(crate::quest::SearchKind::SecretDoors),
+    )
+    .is_ok()
         && !snap.turn.objective_done
         && goals.contains(&at)
         && snap.visible_monsters(h).next().is_none()

@@ -170,7 +170,7 @@ pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outc
     let at = here(h);
     let area = snap.area(at);
     may_search_treasure(snap, h)?;
-    let p = take_action(snap, h, ActionKind::Other)?;
+    let p = take_action(snap, h, ActionKind::Search(crate::quest::SearchKind::Treasure))?;
     set_progress(world, h.id, p);
     // Revised #91: a corridor never deals a treasure card (its quest events may still fire).
     if area == CORRIDOR {
@@ -388,7 +388,12 @@ fn begin_search<'a>(
 ) -> Result<&'a FigureSnap, String> {
     let h = if traps { trap_hand(snap, id)? } else { hero(snap, id)? };
     no_monster_in_sight(snap, h)?;
-    let p = take_action(snap, h, ActionKind::Other)?;
+    let kind = if traps {
+        crate::quest::SearchKind::Traps
+    } else {
+        crate::quest::SearchKind::SecretDoors
+    };
+    let p = take_action(snap, h, ActionKind::Search(kind))?;
     set_progress(world, h.id, p);
     let mut d = world.resource_mut::<Dungeon>();
     let list = if traps {

@@ -118,19 +118,6 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
                 Command::Investigate { hero: h.id, at: sq },
             ));
         }
-        // Only the searches the rules allow now (Action 3: a room clear of monsters; Actions 4
-        // and 5: no monster in sight), so the action bar, the menus and the random bot never
-        // offer a refused one.
-        if super::actions::may_search_treasure(snap, h).is_ok() {
-            v.push(("Search for treasure".into(), Command::SearchTreasure { hero: h.id }));
-        }
-        if snap.visible_monsters(h).next().is_none() {
-            v.push(("Search for traps".into(), Command::SearchTraps { hero: h.id }));
-            v.push((
-                "Search for secret doors".into(),
-                Command::SearchSecretDoors { hero: h.id },
-            ));
-        }
         let disarmer = crate::game::heroquest::may_try_disarm(snap, h);
         for t in snap.traps.iter().filter(|t| t.state == TrapState::Known) {
             let near = crate::game::heroquest::next_to_trap(snap, at, t);
@@ -141,6 +128,29 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
                     Command::DisarmTrap { hero: h.id, trap: t.id },
                 ));
             }
+        }
+    }
+    // Only the searches the rules allow now (Action 3: a room clear of monsters; Actions 4 and
+    // 5: no monster in sight; the one other Action, or an ability's extra one), so the action
+    // bar, the menus and the random bot never offer a refused one.
+    use crate::quest::SearchKind::{SecretDoors, Traps, Treasure};
+    let may = |k: crate::quest::SearchKind| snap.action_allowed(h, ActionKind::Search(k)).is_ok();
+    let extra = if p.acted { " (an extra search)" } else { "" };
+    if may(Treasure) && super::actions::may_search_treasure(snap, h).is_ok() {
+        v.push((
+            format!("Search for treasure{extra}"),
+            Command::SearchTreasure { hero: h.id },
+        ));
+    }
+    if snap.visible_monsters(h).next().is_none() {
+        if may(Traps) {
+            v.push((format!("Search for traps{extra}"), Command::SearchTraps { hero: h.id }));
+        }
+        if may(SecretDoors) {
+            v.push((
+                format!("Search for secret doors{extra}"),
+                Command::SearchSecretDoors { hero: h.id },
+            ));
         }
     }
     if p.allowance.is_some() && p.can_move() && p.steps_left() >= rules.traps.jump_squares {

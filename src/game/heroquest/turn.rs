@@ -192,11 +192,18 @@ pub(in crate::game) fn cards_usable(f: &FigureSnap) -> Result<(), String> {
 pub(in crate::game) fn take_action(snap: &Snapshot, f: &FigureSnap, kind: ActionKind) -> Result<Progress, String> {
     snap.action_allowed(f, kind)?;
     let mut p = snap.turn.progress(f.id);
+    // An action after the one other Action is an ability's extra one (Revised #113, #119, #125,
+    // #127): counted against it.
+    if p.acted
+        && let Some(b) = kind.bonus()
+    {
+        p.bonus_used[b as usize] = p.bonus_used[b as usize].saturating_add(1);
+    }
     p.acted = true;
     match kind {
         ActionKind::Attack => p.attacks += 1,
         ActionKind::Spell => p.spells += 1,
-        ActionKind::Other => {}
+        ActionKind::Search(_) | ActionKind::Other => {}
     }
     if p.moving == MoveState::Moving {
         p.moving = MoveState::Done;

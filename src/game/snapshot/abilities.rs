@@ -46,6 +46,33 @@ impl FigureSnap {
 }
 
 impl Snapshot {
+    /// Every ability `f` has now: its own (a monster's kind, a man-at-arms's) and those the
+    /// things a hero carries give (#28), save while the hero is In Shock, when only its board
+    /// serves it (#83).
+    pub fn abilities_of(&self, f: &FigureSnap) -> Vec<Ability> {
+        let mut all = f.abilities.clone();
+        if !f.has(StatusKind::InShock) {
+            let items = &self.rules().items;
+            all.extend(
+                f.equipment
+                    .items
+                    .iter()
+                    .filter_map(|i| items.get(i))
+                    .flat_map(|d| d.abilities.iter().cloned()),
+            );
+        }
+        all
+    }
+
+    /// The extra actions of `kind` `f` may take a turn after its one other Action: its abilities'
+    /// X added up (Artifice, Fortune, Lore, Perception; #113, #119, #125, #127).
+    pub fn bonus_actions(&self, f: &FigureSnap, kind: crate::rules::ruleset::Bonus) -> u8 {
+        self.abilities_of(f)
+            .iter()
+            .map(|a| a.bonus(kind))
+            .fold(0, u8::saturating_add)
+    }
+
     /// On the sorcerer's turn, `m` has had its turn: another monster has moved or acted since
     /// it did (one monster at a time, rules-decisions row 37).
     pub fn finished_its_turn(&self, m: &FigureSnap) -> bool {

@@ -35,13 +35,13 @@ impl Snapshot {
             let again = match kind {
                 ActionKind::Attack => p.attacks > rage,
                 ActionKind::Spell => p.spells > 0,
-                ActionKind::Other => p.acted,
+                ActionKind::Search(_) | ActionKind::Other => p.acted,
             };
             if again {
                 let what = match kind {
                     ActionKind::Attack => "attacked",
                     ActionKind::Spell => "cast a spell",
-                    ActionKind::Other => "acted",
+                    ActionKind::Search(_) | ActionKind::Other => "acted",
                 };
                 return Err(format!(
                     "{} has already {what} this turn (a monster's two actions must differ)",
@@ -57,11 +57,21 @@ impl Snapshot {
         if p.acted {
             let second_attack =
                 kind == ActionKind::Attack && f.has(StatusKind::HeroicBrew) && p.attacks == 1 && p.spells == 0;
-            let second_spell =
-                kind == ActionKind::Spell && f.equipment.has("wand_of_magic") && p.spells == 1 && p.attacks == 0;
+            let wand = f.equipment.has("wand_of_magic");
+            let second_spell = kind == ActionKind::Spell && wand && p.spells == 1 && p.attacks == 0;
+            // An ability's extra actions of this kind (Artifice, Fortune, Lore, Perception); a
+            // second spell the wand gave is not one of a Lore's.
+            let extra = kind
+                .bonus()
+                .filter(|b| *b != crate::rules::ruleset::Bonus::Attack)
+                .is_some_and(|b| {
+                    let x = self.bonus_actions(f, b);
+                    let wand_spell = u8::from(wand && p.spells >= 2 && p.attacks == 0);
+                    x > 0 && p.bonus_used[b as usize] < x.saturating_add(wand_spell)
+                });
             // The normal action was an attack unless it was a spell (monsters take no other).
             let raging = rage > 0 && kind == ActionKind::Attack && p.attacks < rage + u8::from(p.spells == 0);
-            if !(second_attack || second_spell || raging) {
+            if !(second_attack || second_spell || raging || extra) {
                 return Err(format!("{} has already taken an action this turn", f.name));
             }
         }

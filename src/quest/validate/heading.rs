@@ -95,6 +95,7 @@ pub(super) fn check(
                     cost: 0,
                     artifact: false,
                     quest: true,
+                    abilities: Vec::new(),
                     text: item.text.clone(),
                 },
             );

@@ -87,14 +87,14 @@ mod tests {
     fn a_town_that_sells_what_it_may_not_is_refused_by_shop_and_thing() {
         let town = RuleSet::heroquest_revised().town.expect("Revised has a town");
         assert_eq!(town.champion_after, 10);
-        let err = revised_with("stock: [\"tool_kit\"]", "stock: [\"spirit_blade\"]").unwrap_err();
+        let err = revised_with("stock: [\"tool_kit\", ", "stock: [\"spirit_blade\", ").unwrap_err();
         assert!(
             err.contains("outfitter") && err.contains("spirit_blade") && err.contains("artifact"),
             "{err}"
         );
-        let err = revised_with("stock: [\"tool_kit\"]", "stock: [\"moon_cheese\"]").unwrap_err();
+        let err = revised_with("stock: [\"tool_kit\", ", "stock: [\"moon_cheese\", ").unwrap_err();
         assert!(err.contains("moon_cheese") && err.contains("not a weapon"), "{err}");
-        let err = revised_with("stock: [\"tool_kit\"]", "stock: [\"tool_kit\", \"tool_kit\"]").unwrap_err();
+        let err = revised_with("stock: [\"tool_kit\", ", "stock: [\"tool_kit\", \"tool_kit\", ").unwrap_err();
         assert!(err.contains("twice"), "{err}");
         let err = revised_with(
             "(name: \"Potion of Speed\", effect: Status(SwiftWind), cost: 60,",

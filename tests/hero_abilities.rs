@@ -1,0 +1,228 @@
+//! Issue 36: the abilities a carried card gives a hero under HeroQuest Revised (checklists §1.1
+//! #28, #113 Artifice, #119 Fortune, #125 Lore, #127 Perception): each is an extra action of its
+//! kind a turn after the one other Action, played through the commands a player sends, and the
+//! things that give them are sold at the Outfitter's Emporium.
+
+use hollowdeep::game::model::*;
+
+use crate::common::*;
+use crate::rules_2021::{DEFEAT_ALL, FAR_ORC, ok};
+use crate::rules_revised::REVISED;
+
+fn refused(evs: &[GameEvent]) -> String {
+    rejected(evs).expect("the command is refused")
+}
+
+/// A Revised quest for one hero of `kind` at (4, 2) in the north-west cell, carrying `items`,
+/// with a door into the antechamber east of it and a little treasure placed in each room.
+fn carrying(kind: &str, items: &[&str]) -> Game {
+    let items: Vec<String> = items.iter().map(|i| format!("{i:?}")).collect();
+    let q = quest_with(
+        &[kind],
+        &[(4, 2)],
+        "(at: (4, 2), to: (5, 2))",
+        FAR_ORC,
+        DEFEAT_ALL,
+        &format!(
+            "{REVISED} equipment: {{{kind:?}: (items: [{}])}},
+             treasure: [(room: (1, 1), text: \"A purse.\", gold: 10), (room: (5, 1), text: \"A cup.\", gold: 20)],
+             {}",
+            items.join(", "),
+            if kind == "wizard" {
+                "spell_schools: {\"wizard\": [\"fire\", \"air\", \"wizardry\"]},"
+            } else {
+                ""
+            }
+        ),
+    );
+    Game::start(q, 1)
+}
+
+/// The hero opens the door into the antechamber.
+fn open_the_door(g: &mut Game) {
+    let door = g.snap().doors[0].id;
+    ok(&g.send(Command::OpenDoor {
+        hero: FigureId(0),
+        door,
+    }));
+}
+
+fn gold(g: &mut Game) -> u32 {
+    g.snap().figure(FigureId(0)).expect("the hero").inventory.gold
+}
+
+/// #113 Artifice, #127 Perception: the Delver's Pole gives one more Search for Traps a turn, the
+/// Hooded Lantern one more Search for Secret Doors; the extra one is offered as such, and a
+/// third is refused. Without them the second search is refused.
+#[test]
+fn artifice_and_perception_give_their_extra_searches() {
+    let traps = Command::SearchTraps { hero: FigureId(0) };
+    let doors = Command::SearchSecretDoors { hero: FigureId(0) };
+    let mut g = carrying("dwarf", &["delvers_pole", "hooded_lantern"]);
+    ok(&g.send(traps.clone()));
+    let legal = hollowdeep::game::heroquest::legal_commands(&g.snap());
+    assert!(legal.contains(&traps) && legal.contains(&doors), "{legal:?}");
+    let snap = g.snap();
+    let dwarf = snap.figure(FigureId(0)).unwrap();
+    let menu = hollowdeep::game::heroquest::action_choices(&snap, dwarf).0;
+    assert!(
+        menu.iter().any(|(label, c)| *c == traps && label.contains("extra")),
+        "{menu:?}"
+    );
+    ok(&g.send(traps.clone()));
+    let why = refused(&g.send(traps.clone()));
+    assert!(why.contains("already taken an action"), "{why}");
+    ok(&g.send(doors.clone()));
+    let why = refused(&g.send(doors.clone()));
+    assert!(why.contains("already taken an action"), "{why}");
+    assert_eq!(g.turn().progress(FigureId(0)).bonus_used[..3], [1, 0, 1]);
+
+    // The next turn the extra searches are there again.
+    g.end_hero_turns();
+    g.send(Command::EndTurn);
+    ok(&g.send(doors.clone()));
+    ok(&g.send(doors.clone()));
+
+    // Without the pole: one search a turn.
+    let mut g = carrying("dwarf", &["hooded_lantern"]);
+    ok(&g.send(traps.clone()));
+    let why = refused(&g.send(traps.clone()));
+    assert!(why.contains("already taken an action"), "{why}");
+    assert!(!hollowdeep::game::heroquest::legal_commands(&g.snap()).contains(&traps));
+}
+
+/// #119 Fortune: the Lucky Knucklebone gives one more Search for Treasure a turn, still only in a
+/// room the hero has not searched (#90): the hero searches one room, walks into the next and
+/// searches that too.
+#[test]
+fn fortune_gives_a_second_treasure_search_in_another_room() {
+    let search = Command::SearchTreasure { hero: FigureId(0) };
+    let mut g = carrying("barbarian", &["lucky_knucklebone"]);
+    ok(&g.send(search.clone()));
+    assert_eq!(gold(&mut g), 10);
+    let why = refused(&g.send(search.clone()));
+    assert!(why.contains("already searched this room"), "{why}");
+    g.set_allowance(0, 4);
+    open_the_door(&mut g);
+    ok(&g.send(Command::Move {
+        figure: FigureId(0),
+        path: path(&[(5, 2)]),
+    }));
+    ok(&g.send(search.clone()));
+    assert_eq!(gold(&mut g), 30);
+
+    // Without it, the walk to the next room is all there is after the search.
+    let mut g = carrying("barbarian", &[]);
+    ok(&g.send(search.clone()));
+    g.set_allowance(0, 4);
+    open_the_door(&mut g);
+    ok(&g.send(Command::Move {
+        figure: FigureId(0),
+        path: path(&[(5, 2)]),
+    }));
+    let why = refused(&g.send(search));
+    assert!(why.contains("already taken an action"), "{why}");
+    assert_eq!(gold(&mut g), 10);
+}
+
+/// #125 Lore: the Spellbinder's Focus gives one more Cast a turn; a third spell is refused, and
+/// without it the second is. A hero In Shock has only its board (#83): the card gives nothing.
+#[test]
+fn lore_gives_a_second_spell_and_nothing_in_shock() {
+    let cast = |spell: &str| Command::CastSpell {
+        caster: FigureId(0),
+        spell: spell.into(),
+        target: FigureId(0),
+    };
+    let mut g = carrying("wizard", &["spellbinders_focus"]);
+    ok(&g.send(cast("courage")));
+    ok(&g.send(cast("swift_wind")));
+    let why = refused(&g.send(cast("glass_ward")));
+    assert!(why.contains("already taken an action"), "{why}");
+
+    let mut g = carrying("wizard", &[]);
+    ok(&g.send(cast("courage")));
+    let why = refused(&g.send(cast("swift_wind")));
+    assert!(why.contains("already taken an action"), "{why}");
+
+    let mut g = carrying("wizard", &["spellbinders_focus"]);
+    let snap = g.snap();
+    let wizard = snap.figure(FigureId(0)).unwrap();
+    assert_eq!(snap.bonus_actions(wizard, hollowdeep::rules::ruleset::Bonus::Cast), 1);
+    let e = wizard.entity;
+    g.app
+        .world_mut()
+        .get_mut::<Status>(e)
+        .map(|mut s| {
+            s.0.insert(StatusKind::InShock);
+        })
+        .expect("a hero has conditions");
+    let snap = g.snap();
+    let wizard = snap.figure(FigureId(0)).unwrap();
+    assert_eq!(snap.bonus_actions(wizard, hollowdeep::rules::ruleset::Bonus::Cast), 0);
+}
+
+/// The Outfitter's Emporium sells them, and a rule set that gives a carried thing an ability a
+/// card cannot give is refused where it loads.
+#[test]
+fn the_outfitter_sells_them() {
+    let rules = hollowdeep::rules::ruleset::RuleSet::heroquest_revised();
+    let outfitter = hollowdeep::campaign::Campaign::shops(&rules)
+        .into_iter()
+        .find(|s| s.id == "outfitter")
+        .expect("an outfitter");
+    for id in [
+        "delvers_pole",
+        "lucky_knucklebone",
+        "hooded_lantern",
+        "spellbinders_focus",
+    ] {
+        assert!(outfitter.stock.iter().any(|s| s == id), "{id}");
+        assert!(!rules.items[id].abilities.is_empty(), "{id}");
+    }
+}
+
+/// The hero bots carry the cards into a whole quest of the Revised campaign and take the extra
+/// searches they give without a command refused.
+#[test]
+fn the_bots_take_the_extra_actions_without_a_refusal() {
+    let rules = hollowdeep::rules::ruleset::RuleSet::heroquest_revised();
+    let mut c = hollowdeep::campaign::Campaign::new(&rules);
+    for (class, item) in [
+        ("barbarian", "lucky_knucklebone"),
+        ("dwarf", "delvers_pole"),
+        ("elf", "hooded_lantern"),
+        ("wizard", "spellbinders_focus"),
+    ] {
+        c.party.get_mut(class).unwrap().items.push(item.into());
+    }
+    let q = c.prepare(&hollowdeep::quest::load("the-thieves-cistern").unwrap());
+    let mut extra_turns = 0;
+    for seed in 1..4 {
+        let m = hollowdeep::sim::Matchup::default();
+        let game = hollowdeep::sim::play_one(q.clone(), seed, m);
+        assert!(
+            rejected(&game.events).is_none(),
+            "seed {seed}: {:?}",
+            rejected(&game.events)
+        );
+        // A hero's two searches of one kind in one turn: an extra one.
+        let mut count: std::collections::BTreeMap<(FigureId, u8), u32> = Default::default();
+        for c in &game.commands {
+            let key = match c {
+                Command::EndTurn => {
+                    count.clear();
+                    continue;
+                }
+                Command::SearchTraps { hero } => (*hero, 0),
+                Command::SearchTreasure { hero } => (*hero, 1),
+                Command::SearchSecretDoors { hero } => (*hero, 2),
+                _ => continue,
+            };
+            let n = count.entry(key).or_default();
+            *n += 1;
+            extra_turns += u32::from(*n == 2);
+        }
+    }
+    assert!(extra_turns > 0, "the bots never took an extra search");
+}
