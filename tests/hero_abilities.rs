@@ -226,3 +226,89 @@ fn the_bots_take_the_extra_actions_without_a_refusal() {
     }
     assert!(extra_turns > 0, "the bots never took an extra search");
 }
+
+/// #107: under Revised a hero hands any carried thing to a hero beside it as a Free Effect (the
+/// weapon in hand too), but not armour it wears, nor a thing whose ability gave it an extra action
+/// this turn. Under 2021 only potions and artifacts are handed over.
+#[test]
+fn things_are_passed_to_a_hero_beside_but_not_worn_armour_or_a_used_card() {
+    let start = |rules: &str| {
+        let q = quest_with(
+            &["dwarf", "barbarian"],
+            &[(4, 2), (3, 2)],
+            "",
+            FAR_ORC,
+            DEFEAT_ALL,
+            &format!(
+                "{rules} equipment: {{\"dwarf\": (items: [\"helmet\", \"tool_kit\"{}])}},",
+                if rules.is_empty() { "" } else { ", \"delvers_pole\"" }
+            ),
+        );
+        Game::start(q, 1)
+    };
+    let give = |item: &str| Command::Give {
+        from: FigureId(0),
+        to: FigureId(1),
+        item: item.into(),
+    };
+    let carried = |g: &mut Game, id: u32| {
+        let f = g.snap().figure(FigureId(id)).unwrap().equipment.clone();
+        (f.weapon, f.items)
+    };
+    let mut g = start(REVISED);
+    let legal = hollowdeep::game::heroquest::legal_commands(&g.snap());
+    assert!(
+        legal.contains(&give("tool_kit")) && !legal.contains(&give("helmet")),
+        "{legal:?}"
+    );
+    let why = refused(&g.send(give("helmet")));
+    assert!(why.contains("wears the Helmet"), "{why}");
+    // The pole's extra search spent: it stays with the Dwarf this turn.
+    ok(&g.send(Command::SearchTraps { hero: FigureId(0) }));
+    ok(&g.send(Command::SearchTraps { hero: FigureId(0) }));
+    let why = refused(&g.send(give("delvers_pole")));
+    assert!(why.contains("extra action this turn"), "{why}");
+    // The tool kit, and the sword from the hand (a free effect after the action).
+    ok(&g.send(give("tool_kit")));
+    ok(&g.send(give("shortsword")));
+    let (weapon, items) = carried(&mut g, 0);
+    assert_eq!(weapon, None, "the Dwarf's hand is empty");
+    assert!(!items.contains(&"tool_kit".to_string()));
+    let (_, theirs) = carried(&mut g, 1);
+    assert!(theirs.contains(&"tool_kit".to_string()) && theirs.contains(&"shortsword".to_string()));
+
+    // 2021: a tool kit is not handed over.
+    let mut g = start("");
+    let why = refused(&g.send(give("tool_kit")));
+    assert!(why.contains("only potions and artifacts"), "{why}");
+}
+
+/// #105: under Revised a hero may carry a thing its limits forbid (into the pack, of no use to
+/// it): a party file where the Wizard carries a broadsword is sound, one where it holds it is not;
+/// under 2021 neither is.
+#[test]
+fn a_hero_may_carry_what_it_may_not_use() {
+    use hollowdeep::quest::Gear;
+    use hollowdeep::quest::gear::check_gear;
+    use hollowdeep::rules::ruleset::RuleSet;
+    let carried = Gear {
+        items: vec!["broadsword".into()],
+        ..Default::default()
+    };
+    let held = Gear {
+        weapon: Some("broadsword".into()),
+        ..Default::default()
+    };
+    let revised = RuleSet::heroquest_revised();
+    assert!(check_gear(&revised, "wizard", &carried).is_ok());
+    assert!(check_gear(&revised, "wizard", &held).is_err());
+    let old = RuleSet::heroquest_2021();
+    assert!(check_gear(&old, "wizard", &carried).is_err());
+    // It gives nothing: the Wizard's dice are those of its dagger.
+    let eq = Equipment {
+        weapon: Some("dagger".into()),
+        items: vec!["broadsword".into()],
+    };
+    let f = hollowdeep::game::heroquest::derive_fighter(&revised, "wizard", &eq);
+    assert_eq!(f.attack, 1);
+}

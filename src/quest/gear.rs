@@ -85,7 +85,13 @@ pub fn check_gear(rules: &RuleSet, class: &str, gear: &Gear) -> Result<(), Strin
     }
     // What the hero's kind may use at all (the shield beside a two-handed weapon is judged when
     // it is used, not here: a party may carry both between quests).
-    for t in gear.weapon.iter().chain(&gear.items) {
+    // Under Revised a thing the hero may not use may still be carried (#105), not held.
+    let carried: &[String] = if rules.edition.carry_forbidden {
+        &[]
+    } else {
+        &gear.items
+    };
+    for t in gear.weapon.iter().chain(carried) {
         may_carry(rules, class, t, &Gear::default())?;
     }
     use crate::rules::bounds::{MAX_CARRIED, MAX_PURSE};

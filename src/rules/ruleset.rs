@@ -85,6 +85,13 @@ pub struct Switches {
     /// Portcullises and their levers are pieces of the base game, not only of the action-point
     /// module: a lever is pulled with an Action (Revised #51, #94).
     pub portcullises: bool,
+    /// A hero may hand any carried thing to a hero beside it, save armour it wears and a thing
+    /// whose ability gave it an extra action this turn (Revised #107); 2021: potions and
+    /// artifacts only.
+    pub pass_items: bool,
+    /// A hero may carry a thing its kind may not use, with none of its use (Revised #105); 2021:
+    /// it may not take it at all.
+    pub carry_forbidden: bool,
 }
 
 /// The order of the spell draft.
@@ -112,6 +119,8 @@ impl Default for Switches {
             sight_any_point: false,
             jump_far: false,
             portcullises: false,
+            pass_items: false,
+            carry_forbidden: false,
         }
     }
 }

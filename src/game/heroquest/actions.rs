@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+use super::worn_armor;
 use super::{
     derive_fighter, end_turn, may_act, resolve_attack, reveal, spawn_monster, spring, take_action, undefended,
 };
@@ -499,6 +500,46 @@ pub fn drink(world: &mut World, snap: &Snapshot, id: FigureId, potion: &str) -> 
 }
 
 /// heroquest-2021.md, Artifact Rules / Potions: hand an artifact or a potion to an adjacent hero.
+/// May hero `h` hand over `item`, a thing it carries (not a potion)? 2021: an artifact only.
+/// Revised (#107, switch `pass_items`): anything but armour it wears, and a thing whose ability
+/// gave it an extra action this turn.
+pub fn may_pass(snap: &Snapshot, h: &FigureSnap, item: &str) -> Result<(), String> {
+    let rules = snap.rules();
+    let name = rules.thing_name(item);
+    if !rules.edition.pass_items && !rules.is_artifact(item) {
+        return Err(format!(
+            "only potions and artifacts can be handed over during a quest, not a {name}"
+        ));
+    }
+    if !h.equipment.has(item) {
+        return Err(format!("{} does not carry {name}", h.name));
+    }
+    // 2021 hands over an artifact whatever it is (Borin's Armour off the back); Revised keeps
+    // worn armour on.
+    let spare = h.equipment.items.iter().filter(|i| *i == item).count() > 1;
+    let worn = worn_armor(rules, &h.kind, &h.equipment).iter().any(|a| *a == item);
+    if rules.edition.pass_items && worn && !spare {
+        return Err(format!(
+            "{} wears the {name}: armour being worn is not handed over",
+            h.name
+        ));
+    }
+    let used = snap.turn.progress(h.id).bonus_used;
+    let gave = rules.items.get(item).is_some_and(|d| {
+        d.abilities
+            .iter()
+            .filter_map(|a| a.bonus_kind())
+            .any(|b| used[b as usize] > 0)
+    });
+    if gave {
+        return Err(format!(
+            "the {name} gave {} an extra action this turn: it cannot be passed on yet",
+            h.name
+        ));
+    }
+    Ok(())
+}
+
 pub fn give(world: &mut World, snap: &Snapshot, from: FigureId, to: FigureId, item: &str) -> Outcome {
     let h = hero(snap, from)?;
     let o = figure(snap, to)?;
@@ -522,19 +563,16 @@ pub fn give(world: &mut World, snap: &Snapshot, from: FigureId, to: FigureId, it
             .potions
             .push(item.to_string());
     } else {
-        if !rules.is_artifact(item) {
-            return Err(format!(
-                "only potions and artifacts can be handed over during a quest, not a {name}"
-            ));
+        may_pass(snap, h, item)?;
+        // Under Revised a hero may carry what its limits forbid, with none of its use (#105):
+        // it goes into the pack. Under 2021 only what the receiver may use is handed over.
+        if !rules.edition.carry_forbidden {
+            let gear = crate::quest::Gear {
+                weapon: o.equipment.weapon.clone(),
+                ..Default::default()
+            };
+            may_carry(&rules, &o.kind, item, &gear)?;
         }
-        if !h.equipment.has(item) {
-            return Err(format!("{} does not carry {name}", h.name));
-        }
-        let gear = crate::quest::Gear {
-            weapon: o.equipment.weapon.clone(),
-            ..Default::default()
-        };
-        may_carry(&rules, &o.kind, item, &gear)?;
         let mut mine = h.equipment.clone();
         if mine.weapon.as_deref() == Some(item) {
             mine.weapon = None;

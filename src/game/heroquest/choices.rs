@@ -196,7 +196,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
                 .weapon
                 .iter()
                 .chain(h.equipment.items.iter())
-                .filter(|i| rules.is_artifact(i)),
+                .filter(|i| super::actions::may_pass(snap, h, i).is_ok()),
         );
         things.dedup();
         for t in things {

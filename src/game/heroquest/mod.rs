@@ -38,7 +38,7 @@ pub(in crate::game) use investigate::test;
 pub use movement::reveal;
 pub use points::{chest_help, levers_in_reach, lock_help, locked_chests_in_reach, payer as minor_action_payer};
 pub use retinue::{leader, may_activate_instead, only_heroes};
-pub use setup::derive_fighter;
+pub use setup::{derive_fighter, worn_armor};
 pub use steal::{stealable, thefts};
 pub use trap_actions::{disarm_chance, may_try_disarm, next_to_trap};
 pub use turn::may_act;

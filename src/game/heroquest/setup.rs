@@ -243,6 +243,38 @@ pub(in crate::game) fn spawn_monster(
     display
 }
 
+/// The armour a hero wears of what it carries (rules-decisions row 30): one piece of each
+/// `slot`, the best (more dice, then no loss of movement), and a shield only while no two-handed
+/// weapon is in hand; what its kind may not use, and the rest of a slot, stays in the pack.
+pub fn worn_armor<'a>(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &'a Equipment) -> Vec<&'a String> {
+    let in_hand = crate::quest::Gear {
+        weapon: eq.weapon.clone(),
+        ..Default::default()
+    };
+    let mut usable: Vec<(&String, &crate::rules::ruleset::ArmorDef)> = eq
+        .items
+        .iter()
+        .filter(|i| crate::quest::gear::may_carry(rules, class, i, &in_hand).is_ok())
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .filter_map(|i| rules.armor.get(i).map(|a| (i, a)))
+        .collect();
+    usable.sort_by_key(|(_, a)| (a.slot.clone(), std::cmp::Reverse(a.rank())));
+    let mut slots_taken: Vec<&str> = Vec::new();
+    usable
+        .into_iter()
+        .filter(|(_, a)| match a.slot.as_deref() {
+            None => true,
+            Some(s) if slots_taken.contains(&s) => false,
+            Some(s) => {
+                slots_taken.push(s);
+                true
+            }
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// A hero's dice from what the hero carries and may use now (docs/rules-decisions.md row 30):
 /// the weapon in hand's attack; 2 defend dice plus armour, of which a hero wears one piece of
 /// each `slot` (the best: Chain Mail, Plate Mail and Borin's Armour are all body armour) and a
@@ -250,30 +282,9 @@ pub(in crate::game) fn spawn_monster(
 /// the hero's kind may not use count for nothing.
 pub fn derive_fighter(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &Equipment) -> Fighter {
     let weapon = eq.weapon.as_ref().and_then(|w| rules.weapons.get(w));
-    let in_hand = crate::quest::Gear {
-        weapon: eq.weapon.clone(),
-        ..Default::default()
-    };
-    let mut usable: Vec<&crate::rules::ruleset::ArmorDef> = eq
-        .items
-        .iter()
-        .filter(|i| crate::quest::gear::may_carry(rules, class, i, &in_hand).is_ok())
-        .collect::<std::collections::BTreeSet<_>>()
+    let armor = worn_armor(rules, class, eq)
         .into_iter()
-        .filter_map(|i| rules.armor.get(i))
-        .collect();
-    // The best piece of each slot first (more dice, then no loss of movement); the rest of
-    // that slot stays in the pack.
-    usable.sort_by_key(|a| (a.slot.clone(), std::cmp::Reverse(a.rank())));
-    let mut slots_taken: Vec<&str> = Vec::new();
-    let armor = usable.into_iter().filter(|a| match a.slot.as_deref() {
-        None => true,
-        Some(s) if slots_taken.contains(&s) => false,
-        Some(s) => {
-            slots_taken.push(s);
-            true
-        }
-    });
+        .filter_map(|i| rules.armor.get(i));
     // A Revised hero board: its own Resilience and Speed dice (#21, #25); else the table's.
     let board = rules.board(class);
     let mut defend = board.map_or(rules.hero_defend, |b| b.resilience);
