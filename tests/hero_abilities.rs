@@ -312,3 +312,122 @@ fn a_hero_may_carry_what_it_may_not_use() {
     let f = hollowdeep::game::heroquest::derive_fighter(&revised, "wizard", &eq);
     assert_eq!(f.attack, 1);
 }
+
+/// A Revised Barbarian at (4, 2) carrying `items` (and a healing potion), a Dwarf beside it.
+fn laden(items: &[&str]) -> Game {
+    let items: Vec<String> = items.iter().map(|i| format!("{i:?}")).collect();
+    let q = quest_with(
+        &["barbarian", "dwarf"],
+        &[(4, 2), (3, 2)],
+        "",
+        FAR_ORC,
+        DEFEAT_ALL,
+        &format!(
+            "{REVISED} equipment: {{\"barbarian\": (items: [{}], potions: [\"healing\"])}},",
+            items.join(", ")
+        ),
+    );
+    Game::start(q, 1)
+}
+
+/// The movement roll: (the dice, how much lower each counts, the squares it gives).
+fn roll(g: &mut Game) -> (Vec<u8>, u8, u8) {
+    let evs = g.send(Command::RollMovement { hero: FigureId(0) });
+    let Some(GameEvent::MovementRolled { dice, heavy, .. }) =
+        evs.iter().find(|e| matches!(e, GameEvent::MovementRolled { .. }))
+    else {
+        panic!("no roll: {evs:?}")
+    };
+    let allowance = g.turn().progress(FigureId(0)).allowance.expect("rolled");
+    (dice.clone(), *heavy, allowance)
+}
+
+/// #122: Heavy X makes each Speed die count X lower, never below 1, added up over everything
+/// carried (Plate Mail 2 and a Battle Axe 1 make 3).
+#[test]
+fn heavy_things_make_each_speed_die_count_lower() {
+    let mut g = laden(&["plate_mail", "battle_axe"]);
+    let snap = g.snap();
+    assert_eq!(snap.burden(snap.figure(FigureId(0)).unwrap()), 3);
+    let (dice, heavy, allowance) = roll(&mut g);
+    assert_eq!((dice.len(), heavy), (2, 3), "two Speed dice, each 3 lower");
+    let want: u8 = dice.iter().map(|d| d.saturating_sub(3).max(1)).sum();
+    assert_eq!(allowance, want, "{dice:?}");
+    // Unladen, the dice count as they fall.
+    let mut g = laden(&[]);
+    let (dice, heavy, allowance) = roll(&mut g);
+    assert_eq!((heavy, allowance), (0, dice.iter().sum::<u8>()));
+    // A weight is a carried thing's: a rule set that makes a monster Heavy is refused by name.
+    use hollowdeep::rules::ruleset::{HEROQUEST_REVISED_RON, RuleSet};
+    let text = HEROQUEST_REVISED_RON.replacen(
+        "abilities: [Undead, Weakness([Heat]), Crush]",
+        "abilities: [Heavy(2)]",
+        1,
+    );
+    let err = RuleSet::parse(&text).unwrap_err();
+    assert!(err.contains("mummy") && err.contains("Heavy"), "{err}");
+}
+
+/// #126: at a burden of 6 the hero is Overburdened: one Speed die, counted as it falls; its Move
+/// Action or its other Action, not both; no Free Action (a potion, a thing handed over); and it
+/// takes no more Heavy things, on the board or in town.
+#[test]
+fn an_overburdened_hero_rolls_one_die_and_moves_or_acts() {
+    let load = ["plate_mail", "plate_mail", "chain_mail", "battle_axe"];
+    let mut g = laden(&load);
+    let snap = g.snap();
+    let b = snap.figure(FigureId(0)).unwrap();
+    assert_eq!(snap.burden(b), 6);
+    assert!(snap.overburdened(b));
+    let why = refused(&g.send(Command::DrinkPotion {
+        hero: FigureId(0),
+        potion: "healing".into(),
+    }));
+    assert!(why.contains("overburdened") && why.contains("Free Action"), "{why}");
+    let (dice, heavy, allowance) = roll(&mut g);
+    assert_eq!((dice.len(), heavy, allowance), (1, 0, dice[0]), "one die, as it falls");
+    let why = refused(&g.send(Command::SearchTraps { hero: FigureId(0) }));
+    assert!(why.contains("move or act"), "{why}");
+    assert!(
+        !hollowdeep::game::heroquest::legal_commands(&g.snap()).contains(&Command::SearchTraps { hero: FigureId(0) })
+    );
+
+    // Acting first: then no roll.
+    let mut g = laden(&load);
+    ok(&g.send(Command::SearchTraps { hero: FigureId(0) }));
+    let why = refused(&g.send(Command::RollMovement { hero: FigureId(0) }));
+    assert!(why.contains("move or act"), "{why}");
+
+    // The Dwarf cannot hand it another Heavy thing.
+    let q = quest_with(
+        &["dwarf", "barbarian"],
+        &[(3, 2), (4, 2)],
+        "",
+        FAR_ORC,
+        DEFEAT_ALL,
+        &format!(
+            "{REVISED} equipment: {{\"dwarf\": (items: [\"chain_mail\", \"helmet\"]), \"barbarian\": (items: [{}])}},",
+            load.map(|h| format!("{h:?}")).join(", ")
+        ),
+    );
+    let mut g = Game::start(q, 1);
+    let hand = |item: &str| Command::Give {
+        from: FigureId(0),
+        to: FigureId(1),
+        item: item.into(),
+    };
+    // The Dwarf's chain mail is worn; a spare helmet it is not, but give it one to hand over.
+    let why = refused(&g.send(hand("chain_mail")));
+    assert!(why.contains("wears"), "{why}");
+    ok(&g.send(hand("shortsword")));
+
+    // In town: no Heavy thing is sold to an Overburdened hero.
+    let rules = hollowdeep::rules::ruleset::RuleSet::heroquest_revised();
+    let mut c = hollowdeep::campaign::Campaign::new(&rules);
+    let h = c.party.get_mut("barbarian").unwrap();
+    h.gold = 5000;
+    h.items = load.iter().map(|s| s.to_string()).collect();
+    let why = c.check_purchase(&rules, "barbarian", "battle_axe").unwrap_err();
+    assert!(why.contains("overburdened"), "{why}");
+    assert!(c.check_purchase(&rules, "barbarian", "shield").is_ok());
+}

@@ -84,8 +84,13 @@ impl Campaign {
                     .flat_map(|s| Self::stock(rules, s))
                     .filter(|(id, _, _)| buyable(self, class, id))
                     .filter(|(id, _, _)| {
-                        rules.weapons.get(id).is_some_and(|w| w.attack > held && !w.ranged)
-                            || rules.armor.get(id).is_some_and(|a| a.movement_dice.is_none())
+                        // Nothing that slows a hero much: no movement die lost, at most Heavy 1.
+                        let light = rules.heavy_of(id) <= 1;
+                        rules
+                            .weapons
+                            .get(id)
+                            .is_some_and(|w| w.attack > held && !w.ranged && light)
+                            || rules.armor.get(id).is_some_and(|a| a.movement_dice.is_none() && light)
                     })
                     .max_by_key(|(id, _, cost)| (*cost, std::cmp::Reverse(id.clone())));
                 let Some((id, _, _)) = wanted else { break };
@@ -210,6 +215,16 @@ impl Campaign {
                 return Err(format!("the {hero} carries as many potions as anyone can"));
             }
             return Ok(cost);
+        }
+        // An Overburdened hero takes no more Heavy things (Revised #122, #126).
+        let burden: u8 = h
+            .weapon
+            .iter()
+            .chain(&h.items)
+            .map(|i| rules.heavy_of(i))
+            .fold(0, u8::saturating_add);
+        if rules.heavy_of(item) > 0 && burden >= crate::game::snapshot::OVERBURDENED {
+            return Err(format!("the {hero} is overburdened and takes no more Heavy things"));
         }
         // A second of a thing is no use, save a weapon that is thrown and lost (a spare dagger).
         let owned = h.weapon.as_deref() == Some(item) || h.items.iter().any(|i| i == item);

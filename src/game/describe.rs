@@ -460,13 +460,26 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
             round,
             actor: Actor::Sorcerer,
         } => format!("Round {round}: the sorcerer's turn."),
-        GameEvent::MovementRolled { hero, dice } => {
-            let total: u32 = dice.iter().map(|d| *d as u32).sum();
+        GameEvent::MovementRolled { hero, dice, heavy } => {
+            let total: u32 = dice.iter().map(|d| u32::from(d.saturating_sub(*heavy).max(1))).sum();
             let list: Vec<String> = dice.iter().map(u8::to_string).collect();
-            if names.3 {
-                format!("{} rolls {}: {total} action points.", n(*hero), list.join(" + "))
+            let weight = if *heavy > 0 {
+                format!(", each die {heavy} lower for what it carries (Heavy)")
             } else {
-                format!("{} rolls {} for movement: {total} squares.", n(*hero), list.join(" + "))
+                String::new()
+            };
+            if names.3 {
+                format!(
+                    "{} rolls {}{weight}: {total} action points.",
+                    n(*hero),
+                    list.join(" + ")
+                )
+            } else {
+                format!(
+                    "{} rolls {} for movement{weight}: {total} squares.",
+                    n(*hero),
+                    list.join(" + ")
+                )
             }
         }
         GameEvent::HeroMoved { .. } | GameEvent::MonsterMoved { .. } => return None,

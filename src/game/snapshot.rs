@@ -12,6 +12,7 @@ use crate::rules::los::line_of_sight;
 use crate::rules::paths::DistanceField;
 
 mod abilities;
+pub use abilities::OVERBURDENED;
 mod actions;
 mod walking;
 

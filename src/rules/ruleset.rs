@@ -4,8 +4,10 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+mod abilities;
 mod party;
 mod town;
+pub use abilities::{Ability, Bonus, DamageKind, TestKind, damage_taken};
 pub use party::{HeroBoard, HeroDef, ManAtArmsDef};
 pub use town::{ShopDef, TownDef};
 
@@ -136,198 +138,6 @@ pub enum Disarm {
     Dexterity { target: u8 },
 }
 
-impl Ability {
-    /// Whether the game plays this ability yet: the tables may give a figure only those it does
-    /// (an ability the rules ignored would be a promise the game does not keep).
-    pub fn built(&self) -> bool {
-        use Ability::*;
-        matches!(
-            self,
-            Immune(_)
-                | Undead
-                | Weakness(_)
-                | Long
-                | Giant
-                | Defencing
-                | Rage(_)
-                | Haste(_)
-                | Command
-                | Crush
-                | Sentry
-                | Steal
-                | Artifice(_)
-                | Fortune(_)
-                | Lore(_)
-                | Perception(_)
-        )
-    }
-
-    /// The extra actions of one kind this ability gives a turn (#113, #119, #125, #127, #129).
-    pub fn bonus(&self, kind: Bonus) -> u8 {
-        match (self, kind) {
-            (Ability::Artifice(x), Bonus::SearchTraps)
-            | (Ability::Fortune(x), Bonus::SearchTreasure)
-            | (Ability::Perception(x), Bonus::SearchSecretDoors)
-            | (Ability::Lore(x), Bonus::Cast)
-            | (Ability::Rage(x), Bonus::Attack) => *x,
-            _ => 0,
-        }
-    }
-
-    /// The kind of extra action this ability gives, if it gives one.
-    pub fn bonus_kind(&self) -> Option<Bonus> {
-        [
-            Bonus::SearchTraps,
-            Bonus::SearchTreasure,
-            Bonus::SearchSecretDoors,
-            Bonus::Cast,
-            Bonus::Attack,
-        ]
-        .into_iter()
-        .find(|b| self.bonus(*b) > 0)
-    }
-
-    /// The X of this ability if it is a `Rage(X)` (extra Attack actions, #129).
-    pub fn rage(&self) -> u8 {
-        match self {
-            Ability::Rage(x) => *x,
-            _ => 0,
-        }
-    }
-
-    /// The X of this ability if it is a `Haste(X)` (extra Move actions, #121).
-    pub fn haste(&self) -> u8 {
-        match self {
-            Ability::Haste(x) => *x,
-            _ => 0,
-        }
-    }
-}
-
-/// A test a figure makes (checklists §1.1 #17–18): one d6 per current Body (Strength) or
-/// Mind (Will); any 6 passes.
-#[derive(Clone, Copy, Debug, Deserialize, serde::Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum TestKind {
-    Strength,
-    Will,
-}
-
-impl TestKind {
-    /// How many dice a figure with this Body and Mind rolls.
-    pub fn dice(self, body: u8, mind: u8) -> u8 {
-        match self {
-            TestKind::Strength => body,
-            TestKind::Will => mind,
-        }
-    }
-
-    /// Whether these d6 pass: any 6.
-    pub fn passes(pips: &[u8]) -> bool {
-        pips.contains(&6)
-    }
-
-    /// The chance that `n` dice pass: 1 − (5/6)^n.
-    pub fn chance(n: u8) -> f64 {
-        1.0 - (5.0f64 / 6.0).powi(i32::from(n))
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            TestKind::Strength => "Test of Strength",
-            TestKind::Will => "Test of Will",
-        }
-    }
-}
-
-/// How much of `amount` damage of `kind` a figure with these abilities takes (checklists §1.1
-/// #123 Immune, #134 Undead against Spirit, #135 Weakness: doubled, several not adding up).
-pub fn damage_taken(abilities: &[Ability], kind: DamageKind, amount: u8) -> u8 {
-    let immune = abilities.iter().any(|a| match a {
-        Ability::Immune(k) => k.contains(&kind),
-        Ability::Undead => kind == DamageKind::Spirit,
-        _ => false,
-    });
-    let weak = abilities
-        .iter()
-        .any(|a| matches!(a, Ability::Weakness(k) if k.contains(&kind)));
-    if immune {
-        0
-    } else if weak {
-        amount.saturating_mul(2)
-    } else {
-        amount
-    }
-}
-
-/// The kinds of damage (Revised #70–73). 2021 knows only plain damage.
-#[derive(Clone, Copy, Debug, Default, Deserialize, serde::Serialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum DamageKind {
-    /// Removes Body.
-    #[default]
-    Plain,
-    /// Removes Mind (Revised #71); Mystic Combat's damage.
-    Spirit,
-    Poison,
-    Cold,
-    Heat,
-    /// The target counts as having rolled no shields (Revised #73).
-    Piercing,
-}
-
-/// The actions an ability may add to a turn beyond its one other Action (#113, #119, #125,
-/// #127, #129).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bonus {
-    SearchTraps,
-    SearchTreasure,
-    SearchSecretDoors,
-    Cast,
-    Attack,
-}
-
-/// A special ability, on a figure or a card (Revised #113–136): each is a mechanism the rules
-/// know, with its number where it has one. An ability the game does not know is an error where
-/// the tables name it.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
-pub enum Ability {
-    /// X extra Search for Traps actions a turn (#113).
-    Artifice(u8),
-    /// Holds the hero it hurts (#114).
-    Crush,
-    /// Its side's figures in its sight gain Haste(1) (#115).
-    Command,
-    /// Must be used when it can be (#116).
-    Cursed,
-    /// One friendly shield blocks the whole attack (#117).
-    Defencing,
-    /// X extra Search for Treasure actions (#119).
-    Fortune(u8),
-    /// No figure passes through its square (#120).
-    Giant,
-    /// X extra Move Actions (#121).
-    Haste(u8),
-    /// Each movement die is X lower, to 1 at least (#122).
-    Heavy(i8),
-    /// These kinds of damage do nothing to it (#123).
-    Immune(Vec<DamageKind>),
-    /// Its melee attacks reach diagonally (#124).
-    Long,
-    /// X extra Cast actions (#125).
-    Lore(u8),
-    /// X extra Search for Secret Doors actions (#127).
-    Perception(u8),
-    /// X extra Attack actions (#129).
-    Rage(u8),
-    /// Opens doors and reveals areas as a hero does (#130).
-    Sentry,
-    /// Takes a thing from an adjacent hero and runs (#133).
-    Steal,
-    /// Not removed at 0 Mind, and immune to Spirit damage (#77, #134).
-    Undead,
-    /// These kinds of damage are doubled; several do not stack (#135).
-    Weakness(Vec<DamageKind>),
-}
-
 /// What a known trap kind does to the hero who springs it.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -364,6 +174,9 @@ pub struct ArmorDef {
     pub any_hero: bool,
     #[serde(default)]
     pub artifact: bool,
+    /// What carrying it does to its bearer (Revised #122: Heavy).
+    #[serde(default)]
+    pub abilities: Vec<Ability>,
     #[serde(default)]
     pub text: String,
 }
@@ -560,6 +373,9 @@ pub struct WeaponDef {
     pub bonus_vs: Vec<String>,
     #[serde(default)]
     pub bonus: u8,
+    /// What carrying it does to its bearer (Revised #122: Heavy).
+    #[serde(default)]
+    pub abilities: Vec<Ability>,
     #[serde(default)]
     pub text: String,
 }
@@ -657,32 +473,42 @@ impl RuleSet {
             if let Some(a) = m.abilities.iter().find(|a| !a.built()) {
                 return Err(format!("monster \"{id}\": the {a:?} ability is not built yet"));
             }
-            // A monster never searches: a search's ability on one would do nothing.
+            // A monster never searches nor carries: a search's ability or a weight would do nothing.
             if let Some(a) = m.abilities.iter().find(|a| {
-                a.bonus_kind()
-                    .is_some_and(|b| !matches!(b, Bonus::Cast | Bonus::Attack))
+                matches!(a, Ability::Heavy(_))
+                    || a.bonus_kind()
+                        .is_some_and(|b| !matches!(b, Bonus::Cast | Bonus::Attack))
             }) {
                 return Err(format!(
-                    "monster \"{id}\": {a:?} gives searches, which a monster never makes"
+                    "monster \"{id}\": {a:?} is a card's (searches, or a weight), which a monster never has"
                 ));
             }
         }
         if let Some(town) = &rs.town {
             town.check(&rs)?;
         }
-        for (id, i) in &rs.items {
-            if let Some(a) = i.abilities.iter().find(|a| a.bonus_kind().is_none()) {
+        // What a carried thing may give: an extra action (items) or a weight (anything).
+        let heavy = |a: &Ability| matches!(a, Ability::Heavy(_));
+        let things = rs
+            .items
+            .iter()
+            .map(|(id, i)| (id, &i.abilities, true))
+            .chain(rs.weapons.iter().map(|(id, w)| (id, &w.abilities, false)))
+            .chain(rs.armor.iter().map(|(id, a)| (id, &a.abilities, false)));
+        for (id, abilities, item) in things {
+            if let Some(a) = abilities
+                .iter()
+                .find(|a| !(heavy(a) || (item && a.bonus_kind().is_some())))
+            {
                 return Err(format!(
-                    "item \"{id}\": {a:?} is not an ability a carried thing gives (Artifice, Fortune, Lore, Perception)"
+                    "\"{id}\": {a:?} is not an ability a carried thing gives (Heavy on anything; Artifice, Fortune, Lore, Perception on an item)"
                 ));
             }
         }
         for (id, m) in &rs.men_at_arms {
-            if let Some(a) = m
-                .abilities
-                .iter()
-                .find(|a| !a.built() || a.bonus_kind().is_some_and(|b| b != Bonus::Attack))
-            {
+            if let Some(a) = m.abilities.iter().find(|a| {
+                !a.built() || matches!(a, Ability::Heavy(_)) || a.bonus_kind().is_some_and(|b| b != Bonus::Attack)
+            }) {
                 return Err(format!(
                     "man-at-arms \"{id}\": the {a:?} ability is not one a man-at-arms may have"
                 ));
@@ -733,6 +559,25 @@ impl RuleSet {
     /// A monster kind's abilities (none in 2021's tables).
     pub fn abilities(&self, kind: &str) -> &[Ability] {
         self.monsters.get(kind).map_or(&[], |m| m.abilities.as_slice())
+    }
+
+    /// The weight of a carried thing: its Heavy X, added up (Revised #122); none if negative.
+    pub fn heavy_of(&self, id: &str) -> u8 {
+        let abilities = self
+            .weapons
+            .get(id)
+            .map(|w| &w.abilities)
+            .or_else(|| self.armor.get(id).map(|a| &a.abilities))
+            .or_else(|| self.items.get(id).map(|i| &i.abilities));
+        let x: i32 = abilities.map_or(0, |v| {
+            v.iter()
+                .map(|a| match a {
+                    Ability::Heavy(x) => i32::from(*x),
+                    _ => 0,
+                })
+                .sum()
+        });
+        x.clamp(0, i32::from(u8::MAX)) as u8
     }
 
     /// Display name of any carried thing: weapon, armour, item or potion.

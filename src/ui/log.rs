@@ -406,7 +406,7 @@ fn read_events(
                     },
                 };
             }
-            GameEvent::MovementRolled { hero, dice } => {
+            GameEvent::MovementRolled { hero, dice, .. } => {
                 *tray = DiceTray::Movement {
                     who: names.get(*hero),
                     dice: dice.clone(),

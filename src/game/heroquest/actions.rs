@@ -564,6 +564,10 @@ pub fn give(world: &mut World, snap: &Snapshot, from: FigureId, to: FigureId, it
             .push(item.to_string());
     } else {
         may_pass(snap, h, item)?;
+        // An Overburdened hero takes no more Heavy things (#126).
+        if snap.overburdened(o) && rules.heavy_of(item) > 0 {
+            return Err(format!("{} is overburdened and takes no more Heavy things", o.name));
+        }
         // Under Revised a hero may carry what its limits forbid, with none of its use (#105):
         // it goes into the pack. Under 2021 only what the receiver may use is handed over.
         if !rules.edition.carry_forbidden {

@@ -247,6 +247,8 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
     if !snap.turn.objective_done && snap.on_stairway(at) {
         v.push(("Retreat up the stairway".into(), Command::Retreat { hero: h.id }));
     }
+    // An Overburdened hero is offered no Free Action and no jump (Revised #126).
+    v.retain(|(_, c)| super::overburdened_may_send(snap, c).is_ok());
     (v, spells)
 }
 
@@ -623,6 +625,7 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
             }
 
             moves(h, &mut v);
+            v.retain(|c| super::overburdened_may_send(snap, c).is_ok());
             let (choices, spells) = hero_choices(snap, h);
             v.extend(choices.0.into_iter().map(|(_, c)| c));
             for (_, _, _, targets) in spells.0 {
@@ -676,8 +679,13 @@ pub fn may_roll(snap: &Snapshot, h: &FigureSnap) -> bool {
     if h.rooted() {
         return false;
     }
+    // The Overburdened move or act, not both, and have no Haste (Revised #126).
+    let overburdened = snap.overburdened(h) && !snap.action_points();
+    if overburdened && p.acted {
+        return false;
+    }
     let first = p.allowance.is_none() && p.moving != MoveState::Done;
-    let hasted = p.allowance.is_some() && p.extra_moves < h.haste() && !snap.action_points();
+    let hasted = p.allowance.is_some() && p.extra_moves < h.haste() && !snap.action_points() && !overburdened;
     first || hasted
 }
 

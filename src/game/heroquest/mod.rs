@@ -94,6 +94,7 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
         };
     }
     retinue::may_send(&snap, cmd)?;
+    overburdened_may_send(&snap, cmd)?;
     match cmd {
         Command::PlaceWanderer { .. } => Err("no wandering monster is waiting to be placed".into()),
         Command::ChooseSchool { hero, school } => actions::choose_school(world, &snap, *hero, school),
@@ -104,14 +105,21 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
             let Movement::Dice(mut n) = h.fighter.movement else {
                 return Err(format!("{} has a fixed Speed and does not roll for movement", h.name));
             };
-            // In Shock: one die (Revised #82).
-            if h.has(StatusKind::InShock) {
+            // In Shock, or Overburdened: one die (Revised #82, #126).
+            let overburdened = snap.overburdened(h);
+            if h.has(StatusKind::InShock) || overburdened {
                 n = 1;
             }
             let mut p = snap.turn.progress(h.id);
+            if overburdened && p.acted && !snap.action_points() {
+                return Err(format!(
+                    "{} is overburdened: it may move or act this turn, not both",
+                    h.name
+                ));
+            }
             // Haste (Revised #44, #121): another Move Action once one has begun, its Speed dice
-            // rolled again; what was left of the one before is lost.
-            let hasted = p.allowance.is_some() && p.extra_moves < h.haste() && !snap.action_points();
+            // rolled again; what was left of the one before is lost. Not for the Overburdened.
+            let hasted = p.allowance.is_some() && p.extra_moves < h.haste() && !snap.action_points() && !overburdened;
             if hasted {
                 p = Progress {
                     allowance: None,
@@ -136,9 +144,19 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
                 evs.extend(remove_status(world, h.id, StatusKind::SwiftWind));
             }
             let dice: Vec<u8> = (0..n).map(|_| dice::roll_d6(rng(world))).collect();
-            p.allowance = Some(dice.iter().sum());
+            // Heavy (Revised #122): each die lower by the hero's burden, to 1 at least; the
+            // Overburdened's one die counts as it falls.
+            let heavy = if overburdened { 0 } else { snap.burden(h) };
+            p.allowance = Some(dice.iter().map(|d| d.saturating_sub(heavy).max(1)).sum());
             set_progress(world, h.id, p);
-            evs.insert(0, GameEvent::MovementRolled { hero: h.id, dice });
+            evs.insert(
+                0,
+                GameEvent::MovementRolled {
+                    hero: h.id,
+                    dice,
+                    heavy,
+                },
+            );
             Ok(evs)
         }
         Command::Move { figure, path } => {
@@ -275,5 +293,27 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
             }
             Ok(end_turn(world, &snap))
         }
+    }
+}
+
+/// What an Overburdened hero may not do (Revised #126): jump, or take a Free Action (a potion, a
+/// thing handed over, a weapon taken in hand, a fallen friend's things, an artifact used).
+pub(super) fn overburdened_may_send(snap: &Snapshot, cmd: &Command) -> Result<(), String> {
+    let who = match cmd {
+        Command::Jump { figure, .. } => *figure,
+        Command::JumpTrap { hero, .. }
+        | Command::DrinkPotion { hero, .. }
+        | Command::Wield { hero, .. }
+        | Command::PickUp { hero }
+        | Command::UseArtifact { hero, .. } => *hero,
+        Command::Give { from, .. } => *from,
+        _ => return Ok(()),
+    };
+    match snap.figure(who) {
+        Some(f) if snap.overburdened(f) => Err(format!(
+            "{} is overburdened: no jumping and no Free Actions until it carries less",
+            f.name
+        )),
+        _ => Ok(()),
     }
 }

@@ -212,6 +212,10 @@ pub enum GameEvent {
     MovementRolled {
         hero: FigureId,
         dice: Vec<u8>,
+        /// How much lower each die counts for what the hero carries (Heavy, Revised #122); each
+        /// counts at least 1.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        heavy: u8,
     },
     HeroMoved {
         figure: FigureId,
@@ -619,4 +623,8 @@ pub enum GameEvent {
     /// What happened under LEGO Heroica's rules (its die, fights, packs): figures by their
     /// `FigureId` numbers.
     Heroica(crate::rules::heroica::play::Happening),
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }

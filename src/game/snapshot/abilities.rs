@@ -6,6 +6,9 @@
 use super::*;
 use crate::rules::ruleset::Ability;
 
+/// The burden at which a hero is Overburdened: a movement die's top face (Revised #122).
+pub const OVERBURDENED: u8 = 6;
+
 impl FigureSnap {
     pub fn has_ability(&self, a: &Ability) -> bool {
         self.abilities.contains(a)
@@ -67,10 +70,32 @@ impl Snapshot {
     /// The extra actions of `kind` `f` may take a turn after its one other Action: its abilities'
     /// X added up (Artifice, Fortune, Lore, Perception; #113, #119, #125, #127).
     pub fn bonus_actions(&self, f: &FigureSnap, kind: crate::rules::ruleset::Bonus) -> u8 {
+        if self.overburdened(f) {
+            return 0;
+        }
         self.abilities_of(f)
             .iter()
             .map(|a| a.bonus(kind))
             .fold(0, u8::saturating_add)
+    }
+
+    /// The weight `f` carries: the Heavy X of everything it carries, added up, a thing its kind
+    /// may not use too (#105, #122).
+    pub fn burden(&self, f: &FigureSnap) -> u8 {
+        let rules = self.rules();
+        f.equipment
+            .weapon
+            .iter()
+            .chain(&f.equipment.items)
+            .map(|i| rules.heavy_of(i))
+            .fold(0, u8::saturating_add)
+    }
+
+    /// Overburdened (#122, #126): a hero whose burden reaches a movement die's top face. Its
+    /// Speed is one die, it moves or acts but not both, and it takes no Free Action, no jump and
+    /// no extra action; it takes no more Heavy things.
+    pub fn overburdened(&self, f: &FigureSnap) -> bool {
+        f.is_hero() && self.burden(f) >= OVERBURDENED
     }
 
     /// On the sorcerer's turn, `m` has had its turn: another monster has moved or acted since

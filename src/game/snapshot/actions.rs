@@ -29,6 +29,14 @@ impl Snapshot {
             ));
         }
         let p = self.turn.progress(f.id);
+        // Overburdened (Revised #126): its Move Action or its other Action, not both.
+        if self.overburdened(f) && !self.action_points() && (p.allowance.is_some() || p.moving != MoveState::NotStarted)
+        {
+            return Err(format!(
+                "{} is overburdened: it may move or act this turn, not both",
+                f.name
+            ));
+        }
         // Rage(X): X extra Attack actions (Revised #129).
         let rage = f.rage();
         if !f.hero && self.dice_pool() {
