@@ -325,3 +325,22 @@ fn simulated_revised_campaigns_shop_hire_and_repeat() {
     assert!(kinds.contains(&"scout"), "{kinds:?}");
     assert_eq!(kinds.iter().filter(|k| **k == "scout").count(), 1, "{kinds:?}");
 }
+
+/// #108, #144: an artifact (read as a Relic: never stolen, one of a kind) that no hero brought
+/// out of a Revised quest is found again as special treasure in the party's next quest, unless
+/// the party holds it.
+#[test]
+fn a_lost_relic_is_found_again_in_the_next_quest() {
+    let rules = revised();
+    let mut c = party(0);
+    c.lost = vec!["orcs_bane".into()];
+    let q = c.prepare(&quest::load("the-thieves-cistern").unwrap());
+    let placed: Vec<&String> = q.treasure.iter().flat_map(|t| &t.items).collect();
+    assert!(placed.contains(&&"orcs_bane".to_string()), "{:?}", q.treasure);
+    // Held by a hero of the party: not found twice.
+    c.lost.clear();
+    c.party.get_mut("elf").unwrap().items.push("orcs_bane".into());
+    let q = c.prepare(&quest::load("the-thieves-cistern").unwrap());
+    assert!(q.treasure.iter().all(|t| !t.items.iter().any(|i| i == "orcs_bane")));
+    assert!(rules.is_artifact("orcs_bane"));
+}

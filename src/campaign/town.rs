@@ -217,12 +217,7 @@ impl Campaign {
             return Ok(cost);
         }
         // An Overburdened hero takes no more Heavy things (Revised #122, #126).
-        let burden: u8 = h
-            .weapon
-            .iter()
-            .chain(&h.items)
-            .map(|i| rules.heavy_of(i))
-            .fold(0, u8::saturating_add);
+        let burden = rules.burden(h.weapon.iter().chain(&h.items));
         if rules.heavy_of(item) > 0 && burden >= crate::game::snapshot::OVERBURDENED {
             return Err(format!("the {hero} is overburdened and takes no more Heavy things"));
         }

@@ -95,20 +95,21 @@ pub fn ability_text(a: &crate::rules::ruleset::Ability) -> String {
             .collect::<Vec<_>>()
             .join(" and ")
     };
+    let es = |x: u8| if x == 1 { "" } else { "es" };
     match a {
-        Artifice(x) => format!("Artifice {x}: {x} more searches for traps a turn"),
+        Artifice(x) => format!("Artifice {x}: {x} more search{} for traps a turn", es(*x)),
         Crush => "Crush: holds the hero it wounds".into(),
         Command => "Command: the monsters it sees gain a second move each turn".into(),
         Cursed => "Cursed: must be used when it can be".into(),
         Defencing => "Defencing: one shield of its own turns a whole blow".into(),
-        Fortune(x) => format!("Fortune {x}: {x} more treasure searches a turn"),
+        Fortune(x) => format!("Fortune {x}: {x} more treasure search{} a turn", es(*x)),
         Giant => "Giant: nobody passes through its square".into(),
         Haste(x) => format!("Haste {x}: {x} more move{} a turn", if *x == 1 { "" } else { "s" }),
         Heavy(x) => format!("Heavy {x}: each Speed die {x} lower"),
         Immune(k) => format!("Immune to {} damage", kinds(k)),
         Long => "Long: its blows reach diagonally".into(),
-        Lore(x) => format!("Lore {x}: {x} more spells a turn"),
-        Perception(x) => format!("Perception {x}: {x} more searches for secret doors a turn"),
+        Lore(x) => format!("Lore {x}: {x} more spell{} a turn", if *x == 1 { "" } else { "s" }),
+        Perception(x) => format!("Perception {x}: {x} more search{} for secret doors a turn", es(*x)),
         Rage(x) => format!("Rage {x}: {x} more attack{} a turn", if *x == 1 { "" } else { "s" }),
         Sentry => "Sentry: opens doors".into(),
         Steal => "Steal: snatches a thing and runs".into(),

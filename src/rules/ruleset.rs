@@ -580,6 +580,11 @@ impl RuleSet {
         x.clamp(0, i32::from(u8::MAX)) as u8
     }
 
+    /// The weight of all these things together: their Heavy X added up (Revised #122).
+    pub fn burden<'a>(&self, things: impl IntoIterator<Item = &'a String>) -> u8 {
+        things.into_iter().map(|i| self.heavy_of(i)).fold(0, u8::saturating_add)
+    }
+
     /// Display name of any carried thing: weapon, armour, item or potion.
     pub fn thing_name(&self, id: &str) -> String {
         self.weapons

@@ -82,13 +82,7 @@ impl Snapshot {
     /// The weight `f` carries: the Heavy X of everything it carries, added up, a thing its kind
     /// may not use too (#105, #122).
     pub fn burden(&self, f: &FigureSnap) -> u8 {
-        let rules = self.rules();
-        f.equipment
-            .weapon
-            .iter()
-            .chain(&f.equipment.items)
-            .map(|i| rules.heavy_of(i))
-            .fold(0, u8::saturating_add)
+        self.rules().burden(f.equipment.weapon.iter().chain(&f.equipment.items))
     }
 
     /// Overburdened (#122, #126): a hero whose burden reaches a movement die's top face. Its

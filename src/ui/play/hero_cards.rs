@@ -105,6 +105,7 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
         if !carried.is_empty() {
             ui.label(egui::RichText::new(format!("Carries: {}", carried.join(", "))).small());
         }
+        carried_abilities(ui, &q.rules, eq);
         let mut potions: Vec<String> = inv.potions.iter().map(|p| q.rules.thing_name(p)).collect();
         potions.sort();
         ui.label(
@@ -194,7 +195,11 @@ fn weapon_line(ui: &mut egui::Ui, p: &Play, row: &HeroRow, is_active: bool, out:
         .weapon
         .as_ref()
         .map_or("bare hands".to_string(), |w| q.rules.thing_name(w));
+    let burden = burden_of(&q.rules, eq);
     let moves = match fighter.movement {
+        // Overburdened: one die as it falls; Heavy: each die lower (Revised #122, #126).
+        Movement::Dice(_) if burden >= crate::game::snapshot::OVERBURDENED => "1d6".to_string(),
+        Movement::Dice(n) if burden > 0 => format!("{n}d6, each -{burden}"),
         Movement::Dice(n) => format!("{n}d6"),
         Movement::Fixed(n) => n.to_string(),
     };
@@ -273,4 +278,40 @@ fn board_line(ui: &mut egui::Ui, b: &crate::rules::ruleset::HeroBoard) {
              Resilience: defence dice before armour. Aggression: attack dice with no weapon in hand. \
              Brute Force and Wisdom: for the tests a quest asks for. Dexterity: added to a d6 to disarm a trap (7 or more).",
         );
+}
+
+/// What a Revised hero's things give and weigh (checklists §1.1 #113–127): the extra actions
+/// of its cards, and its burden, Overburdened in red.
+fn carried_abilities(ui: &mut egui::Ui, rules: &crate::rules::ruleset::RuleSet, eq: &crate::game::model::Equipment) {
+    let gives: Vec<String> = eq
+        .items
+        .iter()
+        .filter_map(|i| rules.items.get(i))
+        .flat_map(|d| d.abilities.iter())
+        .map(crate::game::describe::ability_text)
+        .collect();
+    if !gives.is_empty() {
+        ui.label(
+            egui::RichText::new(gives.join("; "))
+                .small()
+                .color(egui::Color32::from_rgb(200, 190, 150)),
+        );
+    }
+    let burden = burden_of(rules, eq);
+    if burden >= crate::game::snapshot::OVERBURDENED {
+        ui.label(
+            egui::RichText::new(format!(
+                "Overburdened (Heavy {burden}): one Speed die; moves or acts, not both; no Free Actions"
+            ))
+            .small()
+            .color(egui::Color32::from_rgb(230, 120, 100)),
+        );
+    } else if burden > 0 {
+        ui.label(egui::RichText::new(format!("Heavy {burden}: each Speed die {burden} lower")).small());
+    }
+}
+
+/// The Heavy X of everything a hero carries, added up (Revised #122).
+fn burden_of(rules: &crate::rules::ruleset::RuleSet, eq: &crate::game::model::Equipment) -> u8 {
+    rules.burden(eq.weapon.iter().chain(&eq.items))
 }
