@@ -12,7 +12,7 @@ use hollowdeep::sim::{self, Matchup};
 
 /// Plays `quest` for the campaign with bots to its end (as the window would, through the same
 /// `decide` and `submit`), then settles the campaign; returns the end snapshot and outcome.
-fn play_for(campaign: &mut Campaign, id: &str, seed: u64) -> (Snapshot, Outcome) {
+pub(crate) fn play_for(campaign: &mut Campaign, id: &str, seed: u64) -> (Snapshot, Outcome) {
     let q = quest::load(id).unwrap();
     let prepared = campaign.prepare(&q);
     let matchup = Matchup {

@@ -12,6 +12,8 @@ use hollowdeep::quest;
 use hollowdeep::rules::ruleset::RuleSet;
 use hollowdeep::sim::{self, Matchup};
 
+use crate::campaign::play_for;
+
 fn revised() -> RuleSet {
     RuleSet::heroquest_revised()
 }
@@ -30,24 +32,6 @@ fn matchup() -> Matchup {
         sorcerer: SorcererLevel::Normal,
         heroes_bot: HeroBot::Competent,
     }
-}
-
-/// Plays the campaign's prepared `id` with bots to its end and settles it.
-fn play_for(c: &mut Campaign, id: &str, seed: u64) -> (Snapshot, Outcome) {
-    let q = c.prepare(&quest::load(id).unwrap());
-    let mut world = sim::headless_world(q, seed, matchup());
-    for _ in 0..6000 {
-        let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
-            break;
-        };
-        hollowdeep::game::logic::submit(&mut world, cmd);
-    }
-    let snap = Snapshot::capture(&mut world).unwrap();
-    let Phase::Over(outcome) = snap.turn.phase else {
-        panic!("{id} seed {seed} did not end");
-    };
-    c.settle(id, outcome, &snap);
-    (snap, outcome)
 }
 
 #[test]
