@@ -445,3 +445,38 @@ fn a_campaign_keeps_its_modules() {
     let (played, _) = sim::play_campaign("heroquest-2021", 7, m, &["referee-dice-pool".to_string()]);
     assert!(!played.is_empty());
 }
+
+/// A campaign quest whose casters brought the schools they kept is saved with them, so that it
+/// replays on resume (before, the resumed game drafted again and its commands no longer fitted).
+#[test]
+fn a_campaign_save_keeps_the_schools_the_casters_brought() {
+    use hollowdeep::save::autosave::{self, SaveSlot};
+    let rules = RuleSet::heroquest_2021();
+    let mut c = Campaign::new(&rules);
+    c.party.get_mut("wizard").unwrap().schools = vec!["air".into(), "water".into()];
+    c.party.get_mut("elf").unwrap().schools = vec!["earth".into()];
+    let q = c.prepare(&quest::load("the-goblin-warren").unwrap());
+    assert!(q.spell_schools.is_some());
+    let m = Matchup {
+        sorcerer: SorcererLevel::Normal,
+        heroes_bot: HeroBot::Competent,
+    };
+    let mut world = sim::headless_world(q.clone(), 5, m);
+    for _ in 0..40 {
+        let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
+            break;
+        };
+        hollowdeep::game::logic::submit(&mut world, cmd);
+    }
+    let mut slot = SaveSlot::new("the-goblin-warren", true, Vec::new());
+    slot.campaign = true;
+    let saved = autosave::snapshot(&world, &slot).expect("a quest in play").seal(&world);
+    assert_eq!(saved.campaign_schools, q.spell_schools);
+    let back = saved.verify().expect("the campaign game replays");
+    assert_eq!(back.spell_schools, q.spell_schools);
+    // A school the rules do not know is refused by name.
+    let mut bad = saved.clone();
+    bad.campaign_schools = Some([("wizard".to_string(), vec!["cheese".to_string()])].into());
+    let err = bad.load_quest().unwrap_err();
+    assert!(err.contains("cheese"), "{err}");
+}

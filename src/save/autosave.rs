@@ -243,6 +243,13 @@ pub fn snapshot(world: &World, slot: &SaveSlot) -> Option<SavedQuest> {
         campaign_gear: slot.campaign.then(|| quest.gear.clone()),
         hero_names: quest.hero_names.clone(),
         campaign_men: quest.hired.clone(),
+        // The schools the party's casters brought (`Campaign::prepare`); a quest's own are in
+        // its file.
+        campaign_schools: slot
+            .campaign
+            .then(|| quest.spell_schools.clone())
+            .flatten()
+            .filter(|_| quest.mission.is_none()),
         left_out: quest.left_out.clone(),
         sorcerer_player: world.get_resource::<crate::seating::SorcererSeat>().cloned(),
         modules: quest.modules.ids(),

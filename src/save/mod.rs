@@ -228,6 +228,10 @@ pub struct SavedQuest {
     /// The men-at-arms each hero of a campaign party brought (Revised #151), by hero kind.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub campaign_men: std::collections::BTreeMap<String, Vec<String>>,
+    /// The schools a campaign party's casters kept from quest to quest, when they brought them
+    /// (none: the quest's own, or a draft).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub campaign_schools: Option<std::collections::BTreeMap<String, Vec<String>>>,
     /// Heroes the players left out of this game.
     #[serde(default)]
     pub left_out: Vec<String>,
@@ -256,6 +260,8 @@ struct SaveSetup<'a> {
     hero_names: &'a std::collections::BTreeMap<String, String>,
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     campaign_men: &'a std::collections::BTreeMap<String, Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    campaign_schools: &'a Option<std::collections::BTreeMap<String, Vec<String>>>,
     left_out: &'a [String],
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     modules: &'a [String],
@@ -272,6 +278,7 @@ impl SavedQuest {
             campaign_gear: &self.campaign_gear,
             hero_names: &self.hero_names,
             campaign_men: &self.campaign_men,
+            campaign_schools: &self.campaign_schools,
             left_out: &self.left_out,
             modules: &self.modules,
             heroes: &self.heroes,
@@ -328,6 +335,17 @@ impl SavedQuest {
             }
         }
         q.hired = self.campaign_men.clone();
+        if let Some(schools) = &self.campaign_schools {
+            for (class, list) in schools {
+                if !q.heroes.contains(class) {
+                    return Err(format!("the saved party: the {class} is not in this quest"));
+                }
+                if let Some(s) = list.iter().find(|s| !q.rules.schools.contains_key(*s)) {
+                    return Err(format!("the saved party: the {class} knows unknown school \"{s}\""));
+                }
+            }
+            q.spell_schools = Some(schools.clone());
+        }
         let q = if self.left_out.is_empty() {
             q
         } else {
