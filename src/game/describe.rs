@@ -1,11 +1,15 @@
 //! Plain words for the log: what each event means to a person at the table.
 
-use super::model::{Actor, Command, FigureId, FigureNames, GameEvent, StatusKind, TrapKind};
+use super::model::{Actor, Command, FigureId, FigureNames, GameEvent};
 use crate::rules::combat;
 use crate::rules::dice::{self, Face};
 use crate::rules::geometry::Pos;
 pub use crate::text::{capital, in_sentence, plural, the, with_article};
 use std::collections::BTreeMap;
+
+mod words;
+pub use words::{ability_text, status_word, trap_name};
+use words::{status_ended, status_gained};
 
 fn faces(v: &[Face]) -> String {
     let s = v.iter().filter(|f| **f == Face::Skull).count();
@@ -75,117 +79,6 @@ pub fn pool_reckoning(attack: &[u8], defend: &[u8]) -> String {
 
 fn or_nothing(v: &[Face]) -> String {
     if v.is_empty() { "nothing".into() } else { faces(v) }
-}
-
-pub fn trap_name(k: TrapKind) -> &'static str {
-    match k {
-        TrapKind::Pit => "pit trap",
-        TrapKind::FallingBlock => "falling-block trap",
-        TrapKind::Spear => "spear trap",
-        TrapKind::Furniture => "trapped piece of furniture",
-    }
-}
-
-/// A special ability (HeroQuest Revised #113–136) and what it does, for a figure's card.
-pub fn ability_text(a: &crate::rules::ruleset::Ability) -> String {
-    use crate::rules::ruleset::Ability::*;
-    let kinds = |k: &[crate::rules::ruleset::DamageKind]| {
-        k.iter()
-            .map(|d| format!("{d:?}").to_lowercase())
-            .collect::<Vec<_>>()
-            .join(" and ")
-    };
-    let es = |x: u8| if x == 1 { "" } else { "es" };
-    match a {
-        Artifice(x) => format!("Artifice {x}: {x} more search{} for traps a turn", es(*x)),
-        Crush => "Crush: holds the hero it wounds".into(),
-        Command => "Command: the monsters it sees gain a second move each turn".into(),
-        Cursed => "Cursed: must be used when it can be".into(),
-        Defencing => "Defencing: one shield of its own turns a whole blow".into(),
-        Fortune(x) => format!("Fortune {x}: {x} more treasure search{} a turn", es(*x)),
-        Giant => "Giant: nobody passes through its square".into(),
-        Haste(x) => format!("Haste {x}: {x} more move{} a turn", if *x == 1 { "" } else { "s" }),
-        Heavy(x) => format!("Heavy {x}: each Speed die {x} lower"),
-        Immune(k) => format!("Immune to {} damage", kinds(k)),
-        Long => "Long: its blows reach diagonally".into(),
-        Lore(x) => format!("Lore {x}: {x} more spell{} a turn", if *x == 1 { "" } else { "s" }),
-        Perception(x) => format!("Perception {x}: {x} more search{} for secret doors a turn", es(*x)),
-        Rage(x) => format!("Rage {x}: {x} more attack{} a turn", if *x == 1 { "" } else { "s" }),
-        Sentry => "Sentry: opens doors".into(),
-        Steal => "Steal: snatches a thing and runs".into(),
-        Undead => "Undead: no Spirit damage, never falls for want of Mind".into(),
-        Weakness(k) => format!("Weak to {} damage (doubled)", kinds(k)),
-    }
-}
-
-/// A condition in a word or two, for a figure's card.
-pub fn status_word(s: StatusKind) -> &'static str {
-    use StatusKind::*;
-    match s {
-        RockSkin => "rock skin (+2 defend)",
-        Courage => "courage (+2 attack)",
-        Fear => "fear (attacks with 1 die)",
-        SwiftWind => "swift wind",
-        PassThroughRock => "passes through rock",
-        VeilOfMist => "veil of mist",
-        Asleep => "asleep",
-        LoseTurn => "loses a turn",
-        Chained => "chained",
-        Rust => "rusted weapon (-1 attack)",
-        Strength => "strength (+2 attack next)",
-        Resilience => "resilience (+2 defend next)",
-        HeroicBrew => "heroic brew (two attacks)",
-        InShock => "in shock (1 Speed die, board only)",
-        Hastened => "hastened (a second move this turn)",
-        Held => "held in a crushing grip",
-    }
-}
-
-fn status_gained(s: StatusKind) -> &'static str {
-    use StatusKind::*;
-    match s {
-        RockSkin => "is covered in rock skin (+2 defend dice until wounded)",
-        Courage => "is filled with courage (+2 attack dice)",
-        Fear => "is gripped by fear (attacks with 1 die)",
-        SwiftWind => "is carried by a swift wind (double movement dice next roll)",
-        PassThroughRock => "can pass through rock this turn",
-        VeilOfMist => "is veiled in mist (can pass monsters)",
-        Asleep => "falls asleep",
-        LoseTurn => "is caught in the tempest and will lose a turn",
-        Chained => "is bound by chains of dread (cannot move next turn)",
-        Rust => "sees the weapon rust (-1 attack die)",
-        Strength => "feels mighty (+2 attack dice on the next attack)",
-        Resilience => "feels resilient (+2 defend dice on the next defence)",
-        HeroicBrew => "may attack twice this turn",
-        InShock => "is in shock: one Speed die, bare hands and Resilience only, no spells, potions or items",
-        Hastened => "is hastened: it may move a second time this turn",
-        Held => {
-            "is seized in a crushing grip: it cannot move, may only strike back at its captor bare-handed or \
-                 with a dagger, and loses 1 Body each sorcerer turn"
-        }
-    }
-}
-
-fn status_ended(s: StatusKind) -> &'static str {
-    use StatusKind::*;
-    match s {
-        RockSkin => "loses the rock skin",
-        Courage => "is no longer emboldened",
-        Fear => "shakes off the fear",
-        SwiftWind => "uses the swift wind",
-        PassThroughRock => "can no longer pass through rock",
-        VeilOfMist => "is no longer veiled",
-        Asleep => "wakes up",
-        LoseTurn => "recovers from the tempest",
-        Chained => "is free of the chains",
-        Rust => "is free of the rust",
-        Strength => "uses the extra strength",
-        Resilience => "uses the extra resilience",
-        HeroicBrew => "no longer has the heroic brew's extra attack",
-        InShock => "comes out of shock",
-        Hastened => "is no longer hastened",
-        Held => "is free of the grip",
-    }
 }
 
 /// `line` with every figure name that carries its own article written as it reads where it
