@@ -485,7 +485,8 @@ impl Campaign {
             if outcome == Outcome::Won && !entry.quests.iter().any(|q| q == quest_id) {
                 entry.quests.push(quest_id.to_string());
             }
-            if outcome == Outcome::Won {
+            // An introductory quest's win does not count towards a Champion (Revised #155).
+            if outcome == Outcome::Won && snap.quest.counts_for_champion {
                 entry.wins = entry.wins.saturating_add(1).min(crate::rules::bounds::MAX_COUNT);
             }
             settle_men_at_arms(entry, snap, h);

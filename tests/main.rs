@@ -17,6 +17,7 @@ mod heroica_battle;
 mod heroica_choices;
 mod heroica_play;
 mod import;
+mod intro_quests;
 mod layout;
 mod legality;
 mod men_at_arms;

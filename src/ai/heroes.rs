@@ -651,6 +651,15 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
         }
         return Command::RollMovement { hero: h.id };
     }
+    // A portal on a much shorter way (Revised #155): to the way out of an escape, else to the
+    // goal in hand.
+    let toward = match &snap.quest.objective.kind {
+        ObjectiveKind::Escape(exits) => exits.clone(),
+        _ => goals.clone(),
+    };
+    if let Some(c) = portal_shortcut(snap, h, &f, &toward, true) {
+        return c;
+    }
     // A known trap on a much shorter way: walk up to it and jump it (a Dwarf disarms it in `act`).
     if let Some(c) = shortcut_over_trap(snap, h, goal, f.dist(goal).unwrap_or(u16::MAX)) {
         return c;

@@ -140,6 +140,7 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
         Command::SearchTreasure { hero } => format!("{}'s search for treasure", who(*hero)),
         Command::Steal { thief, hero, item } => format!("{} stealing {item} from {}", who(*thief), who(*hero)),
         Command::Investigate { hero, at } => format!("{} investigating {}", who(*hero), names.place(*at)),
+        Command::UsePortal { figure } => format!("{} stepping through a portal", who(*figure)),
         Command::SearchTraps { hero } => format!("{}'s search for traps", who(*hero)),
         Command::SearchSecretDoors { hero } => format!("{}'s search for secret doors", who(*hero)),
         Command::DisarmTrap { hero, trap } => format!("{} disarming trap {trap}", who(*hero)),
@@ -606,6 +607,18 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
             format!("{} loses {amount} Mind to {}.", n(*figure), in_sentence(cause))
         }
         GameEvent::Investigated { hero, at } => format!("{} investigates {}.", n(*hero), names.place(*at)),
+        GameEvent::PortalOpened { hero, .. } => {
+            format!(
+                "{} wakes the portal: both its ends glow, and it will carry the party.",
+                n(*hero)
+            )
+        }
+        GameEvent::PortalUsed { figure, from, to, .. } => format!(
+            "{} steps into the portal in {} and out of its twin in {}.",
+            n(*figure),
+            names.place(*from),
+            names.place(*to)
+        ),
         GameEvent::TestRolled {
             hero,
             test,

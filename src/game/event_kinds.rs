@@ -58,6 +58,8 @@ impl GameEvent {
             GameEvent::MonsterSummoned { .. } => "monster_summoned",
             GameEvent::QuestMessage { .. } => "quest_message",
             GameEvent::Investigated { .. } => "investigated",
+            GameEvent::PortalOpened { .. } => "portal_opened",
+            GameEvent::PortalUsed { .. } => "portal_used",
             GameEvent::MysticAttack { .. } => "mystic_attack",
             GameEvent::ItemStolen { .. } => "item_stolen",
             GameEvent::StolenItemLost { .. } => "stolen_item_lost",

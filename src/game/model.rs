@@ -243,6 +243,9 @@ pub struct Dungeon {
     pub held: BTreeMap<FigureId, FigureId>,
     /// What each thief carries off (Revised #133 Steal).
     pub stolen: BTreeMap<FigureId, Vec<String>>,
+    /// The quest's portal pairs (indexes) a hero has investigated, which now carry figures
+    /// (Revised #155).
+    pub portals_open: std::collections::BTreeSet<u32>,
 }
 
 /// A monster the heroes have seen: only these act on the sorcerer's turn.

@@ -172,14 +172,25 @@ fn triggered(
             Command::Investigate { hero, at } if at == square => Some(Some(*hero)),
             _ => None,
         },
+        // A hero (not a man-at-arms) out with the goal met: by the way out, or the stairway.
+        Trigger::GotOut => evs.iter().find_map(|e| match e {
+            GameEvent::HeroGotOut { figure } | GameEvent::HeroEscaped { figure }
+                if snap.figure(*figure).is_some_and(|f| f.is_hero()) =>
+            {
+                Some(Some(*figure))
+            }
+            _ => None,
+        }),
     }
 }
 
-/// The hero an effect's gift goes to: the one who set the event off if still standing, else the
-/// hero whose turn it is, else the first hero standing.
+/// The hero an effect's gift goes to: the one who set the event off if still standing (or just
+/// out of the dungeon: the first hero out's reward, Revised #155), else the hero whose turn it
+/// is, else the first hero standing.
 fn recipient(snap: &Snapshot, by: Option<FigureId>) -> Option<FigureId> {
     let standing = |id: FigureId| snap.figure(id).is_some_and(|f| f.hero && f.alive());
-    by.filter(|id| standing(*id))
+    let out = |id: FigureId| snap.figure(id).is_some_and(|f| f.is_hero() && f.escaped);
+    by.filter(|id| standing(*id) || out(*id))
         .or_else(|| snap.active_hero().map(|h| h.id).filter(|id| standing(*id)))
         .or_else(|| snap.living_heroes().next().map(|h| h.id))
 }

@@ -128,6 +128,8 @@ impl Quest {
             locks: of(MissionDoorKind::Locked),
             portcullises: of(MissionDoorKind::Magic),
             levers: mission.buttons.iter().map(|(p, e)| (*p, *e)).collect(),
+            portals: Vec::new(),
+            counts_for_champion: true,
             terrain: BTreeMap::new(),
             monsters: Vec::new(),
             furniture: Vec::new(),

@@ -36,7 +36,12 @@ pub const QUEST_BOOK: &[&str] = &[
 
 /// HeroQuest Revised's campaign: the quests written for its rules alone, in the order they are
 /// played, with the town between them (checklists §1.1 #145–154).
-pub const REVISED_BOOK: &[&str] = &["the-mercenaries-road", "the-thieves-cistern", "the-ember-tomb"];
+pub const REVISED_BOOK: &[&str] = &[
+    "the-sleeping-gates",
+    "the-mercenaries-road",
+    "the-thieves-cistern",
+    "the-ember-tomb",
+];
 
 /// The 2021 campaign's quests, in the order they are played: the quest book (a quest written for
 /// another rule system alone, such as HeroQuest Revised's, is not in it).

@@ -82,6 +82,14 @@ pub struct RawQuest {
     /// Squares of special terrain (the action-point module).
     #[serde(default)]
     pub terrain: Vec<RawTerrain>,
+    /// Pairs of linked portals: dormant until a hero investigates either end, then a figure of
+    /// the heroes' side on one end may step through to the other (Revised #155).
+    #[serde(default)]
+    pub portals: Vec<RawPortal>,
+    /// Whether winning the quest counts towards a hero's ten for a Champion (Revised #153,
+    /// #155: the introductory quests do not).
+    #[serde(default = "yes")]
+    pub counts_for_champion: bool,
     /// Treasure the quest places in rooms: found by the first hero to search the room.
     #[serde(default)]
     pub treasure: Vec<RawTreasure>,
@@ -102,6 +110,13 @@ pub struct RawQuest {
     /// given by events like any item, and left behind when the quest ends.
     #[serde(default)]
     pub quest_items: BTreeMap<String, RawQuestItem>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPortal {
+    pub a: (i32, i32),
+    pub b: (i32, i32),
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -146,6 +161,9 @@ pub enum RawTrigger {
     /// A hero takes the Investigation action on this square or from beside it (HeroQuest
     /// Revised's generic action: a portal, a lever, an inscription).
     Investigated { at: (i32, i32) },
+    /// A hero leaves the dungeon with the goal met: by an escape's way out, or by the stairway
+    /// once the goal is done (not a retreat). Once: the first hero out (Revised #155).
+    GotOut,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -435,6 +453,7 @@ pub enum Trigger {
     Round(u32),
     HeroDies,
     Investigated(Pos),
+    GotOut,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -579,6 +598,10 @@ pub struct Quest {
     pub levers: Vec<(Pos, Edge)>,
     /// Special terrain by square (the action-point module).
     pub terrain: BTreeMap<Pos, Terrain>,
+    /// Linked portal pairs (Revised #155): dormant until investigated (`Dungeon::portals_open`).
+    pub portals: Vec<(Pos, Pos)>,
+    /// Whether a win counts towards a Champion's ten quests (Revised #155).
+    pub counts_for_champion: bool,
     pub monsters: Vec<QuestMonster>,
     pub furniture: Vec<QuestFurniture>,
     pub blocked: BTreeSet<Pos>,

@@ -261,6 +261,33 @@ pub(super) fn update_highlights(world: &mut World, mut last: Local<Option<Highli
                 .with_rotation(Quat::from_rotation_z(if pulled { -0.7 } else { 0.7 })),
         ));
     }
+    // Linked portals (Revised #155): a dim violet ring while asleep; woken, a bright one over a
+    // glowing floor at both ends.
+    for (i, (a, b)) in snap.quest.portals.iter().enumerate() {
+        let open = snap.dungeon.portals_open.contains(&(i as u32));
+        for at in [*a, *b].into_iter().filter(|p| sorcerer.0 || snap.fog.is_revealed(*p)) {
+            if open {
+                spawn(world, at, Color::srgba(0.55, 0.35, 0.95, 0.35), TILE - 6.0, 0.95, None);
+                spawn(
+                    world,
+                    at,
+                    Color::srgb(0.78, 0.6, 1.0),
+                    TILE * 0.85,
+                    1.55,
+                    Some(art.ring.clone()),
+                );
+            } else {
+                spawn(
+                    world,
+                    at,
+                    Color::srgba(0.45, 0.35, 0.6, 0.8),
+                    TILE * 0.7,
+                    1.55,
+                    Some(art.ring.clone()),
+                );
+            }
+        }
+    }
     // The action-point module's locked chests still shut: an iron padlock on the lid.
     for (i, f) in snap.quest.furniture.iter().enumerate() {
         let on = Pos::new(f.rect.x, f.rect.y);

@@ -320,3 +320,57 @@ pub(super) fn deadly_chest(snap: &Snapshot, h: &FigureSnap, area: u16) -> bool {
 
 /// How far the competent bot walks back into a cleared room nobody has searched.
 pub(super) const UNSEARCHED_ROOM_STEPS: u16 = 6;
+
+/// A portal that shortens the way to the nearest of `goals` by `PORTAL_SHORTCUT` squares or more
+/// (Revised #155): step through it standing on its woken end, else walk to its near end (where
+/// `act` wakes a sleeping one with an Investigation, when `may_wake`: a man-at-arms cannot).
+/// Distances are the board's own, through closed doors too, figures and traps aside.
+pub(in crate::ai) fn portal_shortcut(
+    snap: &Snapshot,
+    h: &FigureSnap,
+    f: &DistanceField,
+    goals: &[Pos],
+    may_wake: bool,
+) -> Option<Command> {
+    if snap.quest.portals.is_empty() || goals.is_empty() {
+        return None;
+    }
+    let at = h.pos?;
+    let b = snap.board();
+    let to_goal = DistanceField::multi(b.width, b.height, goals, 1000, |p, q| {
+        !snap.is_solid(q) && (!b.wall_between(p, q) || snap.door_on(p, q).is_some())
+    });
+    let direct = to_goal.dist(at).unwrap_or(u16::MAX);
+    let steps = crate::game::heroquest::steps_left(snap, h).unwrap_or(0);
+    let mut best: Option<(u16, Pos)> = None;
+    for (i, &(a, b)) in snap.quest.portals.iter().enumerate() {
+        let open = snap.dungeon.portals_open.contains(&(i as u32));
+        if !open && !may_wake {
+            continue;
+        }
+        for (near, far) in [(a, b), (b, a)] {
+            let Some(there) = to_goal.dist(far) else { continue };
+            if near == at {
+                if open && there + 1 < direct && crate::game::heroquest::portal_exit(snap, h).is_ok() {
+                    return Some(Command::UsePortal { figure: h.id });
+                }
+                continue;
+            }
+            let Some(walk) = f.dist(near) else { continue };
+            // Waking it costs the hero its Action: count it as a couple of squares.
+            let cost = walk + 1 + there + if open { 0 } else { 2 };
+            if cost.saturating_add(PORTAL_SHORTCUT) <= direct
+                && snap.can_stop_on(h, near)
+                && best.is_none_or(|(c, _)| cost < c)
+            {
+                best = Some((cost, near));
+            }
+        }
+    }
+    let (_, near) = best?;
+    let path = crate::ai::trim_path(snap, h, f.path_to(near)?, steps);
+    (!path.is_empty()).then_some(Command::Move { figure: h.id, path })
+}
+
+/// How many squares a portal must save to be worth the detour.
+const PORTAL_SHORTCUT: u16 = 3;

@@ -81,6 +81,12 @@ pub(super) fn next(snap: &Snapshot, f: &FigureSnap, smart: bool) -> Command {
     if let Some((field, stops)) = &reach
         && let Some(lead) = leader_square(snap, f)
     {
+        // A woken portal on a much shorter way to its hero (Revised #155).
+        if at.manhattan(lead) > CLOSE
+            && let Some(c) = super::goals::portal_shortcut(snap, f, field, &[lead], false)
+        {
+            return c;
+        }
         let in_the_way = in_the_way(snap, at);
         if at.manhattan(lead) > CLOSE || in_the_way {
             let best = stops

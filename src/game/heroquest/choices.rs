@@ -247,6 +247,13 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
     if !snap.turn.objective_done && snap.on_stairway(at) {
         v.push(("Retreat up the stairway".into(), Command::Retreat { hero: h.id }));
     }
+    // A woken portal underfoot (Revised #155).
+    if let Ok((_, to, _)) = crate::game::heroquest::portal_exit(snap, h) {
+        v.push((
+            format!("Step through the portal to {to}"),
+            Command::UsePortal { figure: h.id },
+        ));
+    }
     // An Overburdened hero is offered no Free Action and no jump (Revised #126).
     v.retain(|(_, c)| super::overburdened_may_send(snap, c).is_ok());
     (v, spells)

@@ -33,8 +33,8 @@ pub use choices::{
     attackable_now, hero_choices, hero_options, keeps, legal_commands, may_roll, may_use, monster_spells, reach,
     steps_left, strikes_after_a_walk,
 };
-pub use investigate::investigable;
 pub(in crate::game) use investigate::test;
+pub use investigate::{investigable, portal_at, portal_exit};
 pub use movement::reveal;
 pub use points::{chest_help, levers_in_reach, lock_help, locked_chests_in_reach, payer as minor_action_payer};
 pub use retinue::{leader, may_activate_instead, only_heroes};
@@ -273,6 +273,7 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
         Command::JumpTrap { hero, trap, to } => trap_actions::jump(world, &snap, *hero, *trap, *to),
         Command::Jump { figure, over, to } => trap_actions::jump_far(world, &snap, *figure, over, *to),
         Command::Investigate { hero, at } => investigate::investigate(world, &snap, *hero, *at),
+        Command::UsePortal { figure } => investigate::use_portal(world, &snap, *figure),
         Command::DrinkPotion { hero, potion } => actions::drink(world, &snap, *hero, potion),
         Command::Give { from, to, item } => actions::give(world, &snap, *from, *to, item),
         Command::PickUp { hero } => actions::pick_up(world, &snap, *hero),

@@ -127,6 +127,16 @@ pub(in crate::game) fn settle(world: &mut World) -> (Vec<GameEvent>, Option<Snap
             }
         }
     }
+    // The quest's events on a hero getting out (the first hero out's reward, Revised #155), before
+    // the end is judged: the last hero out still collects.
+    let out: Vec<GameEvent> = evs
+        .iter()
+        .filter(|e| matches!(e, GameEvent::HeroGotOut { .. } | GameEvent::HeroEscaped { .. }))
+        .cloned()
+        .collect();
+    if !out.is_empty() {
+        evs.extend(crate::game::script::run(world, None, &out));
+    }
     // Every change above comes with an event: without one, the picture taken first still holds.
     let snap = if evs.is_empty() {
         snap

@@ -193,7 +193,11 @@ pub(super) fn fall(world: &mut World, f: &FigureSnap, by: Option<FigureId>) -> V
 pub fn may_do(snap: &Snapshot, f: &FigureSnap, c: &Command) -> bool {
     let scout = snap.rules().men_at_arms.get(&f.kind).is_some_and(|m| m.searches_traps);
     match c {
-        Command::Attack { .. } | Command::OpenDoor { .. } | Command::Move { .. } | Command::EndTurn => true,
+        Command::Attack { .. }
+        | Command::OpenDoor { .. }
+        | Command::Move { .. }
+        | Command::UsePortal { .. }
+        | Command::EndTurn => true,
         Command::Activate { .. } => true,
         Command::SearchTraps { .. } | Command::DisarmTrap { .. } => scout,
         _ => false,

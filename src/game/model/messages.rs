@@ -86,6 +86,11 @@ pub enum Command {
         hero: FigureId,
         at: Pos,
     },
+    /// Step through the portal the figure stands on to its other end, once the pair is open
+    /// (Revised #155): a square of the figure's move.
+    UsePortal {
+        figure: FigureId,
+    },
     /// Disarm a known trap next to the hero (or on furniture next to the hero): an action.
     DisarmTrap {
         hero: FigureId,
@@ -405,6 +410,18 @@ pub enum GameEvent {
     Investigated {
         hero: FigureId,
         at: Pos,
+    },
+    /// A hero's Investigation woke the quest's portal pair `portal` (Revised #155).
+    PortalOpened {
+        hero: FigureId,
+        portal: u32,
+    },
+    /// A figure stepped through a portal from one end to the other.
+    PortalUsed {
+        figure: FigureId,
+        portal: u32,
+        from: Pos,
+        to: Pos,
     },
     /// A hero made a test a quest asked for (checklists §1.1 #17–18).
     TestRolled {

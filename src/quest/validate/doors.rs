@@ -209,3 +209,36 @@ pub(super) fn terrain(cx: &mut Ctx, modules: &crate::rules::systems::Modules) ->
     }
     out
 }
+
+/// Linked portals (Revised #155): both ends on free floor off the stairway, two different
+/// squares, and no square the end of two portals.
+pub(super) fn portals(cx: &mut Ctx) {
+    let raw = cx.raw;
+    for (i, portal) in raw.portals.iter().enumerate() {
+        let mut ok = true;
+        for (f, end) in [("a", portal.a), ("b", portal.b)] {
+            let at = pos(end);
+            let here = vec![Field("portals"), Index(i), Field(f)];
+            let used = cx.portals.iter().any(|(a, b)| *a == at || *b == at);
+            let why = if !cx.on_board(at) || cx.solid(at) {
+                format!("the portal at {at} must stand on a free floor square of the board")
+            } else if cx.stair.contains(at) {
+                format!("the portal at {at} is on the stairway, where heroes come on and leave")
+            } else if used {
+                format!("{at} is already the end of another portal: one portal a square")
+            } else {
+                continue;
+            };
+            cx.out.err(here, why);
+            ok = false;
+        }
+        if ok && portal.a == portal.b {
+            cx.out.err(
+                vec![Field("portals"), Index(i)],
+                format!("a portal links two squares, and both ends here are {}", pos(portal.a)),
+            );
+        } else if ok {
+            cx.portals.push((pos(portal.a), pos(portal.b)));
+        }
+    }
+}

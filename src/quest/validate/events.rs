@@ -144,6 +144,7 @@ fn trigger(cx: &Ctx, when: &RawTrigger, later: &Later) -> Result<Trigger, String
         RawTrigger::Round(n) if *n >= 1 => Ok(Trigger::Round(*n)),
         RawTrigger::Round(n) => Err(format!("rounds count from 1, not {n}")),
         RawTrigger::HeroDies => Ok(Trigger::HeroDies),
+        RawTrigger::GotOut => Ok(Trigger::GotOut),
         RawTrigger::Investigated { at } => {
             let p = pos(*at);
             if cx.on_board(p) {

@@ -68,6 +68,8 @@ struct Ctx<'a> {
     secret_doors: Vec<Edge>,
     /// Names given to monsters so far (`monsters`, and monsters that events bring in).
     names: BTreeSet<String>,
+    /// Portal pairs that passed (`doors`).
+    portals: Vec<(Pos, Pos)>,
 }
 
 impl Ctx<'_> {
@@ -136,6 +138,7 @@ pub fn validate(
         doors: Vec::new(),
         secret_doors: Vec::new(),
         names: BTreeSet::new(),
+        portals: Vec::new(),
     };
     board::blocked(&mut cx);
     let (furniture, furniture_traps) = furniture::check(&mut cx, &modules);
@@ -143,6 +146,7 @@ pub fn validate(
     let door_edges = doors::doors(&mut cx);
     let (locks, portcullises, levers) = doors::locks(&mut cx, &modules);
     let terrain = doors::terrain(&mut cx, &modules);
+    doors::portals(&mut cx);
     let monsters = monsters::placed(&mut cx);
     let traps = traps::check(&mut cx, furniture_traps);
     doors::secret_doors(&mut cx, door_edges);
@@ -179,6 +183,7 @@ pub fn validate(
         stair,
         doors,
         secret_doors,
+        portals,
         ..
     } = cx;
     if !out.0.is_empty() {
@@ -208,6 +213,8 @@ pub fn validate(
         portcullises,
         levers,
         terrain,
+        portals,
+        counts_for_champion: raw.counts_for_champion,
         monsters,
         furniture,
         blocked,

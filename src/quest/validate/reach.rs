@@ -36,6 +36,20 @@ fn region(cx: &Ctx, from: impl Iterator<Item = Pos>, shut: &BTreeSet<Edge>) -> B
                 todo.push_back(q);
             }
         }
+        // A portal carries a hero to its other end once investigated, which a hero standing
+        // on it can always do (Revised #155).
+        for &(a, b) in &cx.portals {
+            let other = if p == a {
+                b
+            } else if p == b {
+                a
+            } else {
+                continue;
+            };
+            if seen.insert(other) {
+                todo.push_back(other);
+            }
+        }
     }
     seen
 }
