@@ -474,12 +474,18 @@ impl Campaign {
             if snap.quest.spell_schools.is_none() && !h.spellbook.schools.is_empty() {
                 entry.schools = h.spellbook.schools.clone();
             }
-            // A quest's own items (a stolen crown) stay with the quest.
+            // A quest's own items (a stolen crown) stay with the quest; Memory cards are forgotten
+            // (Revised #146).
             entry.items = h
                 .equipment
                 .items
                 .iter()
-                .filter(|i| !rules.items.get(*i).is_some_and(|d| d.quest))
+                .filter(|i| {
+                    !rules
+                        .items
+                        .get(*i)
+                        .is_some_and(|d| d.quest || d.has(crate::rules::ruleset::Keyword::Memory))
+                })
                 .cloned()
                 .collect();
             if outcome == Outcome::Won && !entry.quests.iter().any(|q| q == quest_id) {

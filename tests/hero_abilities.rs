@@ -431,3 +431,50 @@ fn an_overburdened_hero_rolls_one_die_and_moves_or_acts() {
     assert!(why.contains("overburdened"), "{why}");
     assert!(c.check_purchase(&rules, "barbarian", "shield").is_ok());
 }
+
+/// #97–98, #129: an ability a weapon gives lasts while it is in hand: Orc's Bane's Rage 1 is a
+/// second Attack each turn; taken in hand after its second blow, another weapon loses it, and
+/// with the extra action spent the turn ends at once. Switching before the second blow simply
+/// loses the second blow.
+#[test]
+fn a_weapons_ability_lasts_while_it_is_in_hand() {
+    let start = |seed| {
+        let q = quest_with(
+            &["barbarian", "dwarf"],
+            &[(4, 0), (9, 0)],
+            "",
+            "(kind: \"orc\", at: (5, 0), body: 9, defend: 0)",
+            DEFEAT_ALL,
+            &format!("{REVISED} equipment: {{\"barbarian\": (weapon: \"orcs_bane\", items: [\"broadsword\"])}},"),
+        );
+        Game::start(q, seed)
+    };
+    let strike = Command::Attack {
+        attacker: FigureId(0),
+        target: FigureId(2),
+    };
+    let mut g = start(1);
+    ok(&g.send(strike.clone()));
+    ok(&g.send(strike.clone()));
+    let why = refused(&g.send(strike.clone()));
+    assert!(why.contains("already taken an action"), "{why}");
+    let evs = g.send(Command::Wield {
+        hero: FigureId(0),
+        weapon: "broadsword".into(),
+    });
+    ok(&evs);
+    assert!(evs.iter().any(|e| e.kind() == "ability_lost"), "{evs:?}");
+    assert_eq!(g.turn().phase, Phase::Hero(FigureId(1)), "the turn ended at once");
+    // One blow, then the broadsword: the second blow is gone, the turn goes on.
+    let mut g = start(1);
+    ok(&g.send(strike.clone()));
+    let evs = g.send(Command::Wield {
+        hero: FigureId(0),
+        weapon: "broadsword".into(),
+    });
+    ok(&evs);
+    assert!(!evs.iter().any(|e| e.kind() == "ability_lost"));
+    assert_eq!(g.turn().phase, Phase::Hero(FigureId(0)));
+    let why = refused(&g.send(strike));
+    assert!(why.contains("already taken an action"), "{why}");
+}

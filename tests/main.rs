@@ -18,6 +18,7 @@ mod heroica_choices;
 mod heroica_play;
 mod import;
 mod intro_quests;
+mod keyword_cards;
 mod layout;
 mod legality;
 mod men_at_arms;

@@ -8,6 +8,7 @@
 
 use super::{attack_squares, field, trim_path};
 
+mod cards;
 mod goals;
 mod retainers;
 use crate::game::model::{ActionKind, Command, DoorKind, FigureId, MoveState, StatusKind, TrapState};
@@ -56,8 +57,11 @@ fn ready_spells<'a>(
     snap: &'a Snapshot,
     h: &'a FigureSnap,
 ) -> impl Iterator<Item = (&'a String, &'a crate::rules::ruleset::SpellDef)> + 'a {
+    // In Shock, a hero has only its board: no spell (Revised #83).
+    let shocked = h.has(StatusKind::InShock);
     h.spellbook
         .ready()
+        .filter(move |_| !shocked)
         .filter_map(|s| snap.rules().spells.get(s).map(|d| (s, d)))
 }
 
@@ -157,6 +161,8 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     let can_act = !progress.acted;
     // Held in a crusher's grip (Revised #114): striking at the captor is all it may do.
     let can_act_otherwise = snap.action_allowed(h, ActionKind::Other).is_ok();
+    // In Shock, only what the board gives: no potion, shot, item or spell (Revised #83).
+    let cards = !h.has(StatusKind::InShock);
     // The right weapon in hand before fighting (free).
     if can_act && let Some(weapon) = weapon_to_hold(snap, h) {
         return Some(Command::Wield { hero: h.id, weapon });
@@ -170,6 +176,7 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     let pressed = smart && hurt(h) && snap.attack_targets(h).next().is_some();
     if (h.body <= 2 || pressed)
         && h.body < h.body_max
+        && cards
         && let Some(p) = healing_potion
     {
         return Some(Command::DrinkPotion {
@@ -193,8 +200,12 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     }
     let visible: Vec<&FigureSnap> = snap.visible_monsters(h).collect();
     let adjacent: Vec<&FigureSnap> = snap.attack_targets(h).collect();
+    // A keyword card that helps now (Revised #36, #101–110).
+    if let Some(c) = cards::card_to_use(snap, h) {
+        return Some(c);
+    }
     // Before a fight: a potion of strength or a heroic brew.
-    if can_act && !adjacent.is_empty() {
+    if can_act && cards && !adjacent.is_empty() {
         for (potion, status) in [
             ("strength", StatusKind::Strength),
             ("heroic_brew", StatusKind::HeroicBrew),
@@ -281,7 +292,7 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
             }
         }
         // Shoot what you can see but not reach: never throw the last weapon a fighter holds.
-        for w in snap.ranged_weapons(h) {
+        for w in snap.ranged_weapons(h).into_iter().filter(|_| cards) {
             let is_last =
                 h.equipment.weapon.as_deref() == Some(w.as_str()) && rules.weapons[&w].thrown && h.kind != "wizard";
             if is_last {
@@ -327,6 +338,7 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     }
     // The goal is met and the way home is long: the Ring of Return.
     if snap.turn.objective_done
+        && cards
         && h.equipment.has("ring_of_return")
         && !snap.dungeon.used.contains(&(h.id, "ring_of_return".to_string()))
         && !snap.on_stairway(at)
@@ -642,7 +654,10 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
         if h.rooted() {
             return Command::EndTurn;
         }
-        if !h.has(StatusKind::SwiftWind) && h.inventory.potions.iter().any(|p| p == "speed") && goal.manhattan(at) > 12
+        if !h.has(StatusKind::SwiftWind)
+            && !h.has(StatusKind::InShock)
+            && h.inventory.potions.iter().any(|p| p == "speed")
+            && goal.manhattan(at) > 12
         {
             return Command::DrinkPotion {
                 hero: h.id,

@@ -58,8 +58,8 @@ impl Campaign {
     /// it can afford to keep and lets the others go; then each hero in turn (the rule set's
     /// order) buys the dearest piece of armour it lacks that it may use (not armour that costs
     /// movement) or a weapon that rolls more dice than the one in hand, until nothing more is
-    /// affordable, then a healing draught for a hero without one and a thing that gives an
-    /// extra action; at the Guild Hall, where there is one, a hero without a man-at-arms hires
+    /// affordable, then a healing draught for a hero without one, a lasting thing that gives an
+    /// extra action and a keyword card to use; at the Guild Hall, where there is one, a hero without a man-at-arms hires
     /// one before shopping and a second after.
     pub fn shop(&mut self, rules: &RuleSet) {
         let classes: Vec<String> = self.party.keys().cloned().collect();
@@ -106,7 +106,12 @@ impl Campaign {
             use crate::rules::ruleset::Bonus;
             let caster = rules.spell_draft.iter().any(|(d, _)| d == class);
             let rank = |id: &str| {
-                let kind = rules.items.get(id)?.abilities.iter().find_map(|a| a.bonus_kind())?;
+                // What lasts: a Memory card is forgotten after one quest (#146).
+                let def = rules
+                    .items
+                    .get(id)
+                    .filter(|d| !d.has(crate::rules::ruleset::Keyword::Memory))?;
+                let kind = def.abilities.iter().find_map(|a| a.bonus_kind())?;
                 match kind {
                     Bonus::Cast if caster => Some(0),
                     Bonus::SearchTreasure => Some(1),
@@ -123,6 +128,22 @@ impl Campaign {
                 .filter_map(|(id, _, _)| rank(&id).map(|r| (r, id)))
                 .min();
             if let Some((_, id)) = thing {
+                let _ = self.buy(rules, class, &id);
+            }
+            // A keyword card to use in a fight (#36), the dearest it can spare the price of and
+            // two hundred more, one a visit; never a second of one it has.
+            let gold = self.party[class].gold;
+            let card = Self::shops(rules)
+                .iter()
+                .flat_map(|s| Self::stock(rules, s))
+                .filter(|(id, _, cost)| {
+                    gold >= cost + 200
+                        && rules.items.get(id).is_some_and(|d| d.uses.is_some())
+                        && !self.party[class].items.contains(id)
+                        && buyable(self, class, id)
+                })
+                .max_by_key(|(id, _, cost)| (*cost, std::cmp::Reverse(id.clone())));
+            if let Some((id, _, _)) = card {
                 let _ = self.buy(rules, class, &id);
             }
             self.bot_hire(rules, class, 2);
@@ -216,6 +237,8 @@ impl Campaign {
             }
             return Ok(cost);
         }
+        // One Selfish card a hero (Revised #131).
+        crate::game::heroquest::may_take(rules, &h.items, item)?;
         // An Overburdened hero takes no more Heavy things (Revised #122, #126).
         let burden = rules.burden(h.weapon.iter().chain(&h.items));
         if rules.heavy_of(item) > 0 && burden >= crate::game::snapshot::OVERBURDENED {

@@ -8,7 +8,7 @@ pub use crate::text::{capital, in_sentence, plural, the, with_article};
 use std::collections::BTreeMap;
 
 mod words;
-pub use words::{ability_text, status_word, trap_name};
+pub use words::{ability_text, card_use_terms, keyword_text, status_word, trap_name};
 use words::{status_ended, status_gained};
 
 fn faces(v: &[Face]) -> String {
@@ -141,6 +141,7 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
         Command::Steal { thief, hero, item } => format!("{} stealing {item} from {}", who(*thief), who(*hero)),
         Command::Investigate { hero, at } => format!("{} investigating {}", who(*hero), names.place(*at)),
         Command::UsePortal { figure } => format!("{} stepping through a portal", who(*figure)),
+        Command::UseCard { hero, item, .. } => format!("{} using {item}", who(*hero)),
         Command::SearchTraps { hero } => format!("{}'s search for traps", who(*hero)),
         Command::SearchSecretDoors { hero } => format!("{}'s search for secret doors", who(*hero)),
         Command::DisarmTrap { hero, trap } => format!("{} disarming trap {trap}", who(*hero)),
@@ -607,6 +608,30 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
             format!("{} loses {amount} Mind to {}.", n(*figure), in_sentence(cause))
         }
         GameEvent::Investigated { hero, at } => format!("{} investigates {}.", n(*hero), names.place(*at)),
+        GameEvent::CardUsed {
+            hero,
+            name,
+            target,
+            cost,
+            forced,
+            ..
+        } => {
+            let on = if hero == target {
+                String::new()
+            } else {
+                format!(" on {}", n(*target))
+            };
+            let cost = match cost {
+                crate::rules::ruleset::CardCost::Free => "",
+                crate::rules::ruleset::CardCost::Drain => " (drained for the quest)",
+                crate::rules::ruleset::CardCost::Discard => " (used up)",
+            };
+            if *forced {
+                format!("{}'s cursed {name} plays itself{on}{cost}.", n(*hero))
+            } else {
+                format!("{} uses the {name}{on}{cost}.", n(*hero))
+            }
+        }
         GameEvent::PortalOpened { hero, .. } => {
             format!(
                 "{} wakes the portal: both its ends glow, and it will carry the party.",
@@ -695,6 +720,11 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
             )
         }
         GameEvent::WeaponWielded { hero, name, .. } => format!("{} takes {} in hand.", n(*hero), the(name)),
+        GameEvent::AbilityLost { hero, name } => format!(
+            "{} puts {} away: the extra action it gave is spent, and the rest of the turn with it.",
+            n(*hero),
+            the(name)
+        ),
         GameEvent::ItemStolen { thief, hero, name, .. } => format!(
             "{} snatches {} from {} and runs!",
             n(*thief),

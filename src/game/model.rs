@@ -246,6 +246,16 @@ pub struct Dungeon {
     /// The quest's portal pairs (indexes) a hero has investigated, which now carry figures
     /// (Revised #155).
     pub portals_open: std::collections::BTreeSet<u32>,
+    /// Keyword cards (Revised #101–110, #132), by (bearer, card id): how many times each was
+    /// used this quest, and how many of its copies are drained face down.
+    pub cards_used: BTreeMap<(FigureId, String), u8>,
+    pub cards_drained: BTreeMap<(FigureId, String), u8>,
+    /// Held cards face up until their bearer's next turn (#101), and the corner icons each
+    /// figure has used this turn (#102).
+    pub cards_held: BTreeMap<FigureId, Vec<String>>,
+    pub icons_used: BTreeMap<FigureId, Vec<String>>,
+    /// Ongoing effects by card name (#110): (target, condition, the card's name).
+    pub ongoing: Vec<(FigureId, StatusKind, String)>,
 }
 
 /// A monster the heroes have seen: only these act on the sorcerer's turn.

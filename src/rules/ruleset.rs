@@ -5,9 +5,11 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 mod abilities;
+mod cards;
 mod party;
 mod town;
 pub use abilities::{Ability, Bonus, DamageKind, TestKind, damage_taken};
+pub use cards::{CardCost, CardTime, CardUse, Keyword, MAX_HELD};
 pub use party::{HeroBoard, HeroDef, ManAtArmsDef};
 pub use town::{ShopDef, TownDef};
 
@@ -204,7 +206,19 @@ pub struct ItemDef {
     /// Perception), as a card's ability.
     #[serde(default)]
     pub abilities: Vec<Ability>,
+    /// Its keywords (Revised #100): Memory, Cursed, Selfish, Sequestered.
+    #[serde(default)]
+    pub keywords: Vec<Keyword>,
+    /// What using it does and costs (Revised #36, #101–102, #106), if it is used at all.
+    #[serde(default)]
+    pub uses: Option<CardUse>,
     pub text: String,
+}
+
+impl ItemDef {
+    pub fn has(&self, k: Keyword) -> bool {
+        self.keywords.contains(&k)
+    }
 }
 
 /// Who a spell may be aimed at.
@@ -300,6 +314,9 @@ pub struct SpellDef {
     /// The target rolls one die per mind point; any shield of its colour and the spell fails.
     #[serde(default)]
     pub mind_resists: bool,
+    /// Its keywords (Revised #100); a group holds at most one Selfish spell (#131).
+    #[serde(default)]
+    pub keywords: Vec<Keyword>,
     pub text: String,
 }
 
@@ -487,13 +504,35 @@ impl RuleSet {
         if let Some(town) = &rs.town {
             town.check(&rs)?;
         }
-        // What a carried thing may give: an extra action (items) or a weight (anything).
+        for (id, i) in &rs.items {
+            cards::check(id, &i.keywords, i.uses.as_ref())?;
+        }
+        // At most one Selfish spell in a group (#131).
+        for (school, spells) in &rs.schools {
+            let selfish: Vec<&String> = spells
+                .iter()
+                .filter(|s| {
+                    rs.spells
+                        .get(*s)
+                        .is_some_and(|d| d.keywords.contains(&Keyword::Selfish))
+                })
+                .collect();
+            if selfish.len() > 1 {
+                return Err(format!(
+                    "school \"{school}\" holds {} Selfish spells ({}): at most one a group (#131)",
+                    selfish.len(),
+                    selfish.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+                ));
+            }
+        }
+        // What a carried thing may give: an extra action (items, and a weapon while in hand, #97)
+        // or a weight (anything).
         let heavy = |a: &Ability| matches!(a, Ability::Heavy(_));
         let things = rs
             .items
             .iter()
             .map(|(id, i)| (id, &i.abilities, true))
-            .chain(rs.weapons.iter().map(|(id, w)| (id, &w.abilities, false)))
+            .chain(rs.weapons.iter().map(|(id, w)| (id, &w.abilities, true)))
             .chain(rs.armor.iter().map(|(id, a)| (id, &a.abilities, false)));
         for (id, abilities, item) in things {
             if let Some(a) = abilities
@@ -501,7 +540,7 @@ impl RuleSet {
                 .find(|a| !(heavy(a) || (item && a.bonus_kind().is_some())))
             {
                 return Err(format!(
-                    "\"{id}\": {a:?} is not an ability a carried thing gives (Heavy on anything; Artifice, Fortune, Lore, Perception on an item)"
+                    "\"{id}\": {a:?} is not an ability a carried thing gives (Heavy on anything; Artifice, Fortune, Lore, Perception, Rage on an item or a weapon)"
                 ));
             }
         }
@@ -768,5 +807,38 @@ mod tests {
         // The shipped tables' greater group: frost, five spells.
         let rs = RuleSet::heroquest_revised();
         assert!(rs.greater("frost") && rs.schools["frost"].len() == 5 && !rs.greater("fire"));
+    }
+
+    /// Keyword cards where the tables load (Revised #100, #116, #131): an unknown keyword names
+    /// itself and where it stands; a Cursed card aims at its bearer; a spell group holds one
+    /// Selfish spell at most.
+    #[test]
+    fn keyword_cards_are_checked_where_the_tables_load() {
+        let text = RuleSet::heroquest_revised_text().replace(
+            "keywords: [Memory], abilities: [Perception(1)]",
+            "keywords: [Forgetful]",
+        );
+        let e = RuleSet::parse(&text).unwrap_err();
+        assert!(e.contains("Forgetful") && e.contains(':'), "{e}");
+        let text = RuleSet::heroquest_revised_text().replace(
+            "uses: Some((target: Caster, effect: Damage(amount: 1, resist_dice: 2, kind: Spirit)))",
+            "uses: Some((target: Enemy, effect: Damage(amount: 1, resist_dice: 2, kind: Spirit)))",
+        );
+        let e = RuleSet::parse(&text).unwrap_err();
+        assert!(e.contains("gnawing_ring") && e.contains("Cursed"), "{e}");
+        let text = RuleSet::heroquest_revised_text()
+            .replace("\"bolt_of_force\": (", "\"bolt_of_force\": (keywords: [Selfish], ")
+            .replace("\"glass_ward\": (", "\"glass_ward\": (keywords: [Selfish], ");
+        let e = RuleSet::parse(&text).unwrap_err();
+        assert!(e.contains("wizardry") && e.contains("Selfish"), "{e}");
+        // The shipped cards: one of each use, in the Outfitter's stock.
+        let rs = RuleSet::heroquest_revised();
+        assert!(
+            rs.items["war_horn"]
+                .uses
+                .as_ref()
+                .is_some_and(|u| u.cost == CardCost::Drain && u.held)
+        );
+        assert!(rs.items["gnawing_ring"].has(Keyword::Cursed) && rs.items["gnawing_ring"].has(Keyword::Memory));
     }
 }

@@ -26,7 +26,6 @@ pub fn ability_text(a: &crate::rules::ruleset::Ability) -> String {
         Artifice(x) => format!("Artifice {x}: {x} more search{} for traps a turn", es(*x)),
         Crush => "Crush: holds the hero it wounds".into(),
         Command => "Command: the monsters it sees gain a second move each turn".into(),
-        Cursed => "Cursed: must be used when it can be".into(),
         Defencing => "Defencing: one shield of its own turns a whole blow".into(),
         Fortune(x) => format!("Fortune {x}: {x} more treasure search{} a turn", es(*x)),
         Giant => "Giant: nobody passes through its square".into(),
@@ -112,4 +111,43 @@ pub(super) fn status_ended(s: StatusKind) -> &'static str {
         Hastened => "is no longer hastened",
         Held => "is free of the grip",
     }
+}
+
+/// A card keyword (HeroQuest Revised #100) and what it means, for a card's panel.
+pub fn keyword_text(k: crate::rules::ruleset::Keyword) -> &'static str {
+    use crate::rules::ruleset::Keyword::*;
+    match k {
+        Memory => "Memory: forgotten between quests",
+        Cursed => "Cursed: plays itself at the start of each turn; cannot be handed over",
+        Selfish => "Selfish: a hero carries only one Selfish card",
+        Sequestered => "Sequestered: only one of its name used a quest",
+    }
+}
+
+/// What using a card costs and when, for its panel: "Free Effect, drained (once a quest), held,
+/// icon: hand".
+pub fn card_use_terms(u: &crate::rules::ruleset::CardUse) -> String {
+    use crate::rules::ruleset::{CardCost, CardTime};
+    let mut parts = vec![match u.time {
+        CardTime::Free => "Free Effect".to_string(),
+        CardTime::Action => "takes the Action".to_string(),
+    }];
+    parts.push(
+        match u.cost {
+            CardCost::Free => "no cost",
+            CardCost::Drain => "Drain: once a quest",
+            CardCost::Discard => "Discard: used up",
+        }
+        .to_string(),
+    );
+    if u.held {
+        parts.push(format!(
+            "held until your next turn (at most {})",
+            crate::rules::ruleset::MAX_HELD
+        ));
+    }
+    if let Some(i) = &u.icon {
+        parts.push(format!("one {i} card a turn"));
+    }
+    parts.join(", ")
 }

@@ -514,6 +514,14 @@ pub fn may_pass(snap: &Snapshot, h: &FigureSnap, item: &str) -> Result<(), Strin
     if !h.equipment.has(item) {
         return Err(format!("{} does not carry {name}", h.name));
     }
+    // A Cursed card clings to its bearer (#116).
+    if rules
+        .items
+        .get(item)
+        .is_some_and(|d| d.has(crate::rules::ruleset::Keyword::Cursed))
+    {
+        return Err(format!("the {name} is Cursed: it will not leave {}", h.name));
+    }
     // 2021 hands over an artifact whatever it is (Borin's Armour off the back); Revised keeps
     // worn armour on.
     let spare = h.equipment.items.iter().filter(|i| *i == item).count() > 1;
@@ -564,6 +572,8 @@ pub fn give(world: &mut World, snap: &Snapshot, from: FigureId, to: FigureId, it
             .push(item.to_string());
     } else {
         may_pass(snap, h, item)?;
+        // A hero carries one Selfish card at most (#131).
+        super::cards::may_take(&rules, &o.equipment.items, item)?;
         // An Overburdened hero takes no more Heavy things (#126).
         if snap.overburdened(o) && rules.heavy_of(item) > 0 {
             return Err(format!("{} is overburdened and takes no more Heavy things", o.name));
@@ -666,13 +676,38 @@ pub fn wield(world: &mut World, snap: &Snapshot, id: FigureId, weapon: &str) -> 
     if let Some(old) = eq.weapon.replace(taken) {
         eq.items.push(old);
     }
+    let old = h.equipment.weapon.clone();
     let fighter = derive_fighter(&rules, &h.kind, &eq);
     world.entity_mut(h.entity).insert((eq, fighter));
-    Ok(vec![GameEvent::WeaponWielded {
+    let mut evs = vec![GameEvent::WeaponWielded {
         hero: h.id,
         weapon: weapon.to_string(),
         name: def.name.clone(),
-    }])
+    }];
+    // Revised #97–98: what the weapon put away gave lasts only while it was in use; if the hero
+    // has taken more actions than it now may, its turn ends at once.
+    let now = Snapshot::capture(world).expect("quest in play");
+    let nh = now.figure(h.id).expect("the hero");
+    let p = now.turn.progress(h.id);
+    let attacks = 1 + now.rage_of(nh) + u8::from(nh.has(StatusKind::HeroicBrew));
+    use crate::rules::ruleset::Bonus;
+    let over = p.attacks > attacks
+        || [
+            Bonus::SearchTraps,
+            Bonus::SearchTreasure,
+            Bonus::SearchSecretDoors,
+            Bonus::Cast,
+        ]
+        .into_iter()
+        .any(|b| p.bonus_used[b as usize] > now.bonus_actions(nh, b));
+    if over {
+        evs.push(GameEvent::AbilityLost {
+            hero: h.id,
+            name: old.map(|w| rules.thing_name(&w)).unwrap_or_default(),
+        });
+        evs.extend(end_turn(world, &now));
+    }
+    Ok(evs)
 }
 
 /// The fallen hero's possessions `h` could take from where it stands, if any.

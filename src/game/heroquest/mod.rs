@@ -3,6 +3,7 @@
 //! may do now. The engine reaches them only through `game::system`.
 
 mod actions;
+mod cards;
 mod choices;
 mod damage;
 mod events;
@@ -28,6 +29,7 @@ use crate::rules::dice;
 use crate::rules::geometry::Pos;
 
 pub use actions::{loot_within_reach, stow};
+pub use cards::{card_choices, may_take, may_use_card};
 pub use choices::{
     AttackOdds, HeroChoices, HeroOptions, SpellChoices, action_choices, attack_odds, attackable_after_a_walk,
     attackable_now, hero_choices, hero_options, keeps, legal_commands, may_roll, may_use, monster_spells, reach,
@@ -274,6 +276,7 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
         Command::Jump { figure, over, to } => trap_actions::jump_far(world, &snap, *figure, over, *to),
         Command::Investigate { hero, at } => investigate::investigate(world, &snap, *hero, *at),
         Command::UsePortal { figure } => investigate::use_portal(world, &snap, *figure),
+        Command::UseCard { hero, item, target } => cards::use_card(world, &snap, *hero, item, *target),
         Command::DrinkPotion { hero, potion } => actions::drink(world, &snap, *hero, potion),
         Command::Give { from, to, item } => actions::give(world, &snap, *from, *to, item),
         Command::PickUp { hero } => actions::pick_up(world, &snap, *hero),
@@ -308,6 +311,16 @@ pub(super) fn overburdened_may_send(snap: &Snapshot, cmd: &Command) -> Result<()
         | Command::PickUp { hero }
         | Command::UseArtifact { hero, .. } => *hero,
         Command::Give { from, .. } => *from,
+        Command::UseCard { hero, item, .. }
+            if snap
+                .rules()
+                .items
+                .get(item)
+                .and_then(|d| d.uses.as_ref())
+                .is_some_and(|u| u.time == crate::rules::ruleset::CardTime::Free) =>
+        {
+            *hero
+        }
         _ => return Ok(()),
     };
     match snap.figure(who) {

@@ -195,6 +195,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         round: 1,
         actor: Actor::Hero(FigureId(0)),
     });
+    events.extend(super::cards::turn_begins(world, FigureId(0)));
     events
 }
 

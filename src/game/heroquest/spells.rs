@@ -154,6 +154,38 @@ fn resist_roll(world: &mut World, t: &FigureSnap) -> (Vec<Face>, bool) {
     (roll, resisted)
 }
 
+/// May `c` aim a spell or a card (`what`, aimed at `target`: Revised #86) at `t`? In sight, and
+/// the kind of figure the target rule names.
+pub(super) fn aim(
+    snap: &Snapshot,
+    c: &FigureSnap,
+    t: &FigureSnap,
+    target: SpellTarget,
+    what: &str,
+) -> Result<(), String> {
+    let (Some(cp), Some(tp)) = (c.pos, t.pos) else {
+        return Err(format!("{} is not on the board", t.name));
+    };
+    let in_sight = cp == tp || snap.sees(cp, tp);
+    match target {
+        SpellTarget::Caster if t.id != c.id => {
+            return Err(format!("{} can only be cast by {} on itself", what, c.name));
+        }
+        SpellTarget::Ally if t.hero != c.hero => {
+            return Err(format!("{} is cast on a friend, not on {}", what, t.name));
+        }
+        SpellTarget::Enemy if t.hero == c.hero => {
+            return Err(format!("{} is cast on a foe, not on {}", what, t.name));
+        }
+        SpellTarget::Enemy if c.hero && !t.awake => return Err(format!("{} cannot see {}", c.name, t.name)),
+        _ => {}
+    }
+    if !in_sight {
+        return Err(format!("{} has no line of sight to {}", c.name, t.name));
+    }
+    Ok(())
+}
+
 /// heroquest-2021.md, Spell System (hero spells) and Monster Rules / Actions (Dread spells).
 pub fn cast_spell(world: &mut World, snap: &Snapshot, caster: FigureId, spell: &str, target: FigureId) -> Outcome {
     let c = figure(snap, caster)?;
@@ -171,26 +203,7 @@ pub fn cast_spell(world: &mut World, snap: &Snapshot, caster: FigureId, spell: &
     if c.spellbook.cast.iter().any(|s| s == spell) {
         return Err(format!("{} has already cast {} this quest", c.name, def.name));
     }
-    let (Some(cp), Some(tp)) = (c.pos, t.pos) else {
-        return Err(format!("{} is not on the board", t.name));
-    };
-    let in_sight = cp == tp || snap.sees(cp, tp);
-    match def.target {
-        SpellTarget::Caster if t.id != c.id => {
-            return Err(format!("{} can only be cast by {} on itself", def.name, c.name));
-        }
-        SpellTarget::Ally if t.hero != c.hero => {
-            return Err(format!("{} is cast on a friend, not on {}", def.name, t.name));
-        }
-        SpellTarget::Enemy if t.hero == c.hero => {
-            return Err(format!("{} is cast on a foe, not on {}", def.name, t.name));
-        }
-        SpellTarget::Enemy if c.hero && !t.awake => return Err(format!("{} cannot see {}", c.name, t.name)),
-        _ => {}
-    }
-    if !in_sight {
-        return Err(format!("{} has no line of sight to {}", c.name, t.name));
-    }
+    aim(snap, c, t, def.target, &def.name)?;
     if def.effect == Effect::Status(StatusKind::Asleep) && t.undead {
         return Err(format!("{} is undead: the dead do not sleep", t.name));
     }

@@ -108,7 +108,15 @@ pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameE
         break;
     }
     let sorcerer = turn.phase == Phase::Sorcerer;
+    let hero = match turn.phase {
+        Phase::Hero(h) => Some(h),
+        _ => None,
+    };
     world.insert_resource(turn);
+    // A hero's turn begins: its held cards turn down, its Cursed cards play (Revised #101, #116).
+    if let Some(h) = hero {
+        evs.extend(super::cards::turn_begins(world, h));
+    }
     if sorcerer {
         evs.extend(super::damage::squeeze(world));
         evs.extend(command_troops(world, snap));

@@ -86,6 +86,13 @@ pub enum Command {
         hero: FigureId,
         at: Pos,
     },
+    /// Use a keyword card the hero carries on `target` (HeroQuest Revised #36, #101–110): its
+    /// effect for its cost.
+    UseCard {
+        hero: FigureId,
+        item: String,
+        target: FigureId,
+    },
     /// Step through the portal the figure stands on to its other end, once the pair is open
     /// (Revised #155): a square of the figure's move.
     UsePortal {
@@ -411,6 +418,16 @@ pub enum GameEvent {
         hero: FigureId,
         at: Pos,
     },
+    /// A hero used a keyword card on `target`, paying `cost`; `forced` when a Cursed card played
+    /// itself at the start of its bearer's turn (Revised #116).
+    CardUsed {
+        hero: FigureId,
+        item: String,
+        name: String,
+        target: FigureId,
+        cost: crate::rules::ruleset::CardCost,
+        forced: bool,
+    },
     /// A hero's Investigation woke the quest's portal pair `portal` (Revised #155).
     PortalOpened {
         hero: FigureId,
@@ -513,6 +530,12 @@ pub enum GameEvent {
         name: String,
     },
     /// A hero took a carried weapon in hand (by choice, or on being handed one).
+    /// A hero let go of what gave it an extra action after taking it (Revised #97–98): the
+    /// rest of its turn is gone.
+    AbilityLost {
+        hero: FigureId,
+        name: String,
+    },
     WeaponWielded {
         hero: FigureId,
         weapon: String,

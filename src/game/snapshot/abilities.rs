@@ -49,22 +49,46 @@ impl FigureSnap {
 }
 
 impl Snapshot {
-    /// Every ability `f` has now: its own (a monster's kind, a man-at-arms's) and those the
-    /// things a hero carries give (#28), save while the hero is In Shock, when only its board
-    /// serves it (#83).
+    /// Every ability `f` has now: its own (a monster's kind, a man-at-arms's), those the
+    /// things a hero carries give (#28), and the weapon in its hand's, while it is in use (#97);
+    /// save while the hero is In Shock, when only its board serves it (#83).
     pub fn abilities_of(&self, f: &FigureSnap) -> Vec<Ability> {
         let mut all = f.abilities.clone();
         if !f.has(StatusKind::InShock) {
-            let items = &self.rules().items;
+            let rules = self.rules();
             all.extend(
                 f.equipment
                     .items
                     .iter()
-                    .filter_map(|i| items.get(i))
+                    .filter_map(|i| rules.items.get(i))
                     .flat_map(|d| d.abilities.iter().cloned()),
             );
+            all.extend(self.weapon_abilities(f).iter().cloned());
         }
         all
+    }
+
+    /// What the weapon in a hero's hand gives while it is in use (#97: Orc's Bane's Rage 1);
+    /// nothing In Shock (#83).
+    pub fn weapon_abilities(&self, f: &FigureSnap) -> &[Ability] {
+        match &f.equipment.weapon {
+            Some(w) if f.is_hero() && !f.has(StatusKind::InShock) => {
+                self.rules().weapons.get(w).map_or(&[], |d| d.abilities.as_slice())
+            }
+            _ => &[],
+        }
+    }
+
+    /// Rage X (#129): a monster's own; a hero's from what it carries and the weapon in its
+    /// hand (#97).
+    pub fn rage_of(&self, f: &FigureSnap) -> u8 {
+        if !f.is_hero() {
+            return f.rage();
+        }
+        self.abilities_of(f)
+            .iter()
+            .map(Ability::rage)
+            .fold(0, u8::saturating_add)
     }
 
     /// The extra actions of `kind` `f` may take a turn after its one other Action: its abilities'

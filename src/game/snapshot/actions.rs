@@ -38,7 +38,7 @@ impl Snapshot {
             ));
         }
         // Rage(X): X extra Attack actions (Revised #129).
-        let rage = f.rage();
+        let rage = self.rage_of(f);
         if !f.hero && self.dice_pool() {
             let again = match kind {
                 ActionKind::Attack => p.attacks > rage,

@@ -96,6 +96,8 @@ pub(super) fn check(
                     artifact: false,
                     quest: true,
                     abilities: Vec::new(),
+                    keywords: Vec::new(),
+                    uses: None,
                     text: item.text.clone(),
                 },
             );

@@ -164,8 +164,6 @@ pub enum Ability {
     Crush,
     /// Its side's figures in its sight gain Haste(1) (#115).
     Command,
-    /// Must be used when it can be (#116).
-    Cursed,
     /// One friendly shield blocks the whole attack (#117).
     Defencing,
     /// X extra Search for Treasure actions (#119).

@@ -106,6 +106,7 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
             ui.label(egui::RichText::new(format!("Carries: {}", carried.join(", "))).small());
         }
         carried_abilities(ui, &q.rules, eq);
+        keyword_cards(ui, p, **id, eq);
         let mut potions: Vec<String> = inv.potions.iter().map(|p| q.rules.thing_name(p)).collect();
         potions.sort();
         ui.label(
@@ -283,11 +284,19 @@ fn board_line(ui: &mut egui::Ui, b: &crate::rules::ruleset::HeroBoard) {
 /// What a Revised hero's things give and weigh (checklists §1.1 #113–127): the extra actions
 /// of its cards, and its burden, Overburdened in red.
 fn carried_abilities(ui: &mut egui::Ui, rules: &crate::rules::ruleset::RuleSet, eq: &crate::game::model::Equipment) {
+    // The weapon in hand's, while it is in use (#97); its weight is counted below.
+    let in_hand = eq
+        .weapon
+        .iter()
+        .filter_map(|w| rules.weapons.get(w))
+        .flat_map(|d| d.abilities.iter())
+        .filter(|a| !matches!(a, crate::rules::ruleset::Ability::Heavy(_)));
     let gives: Vec<String> = eq
         .items
         .iter()
         .filter_map(|i| rules.items.get(i))
         .flat_map(|d| d.abilities.iter())
+        .chain(in_hand)
         .map(crate::game::describe::ability_text)
         .collect();
     if !gives.is_empty() {
@@ -308,6 +317,67 @@ fn carried_abilities(ui: &mut egui::Ui, rules: &crate::rules::ruleset::RuleSet, 
         );
     } else if burden > 0 {
         ui.label(egui::RichText::new(format!("Heavy {burden}: each Speed die {burden} lower")).small());
+    }
+}
+
+/// The keyword cards a hero carries (Revised #100–110, #116, #131–132, #146), a line each: its
+/// name, its corner icon, whether it is drained or held face up now; its text, keywords and
+/// terms of use on hover.
+fn keyword_cards(ui: &mut egui::Ui, p: &Play, id: crate::game::model::FigureId, eq: &crate::game::model::Equipment) {
+    let rules = &p.quest.rules;
+    let mut cards: Vec<&String> = eq
+        .items
+        .iter()
+        .filter(|i| {
+            rules
+                .items
+                .get(*i)
+                .is_some_and(|d| d.uses.is_some() || !d.keywords.is_empty())
+        })
+        .collect();
+    cards.sort();
+    cards.dedup();
+    for item in cards {
+        let d = &rules.items[item];
+        let copies = eq.items.iter().filter(|i| *i == item).count();
+        let key = (id, item.clone());
+        let drained = p
+            .dungeon
+            .and_then(|g| g.cards_drained.get(&key))
+            .is_some_and(|n| usize::from(*n) >= copies);
+        let held = p
+            .dungeon
+            .and_then(|g| g.cards_held.get(&id))
+            .is_some_and(|v| v.contains(item));
+        let mut line = d.name.clone();
+        if copies > 1 {
+            line.push_str(&format!(" ×{copies}"));
+        }
+        if let Some(icon) = d.uses.as_ref().and_then(|u| u.icon.as_ref()) {
+            line.push_str(&format!(" [{icon}]"));
+        }
+        for k in &d.keywords {
+            line.push_str(&format!(" · {k:?}"));
+        }
+        let (state, colour) = if drained {
+            (" — drained", egui::Color32::from_gray(130))
+        } else if held {
+            (" — held face up", egui::Color32::from_rgb(150, 200, 250))
+        } else {
+            ("", egui::Color32::from_rgb(215, 200, 160))
+        };
+        line.push_str(state);
+        let mut hover = vec![d.text.clone()];
+        if let Some(u) = &d.uses {
+            hover.push(crate::game::describe::card_use_terms(u));
+        }
+        hover.extend(
+            d.keywords
+                .iter()
+                .map(|k| crate::game::describe::keyword_text(*k).to_string()),
+        );
+        ui.label(egui::RichText::new(line).small().color(colour))
+            .on_hover_text(hover.join("\n"));
     }
 }
 

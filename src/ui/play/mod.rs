@@ -101,6 +101,8 @@ struct Play<'a> {
     settling: bool,
     /// An Epic mission: where it stands in its campaign.
     epic_standing: Option<&'a crate::epic::EpicStanding>,
+    /// What the quest has changed: cards drained and held face up (Revised #101, #106).
+    dungeon: Option<&'a crate::game::model::Dungeon>,
 }
 
 impl<'a> Play<'a> {
@@ -164,12 +166,13 @@ pub(super) fn play_panels(
         Option<Res<crate::view::heroica::HeroicaView>>,
         Query<(&FigureId, &Retainer, &Body, &Mind, Has<Dead>)>,
     ),
-    (seed, opponents, slot, undo, news): (
+    (seed, opponents, slot, undo, news, dungeon): (
         Option<Res<Seed>>,
         Option<Res<crate::ai::Opponents>>,
         Option<Res<crate::save::autosave::SaveSlot>>,
         Res<crate::screen::UndoAvailable>,
         Option<Res<crate::campaign::CampaignNews>>,
+        Option<Res<crate::game::model::Dungeon>>,
     ),
     (mut next_screen, mut commands, sorcerer_seat, mut epic_news): (
         ResMut<NextState<Screen>>,
@@ -249,6 +252,7 @@ pub(super) fn play_panels(
         ctx: &ctx,
         quest: &quest.0,
         turn: &turn,
+        dungeon: dungeon.as_deref(),
         heroes: &heroes,
         men: &men,
         controllers: &controllers,

@@ -1,0 +1,80 @@
+//! Keyword cards (HeroQuest Revised #36, #100–110, #116, #131–132, #146): what a card a hero
+//! carries does when it is used, what using it costs, and the keywords and limits that bind it.
+//! All of it is data in the rule set's `items` (and spells' `keywords`), which a modder extends;
+//! the game plays it in `game::heroquest::cards`.
+
+use serde::Deserialize;
+
+use super::{Effect, SpellTarget};
+
+/// A card's keywords (#100): a rule about a keyword applies to every card that carries it.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Keyword {
+    /// Discarded between quests (#146): knowledge that does not outlast the quest.
+    Memory,
+    /// Must be used when it can be, before anything else: played at the start of each of its
+    /// bearer's turns, and never handed over (#116).
+    Cursed,
+    /// At most one Selfish card in a set (#131): in a spell group, and in a hero's pack.
+    Selfish,
+    /// A hero may own several of its name but use only one of them a quest (#132).
+    Sequestered,
+}
+
+/// What using a card costs (#36, #106).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, serde::Serialize)]
+pub enum CardCost {
+    /// Nothing: used again whenever its limits allow (#109).
+    #[default]
+    Free,
+    /// Drained: turned face down, of no more use this quest (#106); it comes back between quests.
+    Drain,
+    /// Discarded: gone from its bearer's pack.
+    Discard,
+}
+
+/// When a card may be used on its bearer's turn: as a Free Effect, or as its one other Action.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum CardTime {
+    #[default]
+    Free,
+    Action,
+}
+
+/// A card's "Cost: Effect": aimed as a spell is (#86), paid, then done.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct CardUse {
+    pub target: SpellTarget,
+    pub effect: Effect,
+    #[serde(default)]
+    pub cost: CardCost,
+    #[serde(default)]
+    pub time: CardTime,
+    /// The "held" icon (#101): face up until the start of its bearer's next turn, and a hero has
+    /// at most `MAX_HELD` showing.
+    #[serde(default)]
+    pub held: bool,
+    /// Its corner icon (#102): a figure uses one card of each icon a turn.
+    #[serde(default)]
+    pub icon: Option<String>,
+}
+
+/// How many held cards a hero may have face up at once (#101).
+pub const MAX_HELD: usize = 2;
+
+/// Checks a card's use and keywords where the tables load: a Cursed card plays itself on its
+/// bearer, so its use must aim at the bearer; a card never summons.
+pub(super) fn check(id: &str, keywords: &[Keyword], uses: Option<&CardUse>) -> Result<(), String> {
+    if let Some(u) = uses {
+        if matches!(u.effect, Effect::Summon { .. }) {
+            return Err(format!("\"{id}\": a card does not summon monsters"));
+        }
+        if keywords.contains(&Keyword::Cursed) && u.target != SpellTarget::Caster {
+            return Err(format!(
+                "\"{id}\": a Cursed card plays itself on its bearer, so its use aims at the Caster"
+            ));
+        }
+    }
+    Ok(())
+}
