@@ -333,6 +333,7 @@ impl Campaign {
             let mut eq = Equipment {
                 weapon: h.weapon.clone(),
                 items: h.items.clone(),
+                ..Default::default()
             };
             for a in given.weapon.iter().chain(&given.items) {
                 let free = !owned.contains(a) && !eq.has(a);

@@ -308,6 +308,7 @@ fn a_hero_may_carry_what_it_may_not_use() {
     let eq = Equipment {
         weapon: Some("dagger".into()),
         items: vec!["broadsword".into()],
+        ..Default::default()
     };
     let f = hollowdeep::game::heroquest::derive_fighter(&revised, "wizard", &eq);
     assert_eq!(f.attack, 1);
@@ -477,4 +478,73 @@ fn a_weapons_ability_lasts_while_it_is_in_hand() {
     assert_eq!(g.turn().phase, Phase::Hero(FigureId(0)));
     let why = refused(&g.send(strike));
     assert!(why.contains("already taken an action"), "{why}");
+}
+
+/// #104: under Revised a piece of armour taken up in a quest is carried, not worn, until its
+/// bearer spends a whole turn (its Move and its other Action, neither begun) putting it on;
+/// taking it off takes a whole turn too, and only then may it be handed over (#107). Under 2021
+/// it is worn at once.
+#[test]
+fn armour_takes_a_whole_turn_to_put_on_or_off() {
+    let start = |rules: &str| {
+        let q = quest_with(
+            &["barbarian", "dwarf"],
+            &[(4, 0), (5, 0)],
+            "",
+            FAR_ORC,
+            DEFEAT_ALL,
+            &format!("{rules} equipment: {{\"dwarf\": (items: [\"helmet\"])}},"),
+        );
+        Game::start(q, 1)
+    };
+    let defend = |g: &mut Game, id: u32| g.snap().figure(FigureId(id)).unwrap().fighter.defend;
+    let hand_over = Command::Give {
+        from: FigureId(1),
+        to: FigureId(0),
+        item: "helmet".into(),
+    };
+    // 2021: only an artifact is handed over, and nothing is ever taken off.
+    let mut g = start("");
+    ok(&g.send(Command::EndTurn));
+    assert!(refused(&g.send(hand_over.clone())).contains("only potions and artifacts"));
+    let why = refused(&g.send(Command::ChangeArmour {
+        hero: FigureId(1),
+        armor: "helmet".into(),
+        on: false,
+    }));
+    assert!(why.contains("between quests"), "{why}");
+    let mut g = start(REVISED);
+    let before = defend(&mut g, 0);
+    ok(&g.send(Command::EndTurn));
+    // The Dwarf wears it (quest gear is put on before the quest): off first, a whole turn.
+    let wear = |id: u32, on: bool| Command::ChangeArmour {
+        hero: FigureId(id),
+        armor: "helmet".into(),
+        on,
+    };
+    let why = refused(&g.send(hand_over.clone()));
+    assert!(why.contains("wears the Helmet"), "{why}");
+    ok(&g.send(Command::RollMovement { hero: FigureId(1) }));
+    let why = refused(&g.send(wear(1, false)));
+    assert!(why.contains("takes the whole turn"), "{why}");
+    // Next round, before anything else: off it comes, and the turn is spent.
+    g.end_hero_turns();
+    while g.turn().phase != Phase::Hero(FigureId(1)) {
+        g.send(Command::EndTurn);
+    }
+    ok(&g.send(wear(1, false)));
+    assert!(g.turn().progress(FigureId(1)).acted);
+    assert!(refused(&g.send(Command::RollMovement { hero: FigureId(1) })).contains("moved"));
+    ok(&g.send(hand_over));
+    // Handed over, it is carried, not worn: the Barbarian's defence is unchanged until it spends
+    // a turn putting it on.
+    assert_eq!(defend(&mut g, 0), before);
+    assert_eq!(g.snap().figure(FigureId(0)).unwrap().equipment.off, ["helmet"]);
+    g.end_hero_turns();
+    while g.turn().phase != Phase::Hero(FigureId(0)) {
+        g.send(Command::EndTurn);
+    }
+    assert!(hollowdeep::game::heroquest::legal_commands(&g.snap()).contains(&wear(0, true)));
+    ok(&g.send(wear(0, true)));
+    assert_eq!(defend(&mut g, 0), before + 1);
 }

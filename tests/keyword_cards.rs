@@ -11,9 +11,10 @@ use crate::common::*;
 use crate::rules_2021::{DEFEAT_ALL, FAR_ORC, has, ok, status};
 use crate::rules_revised::REVISED;
 
-/// The Barbarian at (4, 0) carrying `items`, the Dwarf beside it at (5, 0), under Revised.
-fn with_cards(items: &[&str]) -> Game {
-    let items: Vec<String> = items.iter().map(|i| format!("{i:?}")).collect();
+/// The Barbarian at (4, 0) carrying `items`, the Dwarf beside it at (5, 0) carrying `dwarfs`,
+/// under Revised.
+fn with_both(items: &[&str], dwarfs: &[&str]) -> Game {
+    let list = |v: &[&str]| v.iter().map(|i| format!("{i:?}")).collect::<Vec<_>>().join(", ");
     let q = quest_with(
         &["barbarian", "dwarf"],
         &[(4, 0), (5, 0)],
@@ -21,11 +22,16 @@ fn with_cards(items: &[&str]) -> Game {
         FAR_ORC,
         DEFEAT_ALL,
         &format!(
-            "{REVISED} equipment: {{\"barbarian\": (items: [{}])}},",
-            items.join(", ")
+            "{REVISED} equipment: {{\"barbarian\": (items: [{}]), \"dwarf\": (items: [{}])}},",
+            list(items),
+            list(dwarfs)
         ),
     );
     Game::start(q, 1)
+}
+
+fn with_cards(items: &[&str]) -> Game {
+    with_both(items, &[])
 }
 
 fn use_card(item: &str, target: u32) -> Command {
@@ -198,17 +204,7 @@ fn a_hero_carries_one_selfish_card() {
     c.buy(&rules, "barbarian", "warding_charm").unwrap();
     let why = c.check_purchase(&rules, "barbarian", "warding_charm").unwrap_err();
     assert!(why.contains("Selfish"), "{why}");
-    let q = quest_with(
-        &["barbarian", "dwarf"],
-        &[(4, 0), (5, 0)],
-        "",
-        FAR_ORC,
-        DEFEAT_ALL,
-        &format!(
-            "{REVISED} equipment: {{\"barbarian\": (items: [\"warding_charm\"]), \"dwarf\": (items: [\"warding_charm\"])}},"
-        ),
-    );
-    let mut g = Game::start(q, 1);
+    let mut g = with_both(&["warding_charm"], &["warding_charm"]);
     let why = rejected(&g.send(Command::Give {
         from: FigureId(0),
         to: FigureId(1),

@@ -921,106 +921,113 @@ fn a_trapped_chest_springs_on_a_treasure_search() {
     ok(&evs);
 }
 
+/// heroquest-2021.md, Potions; How a Hero Escapes Death. The same under Revised, where a hero at
+/// 0 Body outside its own turn is saved by Free Effects alone (checklists §1.1 #78).
 #[test]
 fn potions_are_free_and_a_healing_potion_saves_a_hero_at_zero() {
-    // heroquest-2021.md, Potions; How a Hero Escapes Death.
-    let q = quest_with(
-        &["barbarian"],
-        &[(5, 0)],
-        "",
-        "(kind: \"orc\", at: (6, 0), attack: 9, body: 9)",
-        DEFEAT_ALL,
-        "equipment: {\"barbarian\": (potions: [\"strength\", \"healing\"])},",
-    );
-    let mut g = Game::start(q.clone(), 1);
-    let evs = g.send(Command::DrinkPotion {
-        hero: FigureId(0),
-        potion: "strength".into(),
-    });
-    ok(&evs);
-    let snap = g.snap();
-    let (b, o) = (snap.figure(FigureId(0)).unwrap(), snap.figure(FigureId(1)).unwrap());
-    assert_eq!(snap.attack_dice(b, o, None), 5);
-    // Drinking was not the action.
-    let evs = g.send(Command::Attack {
-        attacker: FigureId(0),
-        target: FigureId(1),
-    });
-    ok(&evs);
-    assert!(
-        evs.iter()
-            .any(|e| matches!(e, GameEvent::Attack { attack, .. } if attack.len() == 5))
-    );
-    assert!(!status(&mut g, 0).contains(&StatusKind::Strength), "used up");
-    // Wounded to 0 in the sorcerer's turn: the healing potion is drunk and the hero lives.
-    let make = |seed| {
-        let mut g = Game::start(q.clone(), seed);
-        g.set_body(0, 1);
-        g.send(Command::EndTurn);
-        g
-    };
-    let (mut g, evs) = find_seed(
-        make,
-        |g| {
-            g.send(Command::Attack {
-                attacker: FigureId(1),
-                target: FigureId(0),
-            })
-        },
-        |e| has(e, "death_averted"),
-    );
-    assert!(!has(&evs, "hero_killed"));
-    assert_eq!(body(&mut g, 0), 4);
-    assert!(g.snap().figure(FigureId(0)).unwrap().inventory.potions == ["strength"]);
+    for rules in ["", crate::rules_revised::REVISED] {
+        let q = quest_with(
+            &["barbarian"],
+            &[(5, 0)],
+            "",
+            "(kind: \"orc\", at: (6, 0), attack: 9, body: 9)",
+            DEFEAT_ALL,
+            &format!("{rules} equipment: {{\"barbarian\": (potions: [\"strength\", \"healing\"])}},"),
+        );
+        let mut g = Game::start(q.clone(), 1);
+        let evs = g.send(Command::DrinkPotion {
+            hero: FigureId(0),
+            potion: "strength".into(),
+        });
+        ok(&evs);
+        let snap = g.snap();
+        let (b, o) = (snap.figure(FigureId(0)).unwrap(), snap.figure(FigureId(1)).unwrap());
+        assert_eq!(snap.attack_dice(b, o, None), 5);
+        // Drinking was not the action.
+        let evs = g.send(Command::Attack {
+            attacker: FigureId(0),
+            target: FigureId(1),
+        });
+        ok(&evs);
+        assert!(
+            evs.iter()
+                .any(|e| matches!(e, GameEvent::Attack { attack, .. } if attack.len() == 5))
+        );
+        assert!(!status(&mut g, 0).contains(&StatusKind::Strength), "used up");
+        // Wounded to 0 in the sorcerer's turn: the healing potion is drunk and the hero lives.
+        let make = |seed| {
+            let mut g = Game::start(q.clone(), seed);
+            g.set_body(0, 1);
+            g.send(Command::EndTurn);
+            g
+        };
+        let (mut g, evs) = find_seed(
+            make,
+            |g| {
+                g.send(Command::Attack {
+                    attacker: FigureId(1),
+                    target: FigureId(0),
+                })
+            },
+            |e| has(e, "death_averted"),
+        );
+        assert!(!has(&evs, "hero_killed"));
+        assert_eq!(body(&mut g, 0), 4);
+        assert!(g.snap().figure(FigureId(0)).unwrap().inventory.potions == ["strength"]);
+    }
 }
 
+/// heroquest-2021.md, How a Hero Escapes Death; Important Timing. The same under Revised: on its
+/// own turn a hero at 0 Body may still use the Action it has left (checklists §1.1 #79), and
+/// outside it only a Free Effect saves it (#78).
 #[test]
 fn a_casters_own_healing_spell_saves_only_on_the_casters_turn() {
-    // heroquest-2021.md, How a Hero Escapes Death; Important Timing.
-    let extra = "traps: [(kind: Pit, at: (6, 0))], spell_schools: {\"wizard\": [\"earth\"]},";
-    let q = quest_with(&["wizard"], &[(5, 0)], "", FAR_ORC, DEFEAT_ALL, extra);
-    let mut g = Game::start(q, 1);
-    g.set_body(0, 1);
-    g.set_allowance(0, 3);
-    let evs = g.send(Command::Move {
-        figure: FigureId(0),
-        path: path(&[(6, 0)]),
-    });
-    ok(&evs);
-    assert!(
-        evs.iter()
-            .any(|e| matches!(e, GameEvent::DeathAverted { by, .. } if by == "Heal Body"))
-    );
-    assert_eq!(body(&mut g, 0), 4);
-    // On the sorcerer's turn the spell cannot save the wizard: a fellow hero's neither.
-    let q = quest_with(
-        &["wizard", "elf"],
-        &[(5, 0), (4, 0)],
-        "",
-        "(kind: \"orc\", at: (6, 0), attack: 9)",
-        DEFEAT_ALL,
-        "spell_schools: {\"wizard\": [\"earth\"], \"elf\": [\"water\"]},",
-    );
-    let make = |seed| {
-        let mut g = Game::start(q.clone(), seed);
+    for rules in ["", crate::rules_revised::REVISED] {
+        let extra = format!("{rules} traps: [(kind: Pit, at: (6, 0))], spell_schools: {{\"wizard\": [\"earth\"]}},");
+        let q = quest_with(&["wizard"], &[(5, 0)], "", FAR_ORC, DEFEAT_ALL, &extra);
+        let mut g = Game::start(q, 1);
         g.set_body(0, 1);
-        g.send(Command::EndTurn);
-        g.send(Command::EndTurn);
-        g
-    };
-    let (_, evs) = find_seed(
-        make,
-        |g| {
-            g.send(Command::Attack {
-                attacker: FigureId(2),
-                target: FigureId(0),
-            })
-        },
-        |e| has(e, "hero_killed"),
-    );
-    assert!(!has(&evs, "death_averted"));
-    // The elf is in the same corridor: the wizard's things lie on the floor for the elf.
-    assert!(has(&evs, "possessions_dropped"));
+        g.set_allowance(0, 3);
+        let evs = g.send(Command::Move {
+            figure: FigureId(0),
+            path: path(&[(6, 0)]),
+        });
+        ok(&evs);
+        assert!(
+            evs.iter()
+                .any(|e| matches!(e, GameEvent::DeathAverted { by, .. } if by == "Heal Body"))
+        );
+        assert_eq!(body(&mut g, 0), 4);
+        // On the sorcerer's turn the spell cannot save the wizard: a fellow hero's neither.
+        let q = quest_with(
+            &["wizard", "elf"],
+            &[(5, 0), (4, 0)],
+            "",
+            "(kind: \"orc\", at: (6, 0), attack: 9)",
+            DEFEAT_ALL,
+            &format!("{rules} spell_schools: {{\"wizard\": [\"earth\"], \"elf\": [\"water\"]}},"),
+        );
+        let make = |seed| {
+            let mut g = Game::start(q.clone(), seed);
+            g.set_body(0, 1);
+            g.send(Command::EndTurn);
+            g.send(Command::EndTurn);
+            g
+        };
+        let (_, evs) = find_seed(
+            make,
+            |g| {
+                g.send(Command::Attack {
+                    attacker: FigureId(2),
+                    target: FigureId(0),
+                })
+            },
+            |e| has(e, "hero_killed"),
+        );
+        assert!(!has(&evs, "death_averted"));
+        // The elf is in the same corridor: the wizard's things lie on the floor for the elf.
+        assert!(has(&evs, "possessions_dropped"));
+    }
 }
 
 #[test]

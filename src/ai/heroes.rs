@@ -163,6 +163,23 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     let can_act_otherwise = snap.action_allowed(h, ActionKind::Other).is_ok();
     // In Shock, only what the board gives: no potion, shot, item or spell (Revised #83).
     let cards = !h.has(StatusKind::InShock);
+    // Armour taken up in the quest goes on, a whole turn, while no monster is in sight and it
+    // would add to the hero's defence (Revised #104).
+    if snap.visible_monsters(h).next().is_none()
+        && let Some(c) = crate::game::heroquest::armour_choices(snap, h)
+            .into_iter()
+            .map(|(_, c)| c)
+            .find(|c| match c {
+                Command::ChangeArmour { armor, on: true, .. } => {
+                    let mut eq = h.equipment.clone();
+                    eq.off.retain(|i| i != armor);
+                    crate::game::heroquest::derive_fighter(rules, &h.kind, &eq).defend > h.fighter.defend
+                }
+                _ => false,
+            })
+    {
+        return Some(c);
+    }
     // The right weapon in hand before fighting (free).
     if can_act && let Some(weapon) = weapon_to_hold(snap, h) {
         return Some(Command::Wield { hero: h.id, weapon });

@@ -287,6 +287,7 @@ impl Campaign {
             let mut eq = Equipment {
                 weapon: h.weapon.clone(),
                 items: h.items.clone(),
+                ..Default::default()
             };
             crate::game::heroquest::stow(rules, class, &mut eq, item);
             h.weapon = eq.weapon;

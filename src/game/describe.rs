@@ -142,6 +142,9 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
         Command::Investigate { hero, at } => format!("{} investigating {}", who(*hero), names.place(*at)),
         Command::UsePortal { figure } => format!("{} stepping through a portal", who(*figure)),
         Command::UseCard { hero, item, .. } => format!("{} using {item}", who(*hero)),
+        Command::ChangeArmour { hero, armor, on } => {
+            format!("{} taking {armor} {}", who(*hero), if *on { "on" } else { "off" })
+        }
         Command::SearchTraps { hero } => format!("{}'s search for traps", who(*hero)),
         Command::SearchSecretDoors { hero } => format!("{}'s search for secret doors", who(*hero)),
         Command::DisarmTrap { hero, trap } => format!("{} disarming trap {trap}", who(*hero)),
@@ -630,6 +633,13 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
                 format!("{}'s cursed {name} plays itself{on}{cost}.", n(*hero))
             } else {
                 format!("{} uses the {name}{on}{cost}.", n(*hero))
+            }
+        }
+        GameEvent::ArmourChanged { hero, name, on, .. } => {
+            if *on {
+                format!("{} spends the turn buckling on the {name}.", n(*hero))
+            } else {
+                format!("{} spends the turn taking off the {name}.", n(*hero))
             }
         }
         GameEvent::PortalOpened { hero, .. } => {

@@ -60,6 +60,7 @@ impl GameEvent {
             GameEvent::Investigated { .. } => "investigated",
             GameEvent::PortalOpened { .. } => "portal_opened",
             GameEvent::CardUsed { .. } => "card_used",
+            GameEvent::ArmourChanged { .. } => "armour_changed",
             GameEvent::PortalUsed { .. } => "portal_used",
             GameEvent::MysticAttack { .. } => "mystic_attack",
             GameEvent::ItemStolen { .. } => "item_stolen",

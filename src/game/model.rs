@@ -97,11 +97,32 @@ pub struct Equipment {
     /// None when the hero's only weapon was thrown.
     pub weapon: Option<String>,
     pub items: Vec<String>,
+    /// Armour among `items` carried but not worn (HeroQuest Revised #104: putting a piece on,
+    /// or taking it off, takes a whole turn), one entry a piece.
+    pub off: Vec<String>,
 }
 
 impl Equipment {
     pub fn has(&self, id: &str) -> bool {
         self.weapon.as_deref() == Some(id) || self.items.iter().any(|i| i == id)
+    }
+
+    /// Whether the hero has a piece `id` on: it carries more of them than it has taken off.
+    pub fn on(&self, id: &str) -> bool {
+        let n = |v: &[String]| v.iter().filter(|i| *i == id).count();
+        n(&self.items) > n(&self.off)
+    }
+
+    /// No more pieces off than carried, after something left the pack.
+    pub fn settle_off(&mut self) {
+        let mut kept: Vec<String> = Vec::new();
+        for i in std::mem::take(&mut self.off) {
+            let carried = self.items.iter().filter(|x| **x == i).count();
+            if kept.iter().filter(|x| **x == i).count() < carried {
+                kept.push(i);
+            }
+        }
+        self.off = kept;
     }
 }
 

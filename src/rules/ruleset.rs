@@ -96,6 +96,9 @@ pub struct Switches {
     /// A hero may carry a thing its kind may not use, with none of its use (Revised #105); 2021:
     /// it may not take it at all.
     pub carry_forbidden: bool,
+    /// Armour found or handed over in a quest is carried, not worn, until its bearer spends a
+    /// whole turn putting it on; taking it off takes one too (Revised #104).
+    pub armor_takes_a_turn: bool,
 }
 
 /// The order of the spell draft.
@@ -125,6 +128,7 @@ impl Default for Switches {
             portcullises: false,
             pass_items: false,
             carry_forbidden: false,
+            armor_takes_a_turn: false,
         }
     }
 }

@@ -237,7 +237,7 @@ pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outc
         let held =
             |item: &String| rules.is_artifact(item) && snap.figures.iter().any(|f| f.hero && f.equipment.has(item));
         for item in t.items.iter().filter(|i| !held(i)) {
-            stow(&rules, &h.kind, &mut eq, item);
+            take_up(&rules, &h.kind, &mut eq, item);
             evs.push(GameEvent::ItemFound {
                 hero: h.id,
                 item: item.clone(),
@@ -258,7 +258,7 @@ pub(in crate::game) fn receive_item(world: &mut World, hero: &FigureSnap, item: 
         return;
     };
     let mut eq = world.get::<Equipment>(hero.entity).cloned().unwrap_or_default();
-    stow(&rules, &hero.kind, &mut eq, item);
+    take_up(&rules, &hero.kind, &mut eq, item);
     let fighter = derive_fighter(&rules, &hero.kind, &eq);
     world.entity_mut(hero.entity).insert((eq, fighter));
 }
@@ -269,6 +269,16 @@ pub(in crate::game) fn receive_item(world: &mut World, hero: &FigureSnap, item: 
 /// See docs/rules-decisions.md.
 pub fn stow(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &mut Equipment, item: &str) {
     crate::quest::gear::stow(rules, class, &mut eq.weapon, &mut eq.items, item);
+}
+
+/// A thing a hero takes up in the dungeon (found, handed over, picked up): stowed; under
+/// Revised a piece of armour goes into the pack unworn, and putting it on takes a whole turn
+/// (#104, switch `armor_takes_a_turn`).
+pub(super) fn take_up(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &mut Equipment, item: &str) {
+    stow(rules, class, eq, item);
+    if rules.edition.armor_takes_a_turn && rules.armor.contains_key(item) {
+        eq.off.push(item.to_string());
+    }
 }
 
 /// heroquest-2021.md, Treasure Cards: the deck is shuffled before every draw; gold and potions
@@ -594,10 +604,11 @@ pub fn give(world: &mut World, snap: &Snapshot, from: FigureId, to: FigureId, it
             rearm(&rules, &h.kind, &mut mine);
         } else if let Some(i) = mine.items.iter().position(|i| i == item) {
             mine.items.remove(i);
+            mine.settle_off();
         }
         // A weapon handed over is taken in hand as one found would be (rules-decisions row 38).
         let mut theirs = o.equipment.clone();
-        stow(&rules, &o.kind, &mut theirs, item);
+        take_up(&rules, &o.kind, &mut theirs, item);
         let f1 = derive_fighter(&rules, &h.kind, &mine);
         let f2 = derive_fighter(&rules, &o.kind, &theirs);
         let mut evs = vec![GameEvent::ItemGiven {
@@ -746,7 +757,7 @@ pub fn pick_up(world: &mut World, snap: &Snapshot, id: FigureId) -> Outcome {
             ..Default::default()
         };
         if may_carry(&rules, &h.kind, &item, &gear).is_ok() && !eq.has(&item) {
-            stow(&rules, &h.kind, &mut eq, &item);
+            take_up(&rules, &h.kind, &mut eq, &item);
         } else {
             left.push(item);
         }

@@ -163,20 +163,12 @@ pub(in crate::game) fn turn_begins(world: &mut World, id: FigureId) -> Vec<GameE
     let Some(h) = snap.figure(id) else {
         return Vec::new();
     };
-    let rules = snap.rules();
-    let mut cursed: Vec<String> = h
-        .equipment
-        .items
-        .iter()
-        .filter(|i| {
-            rules
-                .items
-                .get(*i)
-                .is_some_and(|d| d.has(Keyword::Cursed) && d.uses.is_some())
-        })
+    let cursed: Vec<String> = snap
+        .rules()
+        .cards_among(&h.equipment.items, |d| d.has(Keyword::Cursed) && d.uses.is_some())
+        .into_iter()
         .cloned()
         .collect();
-    cursed.dedup();
     let mut evs = Vec::new();
     // One card at a time: the next sees what the one before did.
     for item in cursed {
@@ -203,19 +195,7 @@ pub(in crate::game) fn turn_begins(world: &mut World, id: FigureId) -> Vec<GameE
 pub fn card_choices(snap: &Snapshot, h: &FigureSnap) -> Vec<(String, Command)> {
     let rules = snap.rules();
     // A Cursed card is never chosen: it plays itself (#116).
-    let mut items: Vec<&String> = h
-        .equipment
-        .items
-        .iter()
-        .filter(|i| {
-            rules
-                .items
-                .get(*i)
-                .is_some_and(|d| d.uses.is_some() && !d.has(Keyword::Cursed))
-        })
-        .collect();
-    items.sort();
-    items.dedup();
+    let items = rules.cards_among(&h.equipment.items, |d| d.uses.is_some() && !d.has(Keyword::Cursed));
     let mut v = Vec::new();
     for item in items {
         for t in snap.figures.iter().filter(|t| t.alive()) {

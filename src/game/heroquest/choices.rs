@@ -247,8 +247,9 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
     if !snap.turn.objective_done && snap.on_stairway(at) {
         v.push(("Retreat up the stairway".into(), Command::Retreat { hero: h.id }));
     }
-    // Keyword cards it carries (Revised #36, #101–110).
+    // Keyword cards it carries (Revised #36, #101–110), and armour to put on or off (#104).
     v.extend(super::cards::card_choices(snap, h));
+    v.extend(super::armour::armour_choices(snap, h));
     // A woken portal underfoot (Revised #155).
     if let Ok((_, to, _)) = crate::game::heroquest::portal_exit(snap, h) {
         v.push((

@@ -3,6 +3,7 @@
 //! may do now. The engine reaches them only through `game::system`.
 
 mod actions;
+mod armour;
 mod cards;
 mod choices;
 mod damage;
@@ -29,6 +30,7 @@ use crate::rules::dice;
 use crate::rules::geometry::Pos;
 
 pub use actions::{loot_within_reach, stow};
+pub use armour::{armour_choices, may_change_armour};
 pub use cards::{card_choices, may_take, may_use_card};
 pub use choices::{
     AttackOdds, HeroChoices, HeroOptions, SpellChoices, action_choices, attack_odds, attackable_after_a_walk,
@@ -277,6 +279,7 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
         Command::Investigate { hero, at } => investigate::investigate(world, &snap, *hero, *at),
         Command::UsePortal { figure } => investigate::use_portal(world, &snap, *figure),
         Command::UseCard { hero, item, target } => cards::use_card(world, &snap, *hero, item, *target),
+        Command::ChangeArmour { hero, armor, on } => armour::change_armour(world, &snap, *hero, armor, *on),
         Command::DrinkPotion { hero, potion } => actions::drink(world, &snap, *hero, potion),
         Command::Give { from, to, item } => actions::give(world, &snap, *from, *to, item),
         Command::PickUp { hero } => actions::pick_up(world, &snap, *hero),

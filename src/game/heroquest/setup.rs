@@ -38,6 +38,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         let equipment = Equipment {
             weapon: gear.weapon.clone(),
             items: gear.items.clone(),
+            ..Default::default()
         };
         let mut book = Spellbook::default();
         if let Some(fixed) = &quest.spell_schools
@@ -255,6 +256,7 @@ pub fn worn_armor<'a>(rules: &crate::rules::ruleset::RuleSet, class: &str, eq: &
     let mut usable: Vec<(&String, &crate::rules::ruleset::ArmorDef)> = eq
         .items
         .iter()
+        .filter(|i| eq.on(i))
         .filter(|i| crate::quest::gear::may_carry(rules, class, i, &in_hand).is_ok())
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()

@@ -93,6 +93,13 @@ pub enum Command {
         item: String,
         target: FigureId,
     },
+    /// Put a piece of armour the hero carries on (`on`) or take it off: its whole turn
+    /// (HeroQuest Revised #104).
+    ChangeArmour {
+        hero: FigureId,
+        armor: String,
+        on: bool,
+    },
     /// Step through the portal the figure stands on to its other end, once the pair is open
     /// (Revised #155): a square of the figure's move.
     UsePortal {
@@ -427,6 +434,13 @@ pub enum GameEvent {
         target: FigureId,
         cost: crate::rules::ruleset::CardCost,
         forced: bool,
+    },
+    /// A hero put a piece of armour on or took it off (Revised #104).
+    ArmourChanged {
+        hero: FigureId,
+        armor: String,
+        name: String,
+        on: bool,
     },
     /// A hero's Investigation woke the quest's portal pair `portal` (Revised #155).
     PortalOpened {

@@ -78,3 +78,13 @@ pub(super) fn check(id: &str, keywords: &[Keyword], uses: Option<&CardUse>) -> R
     }
     Ok(())
 }
+
+impl super::RuleSet {
+    /// The distinct cards of a pack (`items`) whose definition `keep` accepts, in id order.
+    pub fn cards_among<'a>(&self, items: &'a [String], keep: impl Fn(&super::ItemDef) -> bool) -> Vec<&'a String> {
+        let mut out: Vec<&String> = items.iter().filter(|i| self.items.get(*i).is_some_and(&keep)).collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+}

@@ -101,7 +101,19 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
             .on_hover_text("A square costs 1, leaving a square beside a monster 1 more; a door, a gift or a fallen hero's things 1.");
         }
         weapon_line(ui, p, row, is_active, out);
-        let carried: Vec<String> = eq.items.iter().map(|i| q.rules.thing_name(i)).collect();
+        // Armour taken up in the quest and not yet put on (Revised #104) says so.
+        let mut off = eq.off.clone();
+        let carried: Vec<String> = eq
+            .items
+            .iter()
+            .map(|i| match off.iter().position(|o| o == i) {
+                Some(k) => {
+                    off.remove(k);
+                    format!("{} (not worn)", q.rules.thing_name(i))
+                }
+                None => q.rules.thing_name(i),
+            })
+            .collect();
         if !carried.is_empty() {
             ui.label(egui::RichText::new(format!("Carries: {}", carried.join(", "))).small());
         }
@@ -325,18 +337,7 @@ fn carried_abilities(ui: &mut egui::Ui, rules: &crate::rules::ruleset::RuleSet, 
 /// terms of use on hover.
 fn keyword_cards(ui: &mut egui::Ui, p: &Play, id: crate::game::model::FigureId, eq: &crate::game::model::Equipment) {
     let rules = &p.quest.rules;
-    let mut cards: Vec<&String> = eq
-        .items
-        .iter()
-        .filter(|i| {
-            rules
-                .items
-                .get(*i)
-                .is_some_and(|d| d.uses.is_some() || !d.keywords.is_empty())
-        })
-        .collect();
-    cards.sort();
-    cards.dedup();
+    let cards = rules.cards_among(&eq.items, |d| d.uses.is_some() || !d.keywords.is_empty());
     for item in cards {
         let d = &rules.items[item];
         let copies = eq.items.iter().filter(|i| *i == item).count();

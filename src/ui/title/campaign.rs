@@ -187,6 +187,7 @@ fn character_sheet(
     let gear = crate::game::model::Equipment {
         weapon: h.weapon.clone(),
         items: h.items.clone(),
+        ..Default::default()
     };
     let fighter = crate::game::heroquest::derive_fighter(rules, class, &gear);
     let movement = match fighter.movement {
