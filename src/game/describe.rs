@@ -8,7 +8,7 @@ pub use crate::text::{capital, in_sentence, plural, the, with_article};
 use std::collections::BTreeMap;
 
 mod words;
-pub use words::{ability_text, card_use_terms, keyword_text, status_word, trap_name};
+pub use words::{ability_text, card_text, card_use_terms, keyword_text, status_word, trap_name};
 use words::{status_ended, status_gained};
 
 fn faces(v: &[Face]) -> String {

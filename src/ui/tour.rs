@@ -459,6 +459,25 @@ fn to_a_man_at_arms(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
     draft(snap, legal).or_else(|| (!man).then_some(Command::EndTurn))
 }
 
+/// The Sleeping Gates: the hero whose turn it is walks beside the near portal and wakes it
+/// (Revised #155), the others passing.
+fn wake_portal(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
+    if !snap.dungeon.portals_open.is_empty() {
+        return None;
+    }
+    let beside = crate::rules::geometry::Pos::new(1, 7);
+    draft(snap, legal)
+        .or_else(|| legal.iter().find(|c| matches!(c, Command::Investigate { .. })).cloned())
+        .or_else(|| roll(snap, legal))
+        .or_else(|| {
+            legal
+                .iter()
+                .find(|c| matches!(c, Command::Move { path, .. } if path.last() == Some(&beside)))
+                .cloned()
+        })
+        .or(Some(Command::EndTurn))
+}
+
 /// The heroes play as the competent hero bot would (they walk and open doors, so monsters come
 /// into view), the person at the sorcerer's seat passing, until a sorcerer's turn comes with a
 /// monster to take.
@@ -601,6 +620,9 @@ const STEPS: &[Step] = &[
     step("HeroQuest Revised: a man-at-arms's activation", false, |w| {
         Ok(begin(w, "the-mercenaries-road", None, &[], false)? && play_until(w, to_a_man_at_arms)?)
     }),
+    step("HeroQuest Revised: a portal woken", false, |w| {
+        Ok(begin(w, "the-sleeping-gates", None, &[], false)? && play_until(w, wake_portal)?)
+    }),
     step("the action-point module: a hero's turn", false, |w| {
         Ok(begin(w, "the-locksmiths-gauntlet", None, &["action-points"], false)? && play_until(w, draft)?)
     }),
@@ -630,5 +652,6 @@ const STEPS: &[Step] = &[
     step("the party and armory", true, |w| title(w, TitleTour::Armory)),
     step("the town's Armoury (Revised)", false, |w| title(w, TitleTour::Town("armoury"))),
     step("the town's Guild Hall (Revised)", false, |w| title(w, TitleTour::Town("guild"))),
+    step("the town's Outfitter (Revised)", false, |w| title(w, TitleTour::Town("outfitter"))),
     step("the town's Alchemist (Revised)", true, |w| title(w, TitleTour::Town("alchemist"))),
 ];

@@ -280,8 +280,8 @@ pub(super) fn update_highlights(world: &mut World, mut last: Local<Option<Highli
                 spawn(
                     world,
                     at,
-                    Color::srgba(0.45, 0.35, 0.6, 0.8),
-                    TILE * 0.7,
+                    Color::srgba(0.62, 0.38, 0.92, 0.95),
+                    TILE * 0.75,
                     1.55,
                     Some(art.ring.clone()),
                 );

@@ -151,3 +151,25 @@ pub fn card_use_terms(u: &crate::rules::ruleset::CardUse) -> String {
     }
     parts.join(", ")
 }
+
+/// A thing's card as its panel's hover says it: its text, then for a keyword card what using it
+/// costs and when, and each keyword explained (HeroQuest Revised #100–110).
+pub fn card_text(rules: &crate::rules::ruleset::RuleSet, id: &str) -> String {
+    let text = rules
+        .items
+        .get(id)
+        .map(|d| d.text.as_str())
+        .or_else(|| rules.weapons.get(id).map(|d| d.text.as_str()))
+        .or_else(|| rules.armor.get(id).map(|d| d.text.as_str()))
+        .or_else(|| rules.potions.get(id).map(|d| d.text.as_str()))
+        .unwrap_or("");
+    let mut lines = vec![text.to_string()];
+    if let Some(d) = rules.items.get(id) {
+        if let Some(u) = &d.uses {
+            lines.push(card_use_terms(u));
+        }
+        lines.extend(d.keywords.iter().map(|k| keyword_text(*k).to_string()));
+    }
+    lines.retain(|l| !l.is_empty());
+    lines.join("\n")
+}

@@ -101,11 +101,19 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
             .on_hover_text("A square costs 1, leaving a square beside a monster 1 more; a door, a gift or a fallen hero's things 1.");
         }
         weapon_line(ui, p, row, is_active, out);
-        // Armour taken up in the quest and not yet put on (Revised #104) says so.
+        // Armour taken up in the quest and not yet put on (Revised #104) says so; keyword cards
+        // have lines of their own below.
         let mut off = eq.off.clone();
+        let is_card = |i: &String| {
+            q.rules
+                .items
+                .get(i)
+                .is_some_and(|d| d.uses.is_some() || !d.keywords.is_empty())
+        };
         let carried: Vec<String> = eq
             .items
             .iter()
+            .filter(|i| !is_card(i))
             .map(|i| match off.iter().position(|o| o == i) {
                 Some(k) => {
                     off.remove(k);
@@ -368,17 +376,8 @@ fn keyword_cards(ui: &mut egui::Ui, p: &Play, id: crate::game::model::FigureId, 
             ("", egui::Color32::from_rgb(215, 200, 160))
         };
         line.push_str(state);
-        let mut hover = vec![d.text.clone()];
-        if let Some(u) = &d.uses {
-            hover.push(crate::game::describe::card_use_terms(u));
-        }
-        hover.extend(
-            d.keywords
-                .iter()
-                .map(|k| crate::game::describe::keyword_text(*k).to_string()),
-        );
         ui.label(egui::RichText::new(line).small().color(colour))
-            .on_hover_text(hover.join("\n"));
+            .on_hover_text(crate::game::describe::card_text(rules, item));
     }
 }
 

@@ -446,7 +446,14 @@ fn shop_counter(
     }
     egui::Grid::new(("stock", &shop.id)).striped(true).show(ui, |ui| {
         for (id, name, cost) in Campaign::stock(rules, shop) {
-            ui.label(&name);
+            // A keyword card says its keywords at once, and its whole card on hover (#100).
+            let tags: String = rules
+                .items
+                .get(&id)
+                .map(|d| d.keywords.iter().map(|k| format!(" · {k:?}")).collect())
+                .unwrap_or_default();
+            ui.label(format!("{name}{tags}"))
+                .on_hover_text(crate::game::describe::card_text(rules, &id));
             ui.label(format!("{cost} gold"));
             let verdict = campaign.check_purchase(rules, chosen, &id);
             let button = ui
