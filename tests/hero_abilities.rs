@@ -486,17 +486,7 @@ fn a_weapons_ability_lasts_while_it_is_in_hand() {
 /// it is worn at once.
 #[test]
 fn armour_takes_a_whole_turn_to_put_on_or_off() {
-    let start = |rules: &str| {
-        let q = quest_with(
-            &["barbarian", "dwarf"],
-            &[(4, 0), (5, 0)],
-            "",
-            FAR_ORC,
-            DEFEAT_ALL,
-            &format!("{rules} equipment: {{\"dwarf\": (items: [\"helmet\"])}},"),
-        );
-        Game::start(q, 1)
-    };
+    let start = |rules: &str| crate::keyword_cards::party_carrying(rules, &[], &["helmet"]);
     let defend = |g: &mut Game, id: u32| g.snap().figure(FigureId(id)).unwrap().fighter.defend;
     let hand_over = Command::Give {
         from: FigureId(1),

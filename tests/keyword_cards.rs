@@ -12,8 +12,8 @@ use crate::rules_2021::{DEFEAT_ALL, FAR_ORC, has, ok, status};
 use crate::rules_revised::REVISED;
 
 /// The Barbarian at (4, 0) carrying `items`, the Dwarf beside it at (5, 0) carrying `dwarfs`,
-/// under Revised.
-fn with_both(items: &[&str], dwarfs: &[&str]) -> Game {
+/// under `rules` (a quest's `rules` field, or "" for 2021).
+pub(crate) fn party_carrying(rules: &str, items: &[&str], dwarfs: &[&str]) -> Game {
     let list = |v: &[&str]| v.iter().map(|i| format!("{i:?}")).collect::<Vec<_>>().join(", ");
     let q = quest_with(
         &["barbarian", "dwarf"],
@@ -22,7 +22,7 @@ fn with_both(items: &[&str], dwarfs: &[&str]) -> Game {
         FAR_ORC,
         DEFEAT_ALL,
         &format!(
-            "{REVISED} equipment: {{\"barbarian\": (items: [{}]), \"dwarf\": (items: [{}])}},",
+            "{rules} equipment: {{\"barbarian\": (items: [{}]), \"dwarf\": (items: [{}])}},",
             list(items),
             list(dwarfs)
         ),
@@ -31,7 +31,7 @@ fn with_both(items: &[&str], dwarfs: &[&str]) -> Game {
 }
 
 fn with_cards(items: &[&str]) -> Game {
-    with_both(items, &[])
+    party_carrying(REVISED, items, &[])
 }
 
 fn use_card(item: &str, target: u32) -> Command {
@@ -204,7 +204,7 @@ fn a_hero_carries_one_selfish_card() {
     c.buy(&rules, "barbarian", "warding_charm").unwrap();
     let why = c.check_purchase(&rules, "barbarian", "warding_charm").unwrap_err();
     assert!(why.contains("Selfish"), "{why}");
-    let mut g = with_both(&["warding_charm"], &["warding_charm"]);
+    let mut g = party_carrying(REVISED, &["warding_charm"], &["warding_charm"]);
     let why = rejected(&g.send(Command::Give {
         from: FigureId(0),
         to: FigureId(1),

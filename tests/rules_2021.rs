@@ -1007,23 +1007,7 @@ fn a_casters_own_healing_spell_saves_only_on_the_casters_turn() {
             DEFEAT_ALL,
             &format!("{rules} spell_schools: {{\"wizard\": [\"earth\"], \"elf\": [\"water\"]}},"),
         );
-        let make = |seed| {
-            let mut g = Game::start(q.clone(), seed);
-            g.set_body(0, 1);
-            g.send(Command::EndTurn);
-            g.send(Command::EndTurn);
-            g
-        };
-        let (_, evs) = find_seed(
-            make,
-            |g| {
-                g.send(Command::Attack {
-                    attacker: FigureId(2),
-                    target: FigureId(0),
-                })
-            },
-            |e| has(e, "hero_killed"),
-        );
+        let evs = felled_on_the_sorcerers_turn(&q);
         assert!(!has(&evs, "death_averted"));
         // The elf is in the same corridor: the wizard's things lie on the floor for the elf.
         assert!(has(&evs, "possessions_dropped"));
@@ -1041,6 +1025,13 @@ fn a_dead_heros_possessions_go_to_the_monsters_when_no_hero_is_near() {
         DEFEAT_ALL,
         "spell_schools: {\"wizard\": [\"earth\"], \"elf\": [\"water\"]}, equipment: {\"wizard\": (items: [\"spell_ring\"], gold: 30)},",
     );
+    let evs = felled_on_the_sorcerers_turn(&q);
+    assert!(has(&evs, "possessions_claimed"));
+}
+
+/// The first hero of `q` (the Wizard, at 1 Body) felled by the orc, figure 2, on the sorcerer's
+/// turn after two heroes' turns: the events of the blow that kills it, on the first seed it does.
+fn felled_on_the_sorcerers_turn(q: &std::sync::Arc<hollowdeep::quest::Quest>) -> Vec<GameEvent> {
     let make = |seed| {
         let mut g = Game::start(q.clone(), seed);
         g.set_body(0, 1);
@@ -1048,17 +1039,13 @@ fn a_dead_heros_possessions_go_to_the_monsters_when_no_hero_is_near() {
         g.send(Command::EndTurn);
         g
     };
-    let (_, evs) = find_seed(
-        make,
-        |g| {
-            g.send(Command::Attack {
-                attacker: FigureId(2),
-                target: FigureId(0),
-            })
-        },
-        |e| has(e, "hero_killed"),
-    );
-    assert!(has(&evs, "possessions_claimed"));
+    let strike = |g: &mut Game| {
+        g.send(Command::Attack {
+            attacker: FigureId(2),
+            target: FigureId(0),
+        })
+    };
+    find_seed(make, strike, |e| has(e, "hero_killed")).1
 }
 
 #[test]

@@ -15,7 +15,7 @@ use super::*;
 use crate::game::model::Command;
 use crate::game::model::*;
 use crate::game::snapshot::{FigureSnap, Snapshot};
-use crate::game::world::set_progress;
+use crate::game::world::{entity_of, set_progress};
 use crate::rules::ruleset::{CardCost, CardTime, CardUse, Effect, Keyword, MAX_HELD};
 
 /// Why `h` may not use its card `item` on `t` now, or what the use is.
@@ -152,20 +152,24 @@ fn play(
 /// The start of hero `id`'s turn: its held cards turn face down and its icons are free again
 /// (#101–102); then each Cursed card it carries plays itself, if it can (#116).
 pub(in crate::game) fn turn_begins(world: &mut World, id: FigureId) -> Vec<GameEvent> {
-    {
+    // Touched only when there is something to turn down: a changed `Dungeon` is read again by
+    // the next snapshot, and most turns have no card showing.
+    let d = world.resource::<Dungeon>();
+    if d.cards_held.contains_key(&id) || d.icons_used.contains_key(&id) {
         let mut d = world.resource_mut::<Dungeon>();
         d.cards_held.remove(&id);
         d.icons_used.remove(&id);
     }
-    let Some(snap) = Snapshot::capture(world) else {
+    // The Cursed cards it carries, read from its pack alone (no picture of the world is taken
+    // on the many turns with none).
+    let Some(rules) = world.get_resource::<ActiveQuest>().map(|q| q.0.rules.clone()) else {
         return Vec::new();
     };
-    let Some(h) = snap.figure(id) else {
+    let Some(items) = entity_of(world, id).and_then(|e| world.get::<Equipment>(e)).map(|eq| eq.items.clone()) else {
         return Vec::new();
     };
-    let cursed: Vec<String> = snap
-        .rules()
-        .cards_among(&h.equipment.items, |d| d.has(Keyword::Cursed) && d.uses.is_some())
+    let cursed: Vec<String> = rules
+        .cards_among(&items, |d| d.has(Keyword::Cursed) && d.uses.is_some())
         .into_iter()
         .cloned()
         .collect();
