@@ -165,7 +165,8 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     let cards = !h.has(StatusKind::InShock);
     // Armour taken up in the quest goes on, a whole turn, while no monster is in sight and it
     // would add to the hero's defence (Revised #104).
-    if snap.visible_monsters(h).next().is_none()
+    if !h.equipment.off.is_empty()
+        && snap.visible_monsters(h).next().is_none()
         && let Some(c) = crate::game::heroquest::armour_choices(snap, h)
             .into_iter()
             .map(|(_, c)| c)

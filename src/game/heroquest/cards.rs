@@ -165,7 +165,10 @@ pub(in crate::game) fn turn_begins(world: &mut World, id: FigureId) -> Vec<GameE
     let Some(rules) = world.get_resource::<ActiveQuest>().map(|q| q.0.rules.clone()) else {
         return Vec::new();
     };
-    let Some(items) = entity_of(world, id).and_then(|e| world.get::<Equipment>(e)).map(|eq| eq.items.clone()) else {
+    let Some(items) = entity_of(world, id)
+        .and_then(|e| world.get::<Equipment>(e))
+        .map(|eq| eq.items.clone())
+    else {
         return Vec::new();
     };
     let cursed: Vec<String> = rules

@@ -82,13 +82,19 @@ impl Snapshot {
     /// Rage X (#129): a monster's own; a hero's from what it carries and the weapon in its
     /// hand (#97).
     pub fn rage_of(&self, f: &FigureSnap) -> u8 {
-        if !f.is_hero() {
+        if !f.is_hero() || f.has(StatusKind::InShock) {
             return f.rage();
         }
-        self.abilities_of(f)
+        // Asked at every action a hero may take: added up without gathering a list.
+        let items = &self.rules().items;
+        f.equipment
+            .items
             .iter()
+            .filter_map(|i| items.get(i))
+            .flat_map(|d| d.abilities.iter())
+            .chain(self.weapon_abilities(f))
             .map(Ability::rage)
-            .fold(0, u8::saturating_add)
+            .fold(f.rage(), u8::saturating_add)
     }
 
     /// The extra actions of `kind` `f` may take a turn after its one other Action: its abilities'
