@@ -214,3 +214,21 @@ fn an_introductory_quest_does_not_count_towards_champion() {
     assert_eq!(won(false), 0);
     assert_eq!(won(true), 1);
 }
+
+/// #141: a quest lost (or left) without its goal is a failure and may be played again,
+/// unchanged: the Revised campaign offers the same quest next, with the same monsters, and
+/// counts nothing of it as done.
+#[test]
+fn a_failed_quest_is_played_again_unchanged() {
+    let mut c = Campaign::new(&RuleSet::heroquest_revised());
+    let first = c.next_quest().expect("a book").to_string();
+    let q = hollowdeep::quest::load(&first).unwrap();
+    let before = c.prepare(&q);
+    let mut g = Game::start(before.clone(), 1);
+    c.settle(&first, Outcome::Lost, &g.snap());
+    assert_eq!(c.next_quest(), Some(first.as_str()));
+    assert!(c.completed.is_empty() && c.party.values().all(|h| h.wins == 0));
+    let again = c.prepare(&q);
+    assert_eq!(again.monsters, before.monsters);
+    assert_eq!(again.events, before.events);
+}
