@@ -34,6 +34,7 @@ mod revised_abilities;
 mod revised_pieces;
 mod rules_2021;
 mod rules_edges;
+mod revised_readings;
 mod rules_revised;
 mod rules_scenarios;
 mod saves;

@@ -27,7 +27,7 @@ pub(crate) fn refused(text: &str) -> String {
 
 /// Heroes in room nw1 (1..4, 1..3) with its open door to the corridor at (2,0)-(2,1), under
 /// Revised or (`revised` false) 2021.
-fn room(revised: bool, extra: &str, monsters: &str) -> std::sync::Arc<hollowdeep::quest::Quest> {
+pub(crate) fn room(revised: bool, extra: &str, monsters: &str) -> std::sync::Arc<hollowdeep::quest::Quest> {
     let rules = if revised { REVISED } else { "" };
     quest_with(
         &["barbarian", "dwarf"],
