@@ -3,6 +3,7 @@
 //! its item number (rules-decisions row 97).
 
 use hollowdeep::game::model::*;
+use hollowdeep::rules::ruleset::RuleSet;
 
 use crate::common::*;
 use crate::keyword_cards::party_carrying;
@@ -134,15 +135,64 @@ fn treasure_may_be_trapped_and_a_search_may_bring_a_wanderer() {
 #[test]
 fn no_kind_of_monster_runs_out() {
     let goblins: Vec<String> = (12..25).map(|x| format!("(kind: \"goblin\", at: ({x}, 0))")).collect();
-    let q = quest_with(
-        &["barbarian"],
-        &[(2, 1)],
-        "",
-        &goblins.join(", "),
-        DEFEAT_ALL,
-        REVISED,
-    );
+    let q = quest_with(&["barbarian"], &[(2, 1)], "", &goblins.join(", "), DEFEAT_ALL, REVISED);
     let mut g = Game::start(q, 1);
     let snap = g.snap();
     assert_eq!(snap.monsters().filter(|m| m.kind == "goblin").count(), 13);
+}
+
+/// A hero's Body and Mind as (current, most).
+fn body_mind(g: &mut Game, id: u32) -> ((u8, u8), (u8, u8)) {
+    let e = g.snap().figure(FigureId(id)).unwrap().entity;
+    let w = g.app.world();
+    let b = w.get::<Body>(e).unwrap();
+    let m = w.get::<Mind>(e).unwrap();
+    ((b.current, b.max), (m.current, m.max))
+}
+
+/// #99: a card that raises the most Body or Mind. Brought into the quest, its bearer starts
+/// whole at the raised most (the Barbarian, Body 8 and Mind 2, at 9 and 3). Handed to the
+/// Dwarf (Body 7, Mind 3): the Barbarian's most falls back and its current values, above it,
+/// come down with it; the Dwarf's most rises, its current values do not. Wounded, it heals up
+/// to the raised most; the town sells the cards and says what they do.
+#[test]
+fn a_card_raises_the_most_body_or_mind_but_not_the_current() {
+    let mut g = party_carrying(
+        REVISED,
+        &["oakheart_amulet", "circlet_of_clear_thought"],
+        &["healers_poultice"],
+    );
+    assert_eq!(body_mind(&mut g, 0), ((9, 9), (3, 3)));
+    assert_eq!(body_mind(&mut g, 1), ((7, 7), (3, 3)));
+    for item in ["oakheart_amulet", "circlet_of_clear_thought"] {
+        let evs = g.send(Command::Give {
+            from: FigureId(0),
+            to: FigureId(1),
+            item: item.into(),
+        });
+        ok(&evs);
+        assert!(has(&evs, "maximum_changed"), "{evs:?}");
+    }
+    assert_eq!(body_mind(&mut g, 0), ((8, 8), (2, 2)), "cut to the new most");
+    assert_eq!(
+        body_mind(&mut g, 1),
+        ((7, 8), (3, 4)),
+        "the most rises, not the current"
+    );
+    // Healing now reaches the Dwarf's raised most, one above its own.
+    ok(&g.send(Command::EndTurn));
+    g.set_body(1, 6);
+    ok(&g.send(Command::UseCard {
+        hero: FigureId(1),
+        item: "healers_poultice".into(),
+        target: FigureId(1),
+    }));
+    assert_eq!(body_mind(&mut g, 1).0, (8, 8));
+    // The town sells the cards and says what they do.
+    let rules = RuleSet::heroquest_revised();
+    let text = hollowdeep::game::describe::card_text(&rules, "oakheart_amulet");
+    assert!(text.contains("+1 to most Body"), "{text}");
+    let town = rules.town.as_ref().unwrap();
+    let outfitter = town.shops.iter().find(|s| s.id == "outfitter").unwrap();
+    assert!(outfitter.stock.iter().any(|i| i == "circlet_of_clear_thought"));
 }

@@ -59,7 +59,7 @@ impl Campaign {
     /// order) buys the dearest piece of armour it lacks that it may use (not armour that costs
     /// movement) or a weapon that rolls more dice than the one in hand, until nothing more is
     /// affordable, then a healing draught for a hero without one, a lasting thing that gives an
-    /// extra action and a keyword card to use; at the Guild Hall, where there is one, a hero without a man-at-arms hires
+    /// extra action, a keyword card to use and a card that raises the most Body or Mind; at the Guild Hall, where there is one, a hero without a man-at-arms hires
     /// one before shopping and a second after.
     pub fn shop(&mut self, rules: &RuleSet) {
         let classes: Vec<String> = self.party.keys().cloned().collect();
@@ -144,6 +144,23 @@ impl Campaign {
                 })
                 .max_by_key(|(id, _, cost)| (*cost, std::cmp::Reverse(id.clone())));
             if let Some((id, _, _)) = card {
+                let _ = self.buy(rules, class, &id);
+            }
+            // A card that raises the most Body (before one for Mind), where the hero can spare
+            // its price and three hundred more; never a second of one it has (#99).
+            let gold = self.party[class].gold;
+            let raise = Self::shops(rules)
+                .iter()
+                .flat_map(|s| Self::stock(rules, s))
+                .filter(|(id, _, cost)| {
+                    gold >= cost + 300 && !self.party[class].items.contains(id) && buyable(self, class, id)
+                })
+                .filter_map(|(id, _, _)| {
+                    let r = rules.items.get(&id)?.raises;
+                    (r != Default::default()).then_some((std::cmp::Reverse((r.body, r.mind)), id))
+                })
+                .min();
+            if let Some((_, id)) = raise {
                 let _ = self.buy(rules, class, &id);
             }
             self.bot_hire(rules, class, 2);

@@ -642,6 +642,9 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
                 format!("{} spends the turn taking off the {name}.", n(*hero))
             }
         }
+        GameEvent::MaximumChanged { figure, body, mind } => {
+            format!("{} can now have up to {body} Body and {mind} Mind.", n(*figure))
+        }
         GameEvent::PortalOpened { hero, .. } => {
             format!(
                 "{} wakes the portal: both its ends glow, and it will carry the party.",

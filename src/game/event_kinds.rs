@@ -61,6 +61,7 @@ impl GameEvent {
             GameEvent::PortalOpened { .. } => "portal_opened",
             GameEvent::CardUsed { .. } => "card_used",
             GameEvent::ArmourChanged { .. } => "armour_changed",
+            GameEvent::MaximumChanged { .. } => "maximum_changed",
             GameEvent::PortalUsed { .. } => "portal_used",
             GameEvent::MysticAttack { .. } => "mystic_attack",
             GameEvent::ItemStolen { .. } => "item_stolen",

@@ -218,6 +218,12 @@ pub struct Retainer {
     pub abilities: Vec<crate::rules::ruleset::Ability>,
 }
 
+/// How much of a hero's maximum Body and Mind its cards give now (Revised #99): kept so that a
+/// card gained or lost moves the maximum by its own amount, and the current values only as
+/// #99 says (`heroquest::cards::raise`).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Raised(pub crate::rules::ruleset::Raises);
+
 /// A secret door nobody has found yet: a wall to everyone until a search reveals it.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Concealed;

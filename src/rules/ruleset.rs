@@ -9,7 +9,7 @@ mod cards;
 mod party;
 mod town;
 pub use abilities::{Ability, Bonus, DamageKind, TestKind, damage_taken};
-pub use cards::{CardCost, CardTime, CardUse, Keyword, MAX_HELD};
+pub use cards::{CardCost, CardTime, CardUse, Keyword, MAX_HELD, Raises};
 pub use party::{HeroBoard, HeroDef, ManAtArmsDef};
 pub use town::{ShopDef, TownDef};
 
@@ -216,6 +216,9 @@ pub struct ItemDef {
     /// What using it does and costs (Revised #36, #101–102, #106), if it is used at all.
     #[serde(default)]
     pub uses: Option<CardUse>,
+    /// What carrying it adds to its bearer's maximum Body and Mind (Revised #99).
+    #[serde(default)]
+    pub raises: Raises,
     pub text: String,
 }
 

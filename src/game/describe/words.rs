@@ -169,7 +169,25 @@ pub fn card_text(rules: &crate::rules::ruleset::RuleSet, id: &str) -> String {
             lines.push(card_use_terms(u));
         }
         lines.extend(d.keywords.iter().map(|k| keyword_text(*k).to_string()));
+        lines.push(raises_text(d.raises));
     }
     lines.retain(|l| !l.is_empty());
     lines.join("\n")
+}
+
+/// A card's raise of its bearer's maximum Body and Mind, in the terms of Revised #99 ("" for
+/// none).
+pub fn raises_text(r: crate::rules::ruleset::Raises) -> String {
+    let parts: Vec<String> = [(r.body, "Body"), (r.mind, "Mind")]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("+{n} to most {what}"))
+        .collect();
+    if parts.is_empty() {
+        return String::new();
+    }
+    format!(
+        "While carried: {}. The current value is not raised with it; losing the card lowers it only where it is above the new most.",
+        parts.join(", ")
+    )
 }

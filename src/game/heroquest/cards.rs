@@ -197,6 +197,42 @@ pub(in crate::game) fn turn_begins(world: &mut World, id: FigureId) -> Vec<GameE
     evs
 }
 
+/// After every command: each living hero's maximum Body and Mind follow the cards it carries
+/// (#99). A card gained raises the maximum and not the current value; a card lost lowers the
+/// maximum, and the current value only where it is now above it.
+pub(in crate::game) fn raise(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
+    let rules = snap.rules();
+    let mut evs = Vec::new();
+    for h in snap.heroes().filter(|h| h.alive()) {
+        let now = rules.raises(&h.equipment.items);
+        let Some(was) = world.get::<Raised>(h.entity).map(|r| r.0) else {
+            continue;
+        };
+        if now == was {
+            continue;
+        }
+        let mut e = world.entity_mut(h.entity);
+        e.insert(Raised(now));
+        let body = {
+            let mut b = e.get_mut::<Body>().expect("heroes have a body");
+            b.max = (b.max - was.body).saturating_add(now.body);
+            b.current = b.current.min(b.max);
+            b.max
+        };
+        let mind = e.get_mut::<Mind>().map_or(0, |mut m| {
+            m.max = (m.max - was.mind).saturating_add(now.mind);
+            m.current = m.current.min(m.max);
+            m.max
+        });
+        evs.push(GameEvent::MaximumChanged {
+            figure: h.id,
+            body,
+            mind,
+        });
+    }
+    evs
+}
+
 /// The card uses `h` could make now, for its menu: (label, command), one for each card and
 /// target the rules accept.
 pub fn card_choices(snap: &Snapshot, h: &FigureSnap) -> Vec<(String, Command)> {

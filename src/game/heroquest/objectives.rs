@@ -55,7 +55,8 @@ pub(in crate::game) fn settle(world: &mut World) -> (Vec<GameEvent>, Option<Snap
     if let Phase::Over(_) = snap.turn.phase {
         return (Vec::new(), Some(snap));
     }
-    let mut evs = Vec::new();
+    // A card gained or lost moves its bearer's maximum Body and Mind (Revised #99).
+    let mut evs = super::cards::raise(world, &snap);
     let quest = snap.quest.clone();
     let mut done = snap.turn.objective_done;
     let round = snap.turn.round;

@@ -40,6 +40,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
             items: gear.items.clone(),
             ..Default::default()
         };
+        let raised = rules.raises(&equipment.items);
         let mut book = Spellbook::default();
         if let Some(fixed) = &quest.spell_schools
             && let Some(schools) = fixed.get(class)
@@ -66,8 +67,9 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
                 name: name.clone(),
                 seat,
             },
-            Body::full(def.body),
-            Mind::full(def.mind),
+            // Cards that raise the maximum, brought in: the hero starts whole (#99).
+            Body::full(def.body.saturating_add(raised.body)),
+            Mind::full(def.mind.saturating_add(raised.mind)),
             derive_fighter(&rules, class, &equipment),
             equipment,
             (
@@ -77,6 +79,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
                 },
                 Status::default(),
                 book,
+                Raised(raised),
             ),
         ));
         // The action-point module: heroes start off the board and come on at the stairway

@@ -442,6 +442,13 @@ pub enum GameEvent {
         name: String,
         on: bool,
     },
+    /// A card gained or lost moved a hero's maximum Body and Mind (Revised #99): the new
+    /// maxima, and the current values where the lower maximum cut them.
+    MaximumChanged {
+        figure: FigureId,
+        body: u8,
+        mind: u8,
+    },
     /// A hero's Investigation woke the quest's portal pair `portal` (Revised #155).
     PortalOpened {
         hero: FigureId,

@@ -98,6 +98,7 @@ pub(super) fn check(
                     abilities: Vec::new(),
                     keywords: Vec::new(),
                     uses: None,
+                    raises: Default::default(),
                     text: item.text.clone(),
                 },
             );

@@ -60,6 +60,18 @@ pub struct CardUse {
     pub icon: Option<String>,
 }
 
+/// What carrying a card adds to its bearer's maximum Body and Mind (#99): `raises: (body: 1)`.
+/// The current values are not raised with it; losing the card lowers them only where they
+/// are above the new maximum.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Raises {
+    #[serde(default)]
+    pub body: u8,
+    #[serde(default)]
+    pub mind: u8,
+}
+
 /// How many held cards a hero may have face up at once (#101).
 pub const MAX_HELD: usize = 2;
 
@@ -86,5 +98,17 @@ impl super::RuleSet {
         out.sort();
         out.dedup();
         out
+    }
+
+    /// What a pack's cards add to the maximum Body and Mind of their bearer (#99), each card
+    /// counted once whatever the copies (as the same-name limit, #110, counts an effect once).
+    pub fn raises(&self, items: &[String]) -> Raises {
+        let mut r = Raises::default();
+        for i in self.cards_among(items, |d| d.raises != Raises::default()) {
+            let d = self.items[i].raises;
+            r.body = r.body.saturating_add(d.body);
+            r.mind = r.mind.saturating_add(d.mind);
+        }
+        r
     }
 }
