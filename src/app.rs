@@ -283,7 +283,18 @@ fn begin_pending_quest(world: &mut World) {
             println!("resumed {} at command {}", slot.source, commands.len());
         }
         None => {
-            logic::start_quest(world, p.quest, p.seed);
+            // Who at the table plays which heroes together (Revised #39): part of the game, kept
+            // in its save; a resumed game keeps its own.
+            let quest = if p.autoplay || p.quest.mission.is_some() {
+                p.quest
+            } else {
+                let seats = world
+                    .get_resource::<crate::input::seats::Seats>()
+                    .cloned()
+                    .unwrap_or_default();
+                std::sync::Arc::new(p.quest.with_players(&seats.players(&p.quest.heroes, &p.companions)))
+            };
+            logic::start_quest(world, quest, p.seed);
         }
     }
     let mut companions: std::collections::BTreeSet<game::model::FigureId> = world

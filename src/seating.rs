@@ -87,6 +87,23 @@ impl Seats {
         quest_heroes.iter().filter(|h| self.seat_of(h).is_none()).collect()
     }
 
+    /// Which of `quest_heroes` one person plays together (Revised #39: such a person takes all
+    /// of them in one turn): each seat's heroes; with no seats set up, the one person at the
+    /// table plays every hero the computer does not (`computer`).
+    pub fn players(&self, quest_heroes: &[String], computer: &[String]) -> Vec<Vec<String>> {
+        let people = |hs: &[String]| -> Vec<String> {
+            quest_heroes
+                .iter()
+                .filter(|h| hs.contains(h) && !computer.contains(h))
+                .cloned()
+                .collect()
+        };
+        if self.0.is_empty() {
+            return vec![people(quest_heroes)];
+        }
+        self.0.iter().map(|s| people(&s.heroes)).collect()
+    }
+
     /// Problems that make these seats unusable for a quest with these heroes, in words.
     pub fn check(&self, quest_heroes: &[String]) -> Result<(), String> {
         let mut seen = BTreeMap::new();

@@ -142,6 +142,71 @@ fn a_player_takes_its_figures_in_the_order_it_chooses() {
     );
 }
 
+/// #39: one person who plays several heroes takes all of them in one turn, in the order it
+/// chooses. Here one person plays the Barbarian and the Elf, another the Dwarf: the Barbarian's
+/// player may send the Elf first but not the Dwarf, and its two heroes both act before the
+/// Dwarf. Under 2021 the same table plays each hero in seat order. The table's players are part
+/// of the game: a replay keeps them and does not play without them.
+#[test]
+fn one_person_takes_all_its_heroes_in_one_turn() {
+    let table = [vec!["barbarian".to_string(), "elf".to_string()]];
+    let three = |rules: &str| {
+        let q = quest_with(
+            &["barbarian", "dwarf", "elf"],
+            &[(3, 0), (9, 0), (12, 0)],
+            "",
+            "(kind: \"orc\", at: (24, 17))",
+            DEFEAT_ALL,
+            rules,
+        );
+        std::sync::Arc::new(q.with_players(&table))
+    };
+    let (barbarian, dwarf, elf) = (0, 1, 2);
+    let activate = |id: u32| Command::Activate { figure: FigureId(id) };
+    let mut g = Game::start(three(REVISED), 1);
+    let listed = legal_commands(&g.snap());
+    assert!(listed.contains(&activate(elf)) && !listed.contains(&activate(dwarf)));
+    let why = rejected(&g.send(activate(dwarf))).expect("another person's hero");
+    assert!(why.contains("not one of the figures"), "{why}");
+    ok(&g.send(activate(elf)));
+    let mut order = Vec::new();
+    while let Some(id) = phase_figure(&g) {
+        order.push(id);
+        ok(&g.send(Command::EndTurn));
+    }
+    assert_eq!(
+        order,
+        [elf, barbarian, dwarf],
+        "one person's heroes in one turn, the Elf first"
+    );
+    // The same table under 2021: seat order, and nobody is taken out of turn.
+    let mut g = Game::start(three(""), 1);
+    assert!(rejected(&g.send(activate(elf))).is_some());
+    let mut order = Vec::new();
+    while let Some(id) = phase_figure(&g) {
+        order.push(id);
+        ok(&g.send(Command::EndTurn));
+    }
+    assert_eq!(order, [barbarian, dwarf, elf]);
+    // A replay keeps the table, and without it the game does not play the same.
+    let book = hollowdeep::quest::load("the-bone-orchard")
+        .unwrap()
+        .under("heroquest-revised")
+        .unwrap()
+        .with_players(&table);
+    let elf = book.heroes.iter().position(|h| h == "elf").unwrap() as u32;
+    let commands = vec![activate(elf), Command::EndTurn];
+    let r = hollowdeep::save::Replay::new(&book, "the-bone-orchard", 1, SorcererLevel::Classic, commands);
+    assert_eq!(r.players, table.to_vec());
+    r.play().expect("plays as recorded");
+    let mut without = r.clone();
+    without.players.clear();
+    assert!(
+        without.play().is_err(),
+        "the Elf may not act first without its player's table"
+    );
+}
+
 /// #21, #42, #67, #69: a man-at-arms's Speed is a fixed number (no roll), it has one Move and one
 /// other Action, and it fights with its own dice; a Crossbowman shoots at any monster in sight,
 /// a Swordsman only strikes what stands beside it.

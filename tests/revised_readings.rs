@@ -9,6 +9,7 @@ use crate::common::*;
 use crate::keyword_cards::party_carrying;
 use crate::rules_2021::{DEFEAT_ALL, FAR_ORC, body, cast, has, ok, status};
 use crate::rules_revised::{REVISED, room};
+use hollowdeep::game::model::FigureNames;
 
 /// #38: "effects which last one turn last until all five players have acted". In our tables
 /// that is a held card (#101): played on the Barbarian's turn, it is still face up through the
@@ -195,4 +196,37 @@ fn a_card_raises_the_most_body_or_mind_but_not_the_current() {
     let town = rules.town.as_ref().unwrap();
     let outfitter = town.shops.iter().find(|s| s.id == "outfitter").unwrap();
     assert!(outfitter.stock.iter().any(|i| i == "circlet_of_clear_thought"));
+}
+
+/// #8: Morcar's spells are Chaos spells. The log tells a monster's spell by the edition's name
+/// for it, 2021's Dread spell the control, and the quest checks use the same word.
+#[test]
+fn morcars_spells_are_chaos_spells() {
+    for (rules, word) in [(REVISED, "Chaos spell"), ("", "Dread spell")] {
+        let q = quest_with(
+            &["barbarian"],
+            &[(4, 0)],
+            "",
+            "(kind: \"dread_warrior\", at: (6, 0), movement: 0, spells: [\"lightning_bolt\"]), (kind: \"orc\", at: (24, 17))",
+            DEFEAT_ALL,
+            rules,
+        );
+        let mut g = Game::start(q, 1);
+        g.end_hero_turns();
+        let evs = cast(&mut g, 1, "lightning_bolt", 0);
+        ok(&evs);
+        let names = g.app.world().resource::<FigureNames>().clone();
+        let line = evs
+            .iter()
+            .filter(|e| matches!(e, GameEvent::DreadSpellCast { .. }))
+            .find_map(|e| hollowdeep::game::describe::describe(e, &names))
+            .expect("the cast is told");
+        assert!(line.contains(&format!("the {word} Lightning Bolt")), "{line}");
+    }
+    let text = format!(
+        "Quest(format: 1, name: \"T\", briefing: \"B\", {REVISED} heroes: [\"barbarian\"], hero_starts: [(4, 0)], stairway: (12, 2, 2, 2),
+         monsters: [(kind: \"orc\", at: (6, 0), spells: [\"dark_wish\"])], objective: DefeatAll(return_to_stairway: false), wandering_monster: \"orc\")"
+    );
+    let why = crate::rules_revised::refused(&text);
+    assert!(why.contains("unknown Chaos spell \"dark_wish\""), "{why}");
 }

@@ -139,6 +139,7 @@ fn a_monster_appearing_is_placed_in_its_room_or_the_corridor() {
         Default::default(),
         false,
         None,
+        String::new(),
     );
     let room = q.board.squares().find(|p| q.board.is_room(*p)).expect("a room");
     let room_name = &q.board.area_info[q.board.area(room) as usize].name;
@@ -241,6 +242,7 @@ fn pointing_at_an_empty_room_square_names_the_room_the_log_names() {
                     Default::default(),
                     false,
                     None,
+                    String::new(),
                 );
                 assert_eq!(format!("the {}", card.title), names.place(p));
                 named += 1;

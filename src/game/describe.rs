@@ -516,9 +516,9 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
                 format!(" on {}", n(*target))
             };
             let dread = if matches!(e, GameEvent::DreadSpellCast { .. }) {
-                "the Dread spell "
+                format!("the {} ", names.sorcerers_spell())
             } else {
-                ""
+                String::new()
             };
             let (mind, end) = if resist.is_empty() {
                 (String::new(), ".")

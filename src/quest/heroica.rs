@@ -150,6 +150,7 @@ impl Quest {
             events: Vec::new(),
             hero_names: BTreeMap::new(),
             left_out: Vec::new(),
+            players: Vec::new(),
             warnings: Vec::new(),
             modules,
             sight,

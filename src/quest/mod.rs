@@ -624,6 +624,10 @@ pub struct Quest {
     pub hero_names: BTreeMap<String, String>,
     /// Heroes of the quest the players left out of this game (nobody plays them).
     pub left_out: Vec<String>,
+    /// Heroes one person plays together (Revised #39: a player activates all its figures in
+    /// one turn, in the order it chooses): set by the table, kept in saves and replays. A hero
+    /// in no group is a player of its own.
+    pub players: Vec<Vec<String>>,
     /// What `validate` found that leaves the quest playable (a monster nobody can reach), located.
     pub warnings: Vec<Problem>,
     /// The modules the game is played with: the quest's own, and those the players chose.
@@ -758,6 +762,39 @@ impl Quest {
             }
         }
         out
+    }
+
+    /// The quest with these groups of heroes played by one person each (#39): only the quest's
+    /// heroes, each in one group at most, and groups of two or more are kept.
+    pub fn with_players(&self, groups: &[Vec<String>]) -> Quest {
+        let mut q = self.clone();
+        let mut seen = std::collections::BTreeSet::new();
+        q.players = groups
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .filter(|h| q.heroes.contains(h) && seen.insert((*h).clone()))
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
+            .filter(|g| g.len() > 1)
+            .collect();
+        q
+    }
+
+    /// The player (an index) who plays hero `class`: its group's, else one of its own.
+    pub fn player_of(&self, class: &str) -> usize {
+        self.players
+            .iter()
+            .position(|g| g.iter().any(|h| h == class))
+            .unwrap_or_else(|| {
+                self.players.len()
+                    + self
+                        .heroes
+                        .iter()
+                        .position(|h| h == class)
+                        .unwrap_or(usize::MAX - self.players.len())
+            })
     }
 
     /// The quest without these heroes (and their start squares): for a table whose players

@@ -56,6 +56,14 @@ pub struct RuleSet {
     /// the 2021 armory, which sells every weapon, armour and tool with a cost.
     #[serde(default)]
     pub town: Option<TownDef>,
+    /// What this edition calls the sorcerer's spells: "Dread spell" (2021), "Chaos spell"
+    /// (Revised: Morcar's Chaos Spell cards, checklists §1.1 #8).
+    #[serde(default = "dread_spell")]
+    pub sorcerers_spell: String,
+}
+
+fn dread_spell() -> String {
+    "Dread spell".into()
 }
 
 /// The rules on which the two HeroQuest editions differ by a number or a yes or no, read where
@@ -99,6 +107,9 @@ pub struct Switches {
     /// Armour found or handed over in a quest is carried, not worn, until its bearer spends a
     /// whole turn putting it on; taking it off takes one too (Revised #104).
     pub armor_takes_a_turn: bool,
+    /// One person who plays several heroes takes all of them, and their men-at-arms, in one
+    /// turn, in the order it chooses (Revised #39); 2021: each hero's turn comes in seat order.
+    pub players_choose_order: bool,
 }
 
 /// The order of the spell draft.
@@ -129,6 +140,7 @@ impl Default for Switches {
             pass_items: false,
             carry_forbidden: false,
             armor_takes_a_turn: false,
+            players_choose_order: false,
         }
     }
 }

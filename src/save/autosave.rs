@@ -251,6 +251,7 @@ pub fn snapshot(world: &World, slot: &SaveSlot) -> Option<SavedQuest> {
             .flatten()
             .filter(|_| quest.mission.is_none()),
         left_out: quest.left_out.clone(),
+        players: quest.players.clone(),
         sorcerer_player: world.get_resource::<crate::seating::SorcererSeat>().cloned(),
         modules: quest.modules.ids(),
         heroes: if quest.mission.is_some() {

@@ -46,6 +46,9 @@ pub struct Replay {
     /// The modules the game was played with (ids); none in files from before they existed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modules: Vec<String>,
+    /// Heroes one person played together (Revised #39); none: each hero its own player.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<Vec<String>>,
     /// Every command the game accepted, in order.
     pub commands: Vec<Command>,
     /// What the game did, digested command by command (format 2 on).
@@ -101,6 +104,7 @@ impl Replay {
             sorcerer,
             heroes_bot,
             modules: quest.modules.ids(),
+            players: quest.players.clone(),
             commands: world.get_resource::<CommandLog>()?.0.clone(),
             check: None,
         };
@@ -118,6 +122,9 @@ impl Replay {
         ];
         if !self.modules.is_empty() {
             v.push(serde_json::json!(self.modules));
+        }
+        if !self.players.is_empty() {
+            v.push(serde_json::json!({ "players": self.players }));
         }
         serde_json::Value::Array(v)
     }
@@ -145,7 +152,8 @@ impl Replay {
             .under(&self.rules)
             .map_err(|e| format!("the replay's rule system: {e}"))?
             .exactly_modules(&self.modules)
-            .map_err(|e| format!("the replay's modules: {e}"))?;
+            .map_err(|e| format!("the replay's modules: {e}"))?
+            .with_players(&self.players);
         let mut world = rebuild_world(self.sorcerer);
         check::rebuild(
             &mut world,
@@ -235,6 +243,9 @@ pub struct SavedQuest {
     /// Heroes the players left out of this game.
     #[serde(default)]
     pub left_out: Vec<String>,
+    /// Heroes one person plays together (Revised #39), as the table set them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<Vec<String>>,
     /// A person plays the sorcerer (None: the computer).
     #[serde(default)]
     pub sorcerer_player: Option<crate::seating::SorcererSeat>,
@@ -263,6 +274,8 @@ struct SaveSetup<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     campaign_schools: &'a Option<std::collections::BTreeMap<String, Vec<String>>>,
     left_out: &'a [String],
+    #[serde(skip_serializing_if = "<[Vec<String>]>::is_empty")]
+    players: &'a [Vec<String>],
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     modules: &'a [String],
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
@@ -280,6 +293,7 @@ impl SavedQuest {
             campaign_men: &self.campaign_men,
             campaign_schools: &self.campaign_schools,
             left_out: &self.left_out,
+            players: &self.players,
             modules: &self.modules,
             heroes: &self.heroes,
         }
@@ -351,6 +365,7 @@ impl SavedQuest {
         } else {
             q.without_heroes(&self.left_out)
         };
+        let q = q.with_players(&self.players);
         let q = q
             .under(&self.rules)
             .map_err(|e| format!("the saved game's rule system: {e}"))?

@@ -183,7 +183,7 @@ fn read_events(
             } => {
                 let dread = matches!(e, GameEvent::DreadSpellCast { .. });
                 *card = make(
-                    format!("{}: {name}", if dread { "Dread spell" } else { "Spell" }),
+                    format!("{}: {name}", if dread { names.sorcerers_spell() } else { "Spell" }),
                     spell_text(spell),
                     if dread {
                         egui::Color32::from_rgb(200, 120, 230)

@@ -62,6 +62,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         Default::default(),
         false,
         Some(crate::game::model::HeroicaPlaces::new(&mission.spaces, mission.target)),
+        String::new(),
     );
     let idle = Fighter {
         attack: 0,

@@ -104,11 +104,21 @@ fn nearest_free(quest: &Quest, from: Pos, taken: &BTreeSet<Pos>) -> Option<Pos> 
     found.first().map(|(_, p)| *p)
 }
 
-/// The order in which the heroes' side takes its activations: each hero, then the men-at-arms
-/// who serve it (#39, #152). A hero's player may take them in another order (`activate`).
+/// The order in which the heroes' side takes its activations: each player in the seat order of
+/// its first hero, and within a player each hero, then the men-at-arms who serve it (#39,
+/// #152). A player may take them in another order (`activate`).
 pub(super) fn activation_order(snap: &Snapshot) -> Vec<FigureId> {
+    let mut heroes: Vec<&FigureSnap> = snap.heroes().collect();
+    // A stable sort: with every hero its own player the order is the seats' own.
+    heroes.sort_by_key(|h| {
+        let first = snap
+            .heroes()
+            .find(|o| player(snap, o) == player(snap, h))
+            .map_or(h.seat, |o| o.seat);
+        (first, h.seat)
+    });
     let mut order = Vec::new();
-    for h in snap.heroes() {
+    for h in heroes {
         order.push(h.id);
         order.extend(snap.men_at_arms().filter(|m| m.serves == Some(h.id)).map(|m| m.id));
     }
@@ -120,10 +130,21 @@ pub fn leader(f: &FigureSnap) -> FigureId {
     f.serves.unwrap_or(f.id)
 }
 
+/// The player (an index) who activates `f`: where the rules let one person take all its heroes
+/// in one turn (#39), that person's; else the hero's own (each hero a player).
+fn player(snap: &Snapshot, f: &FigureSnap) -> usize {
+    let hero = snap.figure(leader(f)).unwrap_or(f);
+    if snap.rules().edition.players_choose_order {
+        snap.quest.player_of(&hero.kind)
+    } else {
+        hero.seat
+    }
+}
+
 /// The figures the player now acting may activate instead of the one whose turn it is: the
-/// others of the same hero's party (the hero and its men-at-arms) still to act this round.
-/// None once the figure acting has done anything (#39: each activation is finished before the
-/// next begins).
+/// others of its figures (its heroes and their men-at-arms) still to act this round. None once
+/// the figure acting has done anything (#39: each activation is finished before the next
+/// begins).
 pub fn may_activate_instead(snap: &Snapshot) -> Vec<FigureId> {
     let Phase::Hero(now) = snap.turn.phase else {
         return Vec::new();
@@ -132,12 +153,13 @@ pub fn may_activate_instead(snap: &Snapshot) -> Vec<FigureId> {
     if snap.turn.progress.get(&now).is_some_and(|p| *p != Progress::default()) || snap.turn.draft.is_some() {
         return Vec::new();
     }
+    let me = player(snap, cur);
     activation_order(snap)
         .into_iter()
         .filter(|id| *id != now && !snap.turn.done.contains(id))
         .filter(|id| {
             snap.figure(*id)
-                .is_some_and(|f| leader(f) == leader(cur) && f.in_play() && !f.idle())
+                .is_some_and(|f| player(snap, f) == me && f.in_play() && !f.idle())
         })
         .collect()
 }
@@ -156,7 +178,7 @@ pub(super) fn activate(world: &mut World, snap: &Snapshot, figure: FigureId) -> 
     if !may_activate_instead(snap).contains(&figure) {
         return Err(if figure == now.id {
             format!("{} is already the figure acting", f.name)
-        } else if leader(f) != leader(now) {
+        } else if player(snap, f) != player(snap, now) {
             format!("{} is not one of the figures {}'s player activates", f.name, now.name)
         } else if snap.turn.done.contains(&figure) {
             format!("{} has already been activated this round", f.name)

@@ -27,6 +27,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         doors,
         quest.modules.action_points(),
         None,
+        rules.sorcerers_spell.clone(),
     );
     let mut next_id = 0u32;
     let mut hero_ids = Vec::new();

@@ -23,7 +23,17 @@ pub struct FigureNames(
     /// mission's end is told by Heroica's own line, and a space is named by the way to the
     /// target (its spaces and the target's), never by coordinates.
     pub Option<HeroicaPlaces>,
+    /// What the rule set calls the sorcerer's spells ("Chaos spell" under Revised); empty:
+    /// "Dread spell".
+    pub String,
 );
+
+impl FigureNames {
+    /// What the sorcerer's spells are called in this game.
+    pub fn sorcerers_spell(&self) -> &str {
+        if self.5.is_empty() { "Dread spell" } else { &self.5 }
+    }
+}
 
 /// What LEGO Heroica's log needs to name a space as a player would.
 #[derive(Clone, Debug)]

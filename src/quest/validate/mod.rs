@@ -233,6 +233,7 @@ pub fn validate(
         events,
         hero_names: BTreeMap::new(),
         left_out: Vec::new(),
+        players: Vec::new(),
         modules,
         sight,
         warnings: Vec::new(),

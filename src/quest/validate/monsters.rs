@@ -59,18 +59,18 @@ pub(super) fn check_monster(
             Some(d) if d.school.is_none() => {}
             Some(_) => out.err(
                 spath.clone(),
-                format!("\"{sp}\" is a hero spell; monsters cast Dread spells"),
+                format!("\"{sp}\" is a hero spell; monsters cast {}s", rules.sorcerers_spell),
             ),
             None => {
                 let dread = rules.spells.iter().filter(|(_, d)| d.school.is_none()).map(|(k, _)| k);
                 out.err(
                     spath.clone(),
-                    format!("unknown Dread spell \"{sp}\" (known: {})", known(dread)),
+                    format!("unknown {} \"{sp}\" (known: {})", rules.sorcerers_spell, known(dread)),
                 )
             }
         }
         if m.spells[..j].contains(sp) {
-            out.err(spath, format!("Dread spell \"{sp}\" is listed twice"));
+            out.err(spath, format!("{} \"{sp}\" is listed twice", rules.sorcerers_spell));
         }
     }
     Some(QuestMonster {
