@@ -16,6 +16,7 @@ use crate::rules::ruleset::RuleSet;
 use crate::save::autosave::SettledGames;
 use crate::save::files::{read_ron, verify_seal, write_sealed};
 
+mod series;
 mod town;
 
 /// The campaign format this build writes and reads (2: with its check and the games settled;
@@ -100,6 +101,10 @@ pub struct Campaign {
     /// Modules every quest of the campaign is played with (ids), chosen when it began.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modules: Vec<String>,
+    /// The Series the party is in the middle of (Revised #143): it goes from one quest of it
+    /// to the next without the town. None: the party is in town between quests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<String>,
     /// The games already settled into the campaign.
     #[serde(default)]
     pub settled: SettledGames,
@@ -155,6 +160,7 @@ impl Campaign {
             completed: Vec::new(),
             lost: Vec::new(),
             modules: Vec::new(),
+            series: None,
             settled: SettledGames::default(),
             check: String::new(),
         }
@@ -501,6 +507,13 @@ impl Campaign {
         if outcome == Outcome::Won && !self.completed.iter().any(|q| q == quest_id) {
             self.completed.push(quest_id.to_string());
         }
+        // On into the next quest of a Series, or back to town (Revised #143, #147).
+        let next_series = self
+            .next_quest()
+            .filter(|_| snap.quest.series.is_some())
+            .and_then(|id| quest::load(id).ok())
+            .and_then(|q| q.series);
+        self.after_quest(&rules, snap.quest.series.as_deref(), outcome, next_series.as_deref());
         // Artifacts the party had or found that no hero brought out were claimed by the
         // monsters: they come back in the next quest (Lost Artifacts).
         let kept = self.artifacts(&rules);

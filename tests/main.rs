@@ -38,6 +38,7 @@ mod rules_edges;
 mod rules_revised;
 mod rules_scenarios;
 mod saves;
+mod series;
 mod simulation;
 mod spell_effects;
 mod structure;

@@ -62,6 +62,10 @@ impl Campaign {
     /// extra action, a keyword card to use and a card that raises the most Body or Mind; at the Guild Hall, where there is one, a hero without a man-at-arms hires
     /// one before shopping and a second after.
     pub fn shop(&mut self, rules: &RuleSet) {
+        // Between two quests of a Series there is no town (#143).
+        if self.town_open().is_err() {
+            return;
+        }
         let classes: Vec<String> = self.party.keys().cloned().collect();
         for class in &classes {
             for i in (0..self.party[class].men_at_arms.len()).rev() {
@@ -230,6 +234,7 @@ impl Campaign {
     /// able to use it with what it carries, and not have one already (a potion excepted: a hero
     /// may carry several). Ok with its price.
     pub fn check_purchase(&self, rules: &RuleSet, class: &str, item: &str) -> Result<u32, String> {
+        self.town_open()?;
         let shops = Self::shops(rules);
         let Some(cost) = shops
             .iter()
@@ -318,6 +323,7 @@ impl Campaign {
     /// that sells such things and buys them back. Artifacts, a quest's things and potions are
     /// never sold. Ok with the price.
     pub fn check_sale(&self, rules: &RuleSet, class: &str, item: &str) -> Result<u32, String> {
+        self.town_open()?;
         let hero = hero_name(rules, class);
         let name = rules.thing_name(item);
         let h = self
@@ -379,6 +385,7 @@ impl Campaign {
     /// May the hero of kind `class` hire a man-at-arms of `kind` at the Guild Hall (#151, #153)?
     /// Ok with the hire price.
     pub fn check_hire(&self, rules: &RuleSet, class: &str, kind: &str) -> Result<u32, String> {
+        self.town_open()?;
         if rules.town.is_none() || rules.men_at_arms.is_empty() {
             return Err(format!("{} has no Mercenaries' Guild Hall", rules.name));
         }
@@ -426,6 +433,7 @@ impl Campaign {
     /// Pays the upkeep of the hero's `index`th man-at-arms, due after a quest he lived through
     /// (#151). One left unpaid stays in town when the next quest begins.
     pub fn pay_upkeep(&mut self, rules: &RuleSet, class: &str, index: usize) -> Result<(), String> {
+        self.town_open()?;
         let hero = hero_name(rules, class);
         let h = self
             .party

@@ -130,6 +130,7 @@ impl Quest {
             levers: mission.buttons.iter().map(|(p, e)| (*p, *e)).collect(),
             portals: Vec::new(),
             counts_for_champion: true,
+            series: None,
             terrain: BTreeMap::new(),
             monsters: Vec::new(),
             furniture: Vec::new(),

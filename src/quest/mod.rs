@@ -90,6 +90,10 @@ pub struct RawQuest {
     /// #155: the introductory quests do not).
     #[serde(default = "yes")]
     pub counts_for_champion: bool,
+    /// The Series the quest belongs to in a campaign (Revised #143): between two quests of one
+    /// Series the party does not go back to town.
+    #[serde(default)]
+    pub series: Option<String>,
     /// Treasure the quest places in rooms: found by the first hero to search the room.
     #[serde(default)]
     pub treasure: Vec<RawTreasure>,
@@ -602,6 +606,8 @@ pub struct Quest {
     pub portals: Vec<(Pos, Pos)>,
     /// Whether a win counts towards a Champion's ten quests (Revised #155).
     pub counts_for_champion: bool,
+    /// The Series it belongs to (Revised #143): no town between two quests of one Series.
+    pub series: Option<String>,
     pub monsters: Vec<QuestMonster>,
     pub furniture: Vec<QuestFurniture>,
     pub blocked: BTreeSet<Pos>,

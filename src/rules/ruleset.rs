@@ -231,6 +231,9 @@ pub struct ItemDef {
     /// What carrying it adds to its bearer's maximum Body and Mind (Revised #99).
     #[serde(default)]
     pub raises: Raises,
+    /// A valuable's worth in Gold Crowns, paid for it in town (Revised #147); 0: no valuable.
+    #[serde(default)]
+    pub worth: u32,
     pub text: String,
 }
 
@@ -354,6 +357,9 @@ pub struct PotionDef {
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 pub enum Card {
     Gold(u32),
+    /// A valuable (Revised #147): a thing of the tables' `items` with a `worth`, carried until
+    /// the town changes it into that many Gold Crowns.
+    Valuable(String),
     Potion(String),
     /// Rolls `dice` combat dice at the searcher: each skull wounds, no defence.
     Hazard {
@@ -496,6 +502,14 @@ impl RuleSet {
                 && !rs.potions.contains_key(p)
             {
                 return Err(format!("treasure card \"{}\" gives unknown potion \"{p}\"", c.title));
+            }
+            if let Card::Valuable(v) = &c.card
+                && rs.items.get(v).is_none_or(|d| d.worth == 0)
+            {
+                return Err(format!(
+                    "treasure card \"{}\" gives \"{v}\", which is no item with a worth",
+                    c.title
+                ));
             }
         }
         for (id, s) in &rs.spells {

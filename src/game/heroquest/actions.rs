@@ -313,6 +313,16 @@ pub(super) fn draw_card(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> O
             inv.gold = add_gold(inv.gold, *n);
             evs.push(GameEvent::GoldFound { hero: h.id, amount: *n });
         }
+        Card::Valuable(v) => {
+            // Carried until the town changes it into Gold Crowns (Revised #147).
+            keep(world);
+            receive_item(world, h, v);
+            evs.push(GameEvent::ItemFound {
+                hero: h.id,
+                item: v.clone(),
+                name: rules.thing_name(v),
+            });
+        }
         Card::Potion(p) => {
             keep(world);
             world

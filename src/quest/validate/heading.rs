@@ -99,6 +99,7 @@ pub(super) fn check(
                     keywords: Vec::new(),
                     uses: None,
                     raises: Default::default(),
+                    worth: 0,
                     text: item.text.clone(),
                 },
             );

@@ -215,6 +215,11 @@ pub fn validate(
         terrain,
         portals,
         counts_for_champion: raw.counts_for_champion,
+        series: raw
+            .series
+            .as_ref()
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty()),
         monsters,
         furniture,
         blocked,

@@ -195,7 +195,13 @@ fn character_sheet(
         crate::game::model::Movement::Fixed(n) => format!("{n} squares"),
     };
     let names = |ids: &mut dyn Iterator<Item = &String>| -> String {
-        let v: Vec<String> = ids.map(|i| rules.thing_name(i)).collect();
+        // A valuable with what the town gives for it (Revised #147).
+        let v: Vec<String> = ids
+            .map(|i| match rules.items.get(i).map(|d| d.worth).filter(|w| *w > 0) {
+                Some(w) => format!("{} (worth {w} gold)", rules.thing_name(i)),
+                None => rules.thing_name(i),
+            })
+            .collect();
         if v.is_empty() { "nothing".into() } else { v.join(", ") }
     };
     let title = if champion {
@@ -208,13 +214,15 @@ fn character_sheet(
         .num_columns(4)
         .spacing([14.0, 4.0])
         .show(ui, |ui| {
+            // With what its cards add to the most Body and Mind (Revised #99).
+            let raised = rules.raises(&h.items);
             ui.label("Body");
-            ui.label(def.body.to_string());
+            ui.label(def.body.saturating_add(raised.body).to_string());
             ui.label("Attack");
             ui.label(format!("{} combat dice", fighter.attack));
             ui.end_row();
             ui.label("Mind");
-            ui.label(def.mind.to_string());
+            ui.label(def.mind.saturating_add(raised.mind).to_string());
             ui.label("Defend");
             ui.label(format!("{} combat dice", fighter.defend));
             ui.end_row();
@@ -356,6 +364,17 @@ pub(super) fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
                 }
                 give_gold_row(ui, campaign, &rules, &chosen, &mut deal);
                 ui.separator();
+                // Between two quests of a Series the party stays below: the town is shut (#143).
+                if let Err(why) = campaign.town_open() {
+                    ui.colored_label(egui::Color32::from_rgb(230, 190, 110), format!("The town is shut: {why}."));
+                    ui.label(
+                        egui::RichText::new(
+                            "Each man-at-arms who lived was paid on the spot, in gold or with a valuable worth its wage; valuables are changed into Gold Crowns when the Series ends.",
+                        )
+                        .weak(),
+                    );
+                    return;
+                }
                 if town.is_some() {
                     ui.horizontal_wrapped(|ui| {
                         for s in &shops {
