@@ -60,6 +60,10 @@ pub struct RuleSet {
     /// (Revised: Morcar's Chaos Spell cards, checklists §1.1 #8).
     #[serde(default = "dread_spell")]
     pub sorcerers_spell: String,
+    /// Whether any item raises its bearer's most Body or Mind (#99): worked out where the tables
+    /// load, so a game without such cards never looks.
+    #[serde(skip)]
+    pub raising_cards: bool,
 }
 
 fn dread_spell() -> String {
@@ -465,7 +469,7 @@ pub const HEROQUEST_REVISED_RON: &str = include_str!("../../assets/rules/heroque
 impl RuleSet {
     pub fn parse(text: &str) -> Result<RuleSet, String> {
         let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        let rs: RuleSet = options
+        let mut rs: RuleSet = options
             .from_str(text)
             .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
         for (id, h) in &rs.heroes {
@@ -591,6 +595,7 @@ impl RuleSet {
                 ));
             }
         }
+        rs.raising_cards = rs.items.values().any(|d| d.raises != Raises::default());
         Ok(rs)
     }
 

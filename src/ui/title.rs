@@ -222,9 +222,10 @@ pub(super) fn tour(state: &mut TitleState, what: super::tour::TitleTour) -> Resu
             let g = state.games.first().ok_or("no game in progress to delete")?;
             state.confirm = Some(Confirm::Delete(g.path.clone(), g.title()));
         }
-        T::Armory | T::Town(_) => {
+        T::Armory | T::Town(_) | T::TownShut => {
             let (at, counter) = match what {
                 T::Town(counter) => (1, counter.to_string()),
+                T::TownShut => (1, String::new()),
                 _ => (0, String::new()),
             };
             let slot = state.campaigns.get_mut(at).ok_or("no such campaign")?;
@@ -234,7 +235,14 @@ pub(super) fn tour(state: &mut TitleState, what: super::tour::TitleTour) -> Resu
                 fresh.write(&path)?;
                 slot.file = Some(Ok(fresh));
             }
-            if let Some(Ok(c)) = &slot.file {
+            if let Some(Ok(c)) = &mut slot.file {
+                // In memory only: the campaign in the middle of a Series, a valuable carried.
+                if matches!(what, T::TownShut) {
+                    c.series = Some("Grak's Letter".into());
+                    if let Some(h) = c.party.values_mut().next() {
+                        h.items.push("silver_chalice".into());
+                    }
+                }
                 state.armory_for = c.party.keys().next().cloned().map(|h| (at, h));
             }
             state.counter = counter;

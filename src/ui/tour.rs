@@ -520,6 +520,9 @@ pub(super) enum TitleTour {
     Armory,
     /// The Revised campaign's town at one counter (a shop's id, or "guild").
     Town(&'static str),
+    /// The Revised campaign between two quests of a Series: the town shut (#143), a valuable
+    /// in the first hero's pack.
+    TownShut,
 }
 
 fn title(world: &mut World, what: TitleTour) -> Result<bool, String> {
@@ -654,4 +657,5 @@ const STEPS: &[Step] = &[
     step("the town's Guild Hall (Revised)", false, |w| title(w, TitleTour::Town("guild"))),
     step("the town's Outfitter (Revised)", false, |w| title(w, TitleTour::Town("outfitter"))),
     step("the town's Alchemist (Revised)", true, |w| title(w, TitleTour::Town("alchemist"))),
+    step("the town shut in a Series (Revised)", false, |w| title(w, TitleTour::TownShut)),
 ];

@@ -203,6 +203,9 @@ pub(in crate::game) fn turn_begins(world: &mut World, id: FigureId) -> Vec<GameE
 pub(in crate::game) fn raise(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
     let rules = snap.rules();
     let mut evs = Vec::new();
+    if !rules.raising_cards {
+        return evs;
+    }
     for h in snap.heroes().filter(|h| h.alive()) {
         let now = rules.raises(&h.equipment.items);
         let Some(was) = world.get::<Raised>(h.entity).map(|r| r.0) else {

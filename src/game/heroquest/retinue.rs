@@ -109,14 +109,16 @@ fn nearest_free(quest: &Quest, from: Pos, taken: &BTreeSet<Pos>) -> Option<Pos> 
 /// #152). A player may take them in another order (`activate`).
 pub(super) fn activation_order(snap: &Snapshot) -> Vec<FigureId> {
     let mut heroes: Vec<&FigureSnap> = snap.heroes().collect();
-    // A stable sort: with every hero its own player the order is the seats' own.
-    heroes.sort_by_key(|h| {
-        let first = snap
-            .heroes()
-            .find(|o| player(snap, o) == player(snap, h))
-            .map_or(h.seat, |o| o.seat);
-        (first, h.seat)
-    });
+    // With every hero its own player the order is the seats' own.
+    if snap.rules().edition.players_choose_order && !snap.quest.players.is_empty() {
+        heroes.sort_by_cached_key(|h| {
+            let first = snap
+                .heroes()
+                .find(|o| player(snap, o) == player(snap, h))
+                .map_or(h.seat, |o| o.seat);
+            (first, h.seat)
+        });
+    }
     let mut order = Vec::new();
     for h in heroes {
         order.push(h.id);
