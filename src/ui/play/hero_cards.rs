@@ -71,6 +71,15 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
                         "— acting"
                     },
                 );
+            } else if !p.watching
+                && may_activate(p, **id)
+                && ui
+                    .small_button("Act now")
+                    .on_hover_text("One player's heroes take their turns in the order it chooses: take this hero's now (the one whose turn it is must not have done anything yet).")
+                    .clicked()
+            {
+                // Revised #39: one person's heroes in the order it chooses.
+                out.write(Command::Activate { figure: **id });
             }
         });
         let frac = body.current as f32 / body.max.max(1) as f32;
