@@ -66,9 +66,20 @@ pub(super) fn goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Vec<P
         .filter(|m| m.awake)
         .flat_map(|m| attack_squares(snap, h, m))
         .collect();
-    let hunt = reachable(hunt);
-    if !hunt.is_empty() {
-        return hunt;
+    let within = reachable(hunt.clone());
+    if !within.is_empty() {
+        return within;
+    }
+    // Monsters awake only past a known trap: their squares stay the goal, so that the hero takes
+    // the way over the trap (jumped, or disarmed by a Dwarf) instead of circling near it.
+    if !hunt.is_empty()
+        && snap.traps.iter().any(crate::game::model::Trap::jumpable)
+        && let Some(over) = over_traps_field(snap, h)
+    {
+        let past: Vec<Pos> = hunt.into_iter().filter(|p| over.dist(*p).is_some()).collect();
+        if !past.is_empty() {
+            return past;
+        }
     }
     // Every square next to them is taken or cut off: close in as far as the way allows.
     let awake: Vec<Pos> = snap.monsters().filter(|m| m.awake).filter_map(|m| m.pos).collect();
