@@ -49,6 +49,17 @@ fn phase_figure(g: &Game) -> Option<u32> {
     }
 }
 
+/// The heroes' side's activations for the rest of the round, each ended as it comes, until the
+/// sorcerer's turn.
+fn round_order(g: &mut Game) -> Vec<u32> {
+    let mut order = Vec::new();
+    while let Some(id) = phase_figure(g) {
+        order.push(id);
+        ok(&g.send(Command::EndTurn));
+    }
+    order
+}
+
 /// Ends activations until it is `id`'s.
 fn until(g: &mut Game, id: u32) {
     for _ in 0..8 {
@@ -89,11 +100,7 @@ fn men_at_arms_take_their_activations_with_their_hero() {
     }
     assert_eq!(snap.heroes().count(), 2, "men-at-arms are not heroes");
 
-    let mut order = Vec::new();
-    while let Some(id) = phase_figure(&g) {
-        order.push(id);
-        ok(&g.send(Command::EndTurn));
-    }
+    let order = round_order(&mut g);
     assert_eq!(order, [BARBARIAN, SCOUT, CROSSBOWMAN, DWARF, SWORDSMAN]);
     assert_eq!(g.turn().phase, Phase::Sorcerer);
     ok(&g.send(Command::EndTurn));
@@ -130,11 +137,7 @@ fn a_player_takes_its_figures_in_the_order_it_chooses() {
             .any(|c| matches!(c, Command::Activate { .. }))
     );
 
-    let mut order = Vec::new();
-    while let Some(id) = phase_figure(&g) {
-        order.push(id);
-        ok(&g.send(Command::EndTurn));
-    }
+    let order = round_order(&mut g);
     assert_eq!(
         order,
         [CROSSBOWMAN, BARBARIAN, SCOUT, DWARF, SWORDSMAN],
@@ -169,11 +172,7 @@ fn one_person_takes_all_its_heroes_in_one_turn() {
     let why = rejected(&g.send(activate(dwarf))).expect("another person's hero");
     assert!(why.contains("not one of the figures"), "{why}");
     ok(&g.send(activate(elf)));
-    let mut order = Vec::new();
-    while let Some(id) = phase_figure(&g) {
-        order.push(id);
-        ok(&g.send(Command::EndTurn));
-    }
+    let order = round_order(&mut g);
     assert_eq!(
         order,
         [elf, barbarian, dwarf],
@@ -182,11 +181,7 @@ fn one_person_takes_all_its_heroes_in_one_turn() {
     // The same table under 2021: seat order, and nobody is taken out of turn.
     let mut g = Game::start(three(""), 1);
     assert!(rejected(&g.send(activate(elf))).is_some());
-    let mut order = Vec::new();
-    while let Some(id) = phase_figure(&g) {
-        order.push(id);
-        ok(&g.send(Command::EndTurn));
-    }
+    let order = round_order(&mut g);
     assert_eq!(order, [barbarian, dwarf, elf]);
     // A replay keeps the table, and without it the game does not play the same.
     let book = hollowdeep::quest::load("the-bone-orchard")
@@ -307,11 +302,7 @@ fn a_man_at_arms_defends_with_white_shields_and_falls_for_good() {
     assert!(snap.figure(FigureId(SWORDSMAN)).unwrap().pos.is_none());
     assert!(!matches!(snap.turn.phase, Phase::Over(_)));
     ok(&g.send(Command::EndTurn));
-    let mut order = Vec::new();
-    while let Some(id) = phase_figure(&g) {
-        order.push(id);
-        ok(&g.send(Command::EndTurn));
-    }
+    let order = round_order(&mut g);
     assert_eq!(order, [BARBARIAN, SCOUT, CROSSBOWMAN, DWARF]);
 
     // The shields of the other side do not count: a black shield saves nothing.
