@@ -136,6 +136,11 @@ pub(super) fn campaign_row(
             } else {
                 String::new()
             };
+            // In the middle of a Series the party goes straight on, without the town (#143).
+            let owed = match &c.series {
+                Some(s) => format!("{owed}; in the Series \"{s}\": straight on, no town"),
+                None => owed,
+            };
             ui.label(egui::RichText::new(format!("{done} {quests} done, {gold} gold in the party{with}{owed}")).weak());
             if ui.button(visit_label).clicked() {
                 visit = true;
