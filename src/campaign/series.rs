@@ -69,7 +69,7 @@ impl Campaign {
             } else {
                 let worth = |i: &String| rules.items.get(i).map_or(0, |d| d.worth);
                 let Some(at) = (0..h.items.len())
-                    .filter(|&i| worth(&h.items[i]) >= wage.max(1))
+                    .filter(|&i| worth(&h.items[i]) >= wage)
                     .min_by_key(|&i| (worth(&h.items[i]), i))
                 else {
                     continue;

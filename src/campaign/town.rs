@@ -135,7 +135,7 @@ impl Campaign {
                 let _ = self.buy(rules, class, &id);
             }
             // A keyword card to use in a fight (#36), the dearest it can spare the price of and
-            // two hundred more, one a visit; never a second of one it has.
+            // two hundred more, one a visit; never a second of one it has (`check_purchase`).
             let gold = self.party[class].gold;
             let card = Self::shops(rules)
                 .iter()
@@ -143,7 +143,6 @@ impl Campaign {
                 .filter(|(id, _, cost)| {
                     gold >= cost + 200
                         && rules.items.get(id).is_some_and(|d| d.uses.is_some())
-                        && !self.party[class].items.contains(id)
                         && buyable(self, class, id)
                 })
                 .max_by_key(|(id, _, cost)| (*cost, std::cmp::Reverse(id.clone())));
@@ -151,14 +150,12 @@ impl Campaign {
                 let _ = self.buy(rules, class, &id);
             }
             // A card that raises the most Body (before one for Mind), where the hero can spare
-            // its price and three hundred more; never a second of one it has (#99).
+            // its price and three hundred more; never a second of one it has (#99, `check_purchase`).
             let gold = self.party[class].gold;
             let raise = Self::shops(rules)
                 .iter()
                 .flat_map(|s| Self::stock(rules, s))
-                .filter(|(id, _, cost)| {
-                    gold >= cost + 300 && !self.party[class].items.contains(id) && buyable(self, class, id)
-                })
+                .filter(|(id, _, cost)| gold >= cost + 300 && buyable(self, class, id))
                 .filter_map(|(id, _, _)| {
                     let r = rules.items.get(&id)?.raises;
                     (r != Default::default()).then_some((std::cmp::Reverse((r.body, r.mind)), id))

@@ -794,12 +794,8 @@ impl Quest {
             .iter()
             .position(|g| g.iter().any(|h| h == class))
             .unwrap_or_else(|| {
-                self.players.len()
-                    + self
-                        .heroes
-                        .iter()
-                        .position(|h| h == class)
-                        .unwrap_or(usize::MAX - self.players.len())
+                let seat = self.heroes.iter().position(|h| h == class).unwrap_or(self.heroes.len());
+                self.players.len() + seat
             })
     }
 

@@ -245,6 +245,12 @@ impl ItemDef {
     pub fn has(&self, k: Keyword) -> bool {
         self.keywords.contains(&k)
     }
+
+    /// A keyword card (Revised #36, #100): one with a use or a keyword, shown on a line of its
+    /// own rather than among the things carried.
+    pub fn is_keyword_card(&self) -> bool {
+        self.uses.is_some() || !self.keywords.is_empty()
+    }
 }
 
 /// Who a spell may be aimed at.

@@ -113,12 +113,7 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
         // Armour taken up in the quest and not yet put on (Revised #104) says so; keyword cards
         // have lines of their own below.
         let mut off = eq.off.clone();
-        let is_card = |i: &String| {
-            q.rules
-                .items
-                .get(i)
-                .is_some_and(|d| d.uses.is_some() || !d.keywords.is_empty())
-        };
+        let is_card = |i: &String| q.rules.items.get(i).is_some_and(|d| d.is_keyword_card());
         let carried: Vec<String> = eq
             .items
             .iter()
@@ -354,7 +349,7 @@ fn carried_abilities(ui: &mut egui::Ui, rules: &crate::rules::ruleset::RuleSet, 
 /// terms of use on hover.
 fn keyword_cards(ui: &mut egui::Ui, p: &Play, id: crate::game::model::FigureId, eq: &crate::game::model::Equipment) {
     let rules = &p.quest.rules;
-    let cards = rules.cards_among(&eq.items, |d| d.uses.is_some() || !d.keywords.is_empty());
+    let cards = rules.cards_among(&eq.items, |d| d.is_keyword_card());
     for item in cards {
         let d = &rules.items[item];
         let copies = eq.items.iter().filter(|i| *i == item).count();
