@@ -17,6 +17,7 @@ use crate::save::autosave::SettledGames;
 use crate::save::files::{read_ron, verify_seal, write_sealed};
 
 mod series;
+mod skills;
 mod town;
 
 /// The campaign format this build writes and reads (2: with its check and the games settled;
@@ -49,6 +50,16 @@ pub struct PartyHero {
     /// town's `champion_after` (Revised #153).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub wins: u32,
+    /// Its Fate and the Skill cards it learnt, in a campaign of Revised's advanced game (#167,
+    /// #170); none learnt: its board's starting skills.
+    #[serde(default, skip_serializing_if = "is_none_u8")]
+    pub fate: u8,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skills: Vec<String>,
+}
+
+fn is_none_u8(n: &u8) -> bool {
+    *n == 0
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -80,6 +91,8 @@ impl PartyHero {
             schools: Vec::new(),
             men_at_arms: Vec::new(),
             wins: 0,
+            fate: 0,
+            skills: Vec::new(),
         }
     }
 }
@@ -137,8 +150,14 @@ pub fn campaign_path_for(rules: &str) -> Option<PathBuf> {
 
 /// The tables of a HeroQuest edition (an id), for a campaign; Err for any other rule system.
 pub fn campaign_rules(id: &str) -> Result<RuleSet, String> {
+    campaign_rules_under(id, &[])
+}
+
+/// The same under the campaign's modules (the advanced game's cards laid over Revised's).
+pub fn campaign_rules_under(id: &str, modules: &[String]) -> Result<RuleSet, String> {
+    let modules = crate::rules::systems::Modules::choose(id, modules)?;
     match crate::rules::systems::RuleSystem::from_id(id)? {
-        crate::rules::systems::RuleSystem::HeroQuest(e) => Ok(e.tables().clone()),
+        crate::rules::systems::RuleSystem::HeroQuest(e) => Ok(e.tables_under(&modules).clone()),
         other => Err(format!(
             "a campaign of the quest book is not played under \"{}\"",
             other.id()
@@ -183,11 +202,11 @@ impl Campaign {
         verify_seal(path, &c, "campaign", c.format >= 2)?;
         c.check.clear();
         c.format = CAMPAIGN_FORMAT;
-        let rules = campaign_rules(&c.rules).map_err(|e| format!("{}: {e}", path.display()))?;
-        c.check_content(&rules)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
         crate::rules::systems::Modules::choose(&c.rules, &c.modules)
             .map_err(|e| format!("{}: the campaign's modules: {e}", path.display()))?;
+        let rules = campaign_rules_under(&c.rules, &c.modules).map_err(|e| format!("{}: {e}", path.display()))?;
+        c.check_content(&rules)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         for (class, h) in &c.party {
             let gear = Gear {
                 weapon: h.weapon.clone(),
@@ -196,6 +215,13 @@ impl Campaign {
                 gold: h.gold,
             };
             check_gear(&rules, class, &gear).map_err(|e| format!("{}: {e}", path.display()))?;
+            if let Some(sk) = h
+                .skills
+                .iter()
+                .find(|s| !rules.adv().is_some_and(|a| a.skills.contains_key(*s)))
+            {
+                return Err(format!("{}: the {class} knows unknown skill \"{sk}\"", path.display()));
+            }
             if let Some(sc) = h.schools.iter().find(|sc| !rules.schools.contains_key(*sc)) {
                 return Err(format!("{}: the {class} knows unknown school \"{sc}\"", path.display()));
             }
@@ -437,6 +463,8 @@ impl Campaign {
         {
             q = with;
         }
+        // The advanced game: the party's Fate and skills (#167, #170).
+        self.bring_cards(&mut q);
         Arc::new(q)
     }
 
@@ -503,6 +531,7 @@ impl Campaign {
                 entry.wins = entry.wins.saturating_add(1).min(crate::rules::bounds::MAX_COUNT);
             }
             settle_men_at_arms(entry, snap, h);
+            skills::settle_cards(entry, h, outcome);
         }
         if outcome == Outcome::Won && !self.completed.iter().any(|q| q == quest_id) {
             self.completed.push(quest_id.to_string());

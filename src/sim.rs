@@ -343,7 +343,7 @@ pub fn play_campaign(
     matchup: Matchup,
     modules: &[String],
 ) -> (Vec<(String, bool)>, crate::campaign::Campaign) {
-    let Ok(rules) = crate::campaign::campaign_rules(rules) else {
+    let Ok(rules) = crate::campaign::campaign_rules_under(rules, modules) else {
         return (
             Vec::new(),
             crate::campaign::Campaign::new(&crate::rules::ruleset::RuleSet::heroquest_2021()),
@@ -421,8 +421,8 @@ pub fn simulate_campaigns(
             ..Default::default()
         })
         .collect();
-    let tables =
-        crate::campaign::campaign_rules(rules).unwrap_or_else(|_| crate::rules::ruleset::RuleSet::heroquest_2021());
+    let tables = crate::campaign::campaign_rules_under(rules, modules)
+        .unwrap_or_else(|_| crate::rules::ruleset::RuleSet::heroquest_2021());
     let (mut finished, mut won_total) = (0, 0u64);
     let mut artifacts = BTreeMap::new();
     for (_, (played, campaign)) in &results {

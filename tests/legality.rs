@@ -38,9 +38,29 @@ fn rejected(evs: &[GameEvent]) -> Option<String> {
 /// one that is not, aimed at every figure, door and trap.
 fn universe(snap: &Snapshot) -> Vec<Command> {
     let mut v = vec![Command::EndTurn, Command::PlaceWanderer { at: Pos::new(0, 0) }];
+    // Revised's advanced game (issue 37).
+    v.extend([
+        Command::Danger,
+        Command::Mastery { pay: true },
+        Command::Mastery { pay: false },
+        Command::ChooseDungeonCards { cards: Vec::new() },
+    ]);
     let ids: Vec<FigureId> = snap.figures.iter().map(|f| f.id).collect();
     for f in snap.figures.iter().filter(|f| f.alive()) {
         let id = f.id;
+        for on in [
+            FateUse::Recover,
+            FateUse::Activation,
+            FateUse::Roll(RollKind::Attack),
+            FateUse::Roll(RollKind::Defence),
+            FateUse::Roll(RollKind::Test),
+        ] {
+            v.push(Command::SpendFate { hero: id, on });
+        }
+        v.push(Command::Run { hero: id });
+        for furniture in 0..snap.quest.furniture.len().min(3) as u32 {
+            v.push(Command::SearchFurniture { hero: id, furniture });
+        }
         let at = f.pos.unwrap_or(Pos::new(0, 0));
         v.push(Command::RollMovement { hero: id });
         v.push(Command::Activate { figure: id });
@@ -257,6 +277,37 @@ fn revised_lists_what_it_accepts_and_refuses_the_rest() {
             q.men_at_arms = ["scout", "crossbowman", "halberdier", "swordsman"]
                 .map(String::from)
                 .to_vec();
+            let (a, b) = check_game(Arc::new(q), seed, Matchup { sorcerer, heroes_bot });
+            totals.0 += a;
+            totals.1 += b;
+        }
+    }
+    assert!(totals.0 > 300 && totals.1 > 3000, "too few commands tried: {totals:?}");
+}
+
+/// Issue 37: Revised's advanced game, alone and with each module, keeps the list and the rules
+/// in step: Morcar's Dungeon cards, Fate each way, Run, furniture, Mastery tests and Danger.
+#[test]
+fn the_advanced_game_lists_what_it_accepts_and_refuses_the_rest() {
+    let mut totals = (0, 0);
+    for extra in [
+        vec![],
+        vec!["referee-dice-pool".to_string()],
+        vec!["action-points".to_string()],
+    ] {
+        let mut modules = vec!["hqr-advanced".to_string()];
+        modules.extend(extra);
+        for (id, seed, sorcerer, heroes_bot) in [
+            ("the-goblin-warren", 41, SorcererLevel::Hard, HeroBot::Random),
+            ("the-wardens-vault", 42, SorcererLevel::Normal, HeroBot::Competent),
+            ("the-sunken-reliquary", 43, SorcererLevel::Classic, HeroBot::Greedy),
+        ] {
+            let q = hollowdeep::quest::load(id)
+                .unwrap()
+                .under("heroquest-revised")
+                .unwrap()
+                .with_modules(&modules)
+                .unwrap();
             let (a, b) = check_game(Arc::new(q), seed, Matchup { sorcerer, heroes_bot });
             totals.0 += a;
             totals.1 += b;

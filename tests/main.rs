@@ -1,6 +1,7 @@
 //! The one integration-test binary (every extra binary relinks Bevy): scenarios, loaders, simulation, window.
 
 mod action_points;
+mod advanced;
 mod ai;
 mod campaign;
 mod clicks;

@@ -192,6 +192,42 @@ pub fn decide_from(world: &mut World, snap: Option<Snapshot>) -> Option<(Command
     if let Some(table) = snap.table.clone() {
         return heroica_decides(world, &snap, &table, person_sorcerer).map(|cmd| (cmd, snap));
     }
+    // Revised's advanced game: Morcar's Dungeon cards, a hero's failed Mastery test (#165, #168).
+    match &snap.turn.pending {
+        Some(Pending::DungeonCards { .. }) => {
+            if person_sorcerer {
+                return None;
+            }
+            let level = world.get_resource::<Opponents>().copied().unwrap_or_default().sorcerer;
+            let (cmd, reason) = ai::morcar::choose_dungeon_cards(&snap, level);
+            let by = snap.heroes().next().map_or(FigureId(0), |h| h.id);
+            logic::narrate(
+                world,
+                GameEvent::SorcererReasoned {
+                    figure: by,
+                    text: reason,
+                },
+            );
+            return Some((cmd, snap));
+        }
+        Some(Pending::Mastery { .. }) => {
+            if world.resource::<Controllers>().human_to_act(&snap.turn) {
+                return None;
+            }
+            let pay = ai::heroes::advanced::pays_mastery(&snap);
+            return Some((Command::Mastery { pay }, snap));
+        }
+        _ => {}
+    }
+    // A hero bot breaks in with Fate at a boundary between activations (#173).
+    if snap.turn.pending.is_none()
+        && !last_was_rejected(world)
+        && let Some(cmd) = ai::heroes::advanced::interrupt(&snap)
+        && let Command::SpendFate { hero, .. } = cmd
+        && world.resource::<Controllers>().bot_plays(hero)
+    {
+        return Some((cmd, snap));
+    }
     if let Some(Pending::PlaceWanderer { kind, squares, .. }) = &snap.turn.pending {
         if person_sorcerer {
             return None;

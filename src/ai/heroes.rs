@@ -8,6 +8,7 @@
 
 use super::{attack_squares, field, trim_path};
 
+pub mod advanced;
 mod cards;
 mod goals;
 mod retainers;
@@ -448,11 +449,16 @@ pub fn next_command(snap: &Snapshot, bot: super::HeroBot) -> Command {
     if h.serves.is_some() {
         return retainers::next(snap, h, bot != super::HeroBot::Random);
     }
-    match bot {
+    let c = match bot {
         super::HeroBot::Random => random_command(snap, h, at),
         super::HeroBot::Greedy => planned_command(snap, h, at, false),
         super::HeroBot::Competent => planned_command(snap, h, at, true),
+    };
+    // A running hero jumps nothing (Revised's advanced game, #163): its run ends here.
+    if crate::game::heroquest::running_may_send(snap, &c).is_err() {
+        return Command::EndTurn;
     }
+    c
 }
 
 /// A hero off the board (the action-point module): roll, then come on at the stairway square
@@ -607,6 +613,10 @@ fn affordable(snap: &Snapshot, c: &Command) -> bool {
 fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Command {
     let progress = snap.turn.progress(h.id);
 
+    // 0. Revised's advanced game: Fate when it is needed, furniture beside us.
+    if let Some(c) = advanced::before_acting(snap, h) {
+        return c;
+    }
     // 1. Act where we stand if that is worth more than walking.
     if let Some(c) = act(snap, h, smart) {
         return c;
@@ -636,7 +646,8 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
     }
     // 3. Move towards a goal.
     if progress.moving == MoveState::Done || (progress.allowance.is_some() && progress.steps_left() == 0) {
-        return Command::EndTurn;
+        // The advanced game: a second roll, when nothing is in sight (#163).
+        return advanced::run_on(snap, h).unwrap_or(Command::EndTurn);
     }
     let Some(f) = done_field.or_else(|| field(snap, h)) else {
         return Command::EndTurn;

@@ -4,6 +4,7 @@ pub mod driver;
 pub mod heroes;
 pub mod heroica;
 pub mod heroica_monsters;
+pub mod morcar;
 pub mod perception;
 pub mod planner;
 pub mod sorcerer;

@@ -321,6 +321,11 @@ pub fn next_command(
         mind.done.clear();
         mind.queue.clear();
     }
+    // The advanced game: a turn given up to roll for Danger (#169).
+    if let Some(reason) = super::morcar::danger(snap, level) {
+        let by = snap.heroes().next().map_or(FigureId(0), |h| h.id);
+        return (Command::Danger, Some((by, reason)));
+    }
     // Thieves steal and run, whatever the level.
     if let Some((m, d)) = thief_turn(snap)
         && let Some(first) = d.commands.into_iter().next()

@@ -63,6 +63,8 @@ impl Campaign {
     /// one before shopping and a second after.
     pub fn shop(&mut self, rules: &RuleSet) {
         // Between two quests of a Series there is no town (#143).
+        // Skills are learnt with Fate after every quest, in town or not (#171).
+        self.learn_skills(rules);
         if self.town_open().is_err() {
             return;
         }

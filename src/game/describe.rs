@@ -7,6 +7,7 @@ use crate::rules::geometry::Pos;
 pub use crate::text::{capital, in_sentence, plural, the, with_article};
 use std::collections::BTreeMap;
 
+mod advanced;
 mod words;
 pub use words::{ability_text, card_text, card_use_terms, keyword_text, status_word, trap_name};
 use words::{status_ended, status_gained};
@@ -181,6 +182,13 @@ pub fn command(c: &Command, names: &FigureNames) -> String {
             format!("{} using {}", who(*figure), super::heroica::describe::skill_name(skill))
         }
         Command::Buy { hero, item } => format!("{} buying {item}", who(*hero)),
+        Command::SpendFate { hero, .. } => format!("{} spending Fate", who(*hero)),
+        Command::Run { hero } => format!("{} running", who(*hero)),
+        Command::SearchFurniture { hero, .. } => format!("{} searching the furniture", who(*hero)),
+        Command::Mastery { pay: true } => "paying for the Mastery test".to_string(),
+        Command::Mastery { pay: false } => "letting the spell fail".to_string(),
+        Command::Danger => "the sorcerer's roll for Danger".to_string(),
+        Command::ChooseDungeonCards { .. } => "the sorcerer's Dungeon cards".to_string(),
     };
     running_text(line, names)
 }
@@ -843,6 +851,21 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
                 names.door_place(*door)
             )
         }
+        GameEvent::FateSpent { .. }
+        | GameEvent::MindRestored { .. }
+        | GameEvent::RollSet { .. }
+        | GameEvent::ExtraActivation { .. }
+        | GameEvent::RunBegun { .. }
+        | GameEvent::RunCutShort { .. }
+        | GameEvent::FurnitureSearched { .. }
+        | GameEvent::MasteryTested { .. }
+        | GameEvent::MasteryPaid { .. }
+        | GameEvent::MasteryFailed { .. }
+        | GameEvent::DungeonCardsChosen { .. }
+        | GameEvent::DangerRolled { .. }
+        | GameEvent::UpkeepPaid { .. }
+        | GameEvent::WeaponDrained { .. }
+        | GameEvent::EventPlayed { .. } => return advanced::line(e, names),
         GameEvent::QuestAbandoned { round } => {
             format!("The heroes have retreated in round {round}; the quest is unfinished.")
         }

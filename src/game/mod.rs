@@ -65,8 +65,12 @@ impl Controllers {
     /// Is a person's command awaited now: a hero's turn, or a spell-school pick, of a hero no bot
     /// plays (not while the sorcerer has a choice to make)?
     pub fn human_to_act(&self, turn: &Turn) -> bool {
-        if turn.pending.is_some() {
-            return false;
+        if let Some(p) = &turn.pending {
+            // A hero's choice (a failed Mastery test) is its player's; the rest are Morcar's.
+            return match p.chooser() {
+                model::Actor::Hero(id) => !self.bot_plays(id),
+                model::Actor::Sorcerer => false,
+            };
         }
         let who = match (&turn.draft, turn.phase) {
             (Some(d), _) => Some(d.next),
@@ -79,7 +83,10 @@ impl Controllers {
 
 /// Is it the sorcerer's move: its turn, or a choice it must make now?
 pub fn sorcerers_move(turn: &Turn) -> bool {
-    turn.phase == Phase::Sorcerer || turn.pending.is_some()
+    match &turn.pending {
+        Some(p) => p.sorcerers(),
+        None => turn.phase == Phase::Sorcerer,
+    }
 }
 
 /// Time between automated commands (sorcerer and bots), so a person can follow them.

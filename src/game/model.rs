@@ -12,9 +12,11 @@ use crate::rules::dice::Face;
 use crate::rules::geometry::{Edge, Pos, Rect};
 pub use crate::rules::ruleset::StatusKind;
 
+mod advanced;
 mod messages;
 mod names;
 
+pub use advanced::{Fate, FateUse, Morcar, RollKind, Skills};
 pub use messages::{Actor, Command, GameEvent};
 pub use names::{FigureNames, HeroicaPlaces};
 
@@ -283,6 +285,9 @@ pub struct Dungeon {
     pub icons_used: BTreeMap<FigureId, Vec<String>>,
     /// Ongoing effects by card name (#110): (target, condition, the card's name).
     pub ongoing: Vec<(FigureId, StatusKind, String)>,
+    /// Pieces of furniture (indexes into the quest's) the party has searched (Revised's advanced
+    /// game, #164).
+    pub furniture_searched: std::collections::BTreeSet<u32>,
 }
 
 /// A monster the heroes have seen: only these act on the sorcerer's turn.
@@ -429,6 +434,9 @@ pub struct Progress {
     /// Actions taken this turn after the one other Action, by the `Bonus` that allowed them
     /// (Revised #113, #119, #125, #127).
     pub bonus_used: [u8; 5],
+    /// The hero has begun a Run (Revised's advanced game, #163): a monster coming into sight or
+    /// a trap set off ends its turn.
+    pub running: bool,
 }
 
 impl Progress {
@@ -464,6 +472,16 @@ pub struct Turn {
 /// A choice that belongs to the sorcerer in the middle of a hero's turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pending {
+    /// A hero failed a Mastery test by `shortfall` (Revised's advanced game, #165): it pays that
+    /// much Mind for the spell to work, or lets it fail (`Command::Mastery`).
+    Mastery {
+        caster: FigureId,
+        spell: String,
+        target: FigureId,
+        shortfall: u8,
+    },
+    /// Morcar chooses its Dungeon cards at the quest's start, within `budget` marks (#168).
+    DungeonCards { budget: u32 },
     /// A hero drew a wandering-monster card: the sorcerer puts the monster on one of `squares`
     /// (free squares next to `hero`); it then attacks that hero at once.
     PlaceWanderer {
@@ -471,6 +489,21 @@ pub enum Pending {
         kind: String,
         squares: Vec<Pos>,
     },
+}
+
+impl Pending {
+    /// Whose choice it is: Morcar's, or the hero's whose Mastery test failed.
+    pub fn chooser(&self) -> Actor {
+        match self {
+            Pending::Mastery { caster, .. } => Actor::Hero(*caster),
+            Pending::DungeonCards { .. } | Pending::PlaceWanderer { .. } => Actor::Sorcerer,
+        }
+    }
+
+    /// Whether Morcar's side must answer it.
+    pub fn sorcerers(&self) -> bool {
+        self.chooser() == Actor::Sorcerer
+    }
 }
 
 /// The school draft: each caster in turn picks a school; the first caster gets what is left.

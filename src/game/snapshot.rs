@@ -29,6 +29,7 @@ pub struct FigureSnap {
     pub body: u8,
     pub body_max: u8,
     pub mind: u8,
+    pub mind_max: u8,
     pub fighter: Fighter,
     pub awake: bool,
     pub escaped: bool,
@@ -47,6 +48,9 @@ pub struct FigureSnap {
     pub follows: Option<FigureId>,
     /// A man-at-arms (Revised #151–152): on the heroes' side (`hero` is set), serving this hero.
     pub serves: Option<FigureId>,
+    /// A hero's Fate and Skills (Revised's advanced game); empty otherwise.
+    pub fate: Fate,
+    pub skills: Skills,
 }
 
 impl FigureSnap {
@@ -100,6 +104,8 @@ type FigureRow = (
         Option<&'static Spellbook>,
         Option<&'static Captive>,
         Option<&'static Retainer>,
+        Option<&'static Fate>,
+        Option<&'static Skills>,
     ),
 );
 
@@ -142,6 +148,8 @@ type FigureChanged = (
         Changed<Inventory>,
         Changed<Spellbook>,
         Changed<Captive>,
+        Changed<Fate>,
+        Changed<Skills>,
     )>,
 );
 
@@ -232,6 +240,7 @@ struct SnapQueries {
     turn: Option<(bevy::ecs::change_detection::Tick, Arc<Turn>)>,
     fog: Option<(bevy::ecs::change_detection::Tick, Arc<Fog>)>,
     dungeon: Option<(bevy::ecs::change_detection::Tick, Arc<Dungeon>)>,
+    morcar: Option<(bevy::ecs::change_detection::Tick, Arc<Morcar>)>,
     loot: QueryState<(Entity, &'static Loot)>,
     figures: QueryState<FigureRow>,
     /// The same figures, which components they have (cheap: known per archetype).
@@ -297,6 +306,7 @@ impl FromWorld for SnapQueries {
             turn: None,
             fog: None,
             dungeon: None,
+            morcar: None,
             fixed: None,
             kind_names: BTreeMap::new(),
             cache: Vec::new(),
@@ -326,6 +336,8 @@ pub struct Snapshot {
     pub traps: Arc<Vec<Trap>>,
     pub loot: Vec<(Entity, Loot)>,
     pub dungeon: Arc<Dungeon>,
+    /// What Morcar holds in the advanced game (its Dungeon cards, its Event deck).
+    pub morcar: Arc<Morcar>,
     /// The computer players' own noise seed (easy sorcerer, random bot): derived from the game's
     /// seed but never the dice stream itself.
     pub ai_seed: u64,
@@ -375,6 +387,7 @@ impl Snapshot {
         let turn = shared(world, &mut queries.turn, since, now)?;
         let fog = shared(world, &mut queries.fog, since, now)?;
         let dungeon = shared(world, &mut queries.dungeon, since, now).unwrap_or_default();
+        let morcar = shared(world, &mut queries.morcar, since, now).unwrap_or_default();
         let ai_seed = crate::rules::noise::mix(world.get_resource::<Seed>().map_or(0, |s| s.0) ^ 0x5EED_0FA1);
         let mut loot: Vec<(Entity, Loot)> = queries.loot.iter(world).map(|(e, l)| (e, l.clone())).collect();
         loot.sort_by_key(|(_, l)| l.at);
@@ -489,7 +502,7 @@ impl Snapshot {
                 fighter,
                 awake,
                 escaped,
-                (status, eq, inv, book, captive, retainer),
+                (status, eq, inv, book, captive, retainer, fate, skills),
             )) = figures_query.get(world, entity)
             else {
                 continue;
@@ -518,6 +531,7 @@ impl Snapshot {
                 body: body.current,
                 body_max: body.max,
                 mind: mind.map_or(0, |m| m.current),
+                mind_max: mind.map_or(0, |m| m.max),
                 fighter: *fighter,
                 awake: awake.is_some(),
                 escaped: escaped.is_some(),
@@ -530,8 +544,11 @@ impl Snapshot {
                 abilities: match (&monster, &retainer) {
                     (Some(m), _) => m.abilities.clone(),
                     (None, Some(r)) => r.abilities.clone(),
-                    _ => Vec::new(),
+                    // A hero's own: its skills' (Revised's advanced game, #156).
+                    _ => skills.as_ref().map(|s| s.abilities.clone()).unwrap_or_default(),
                 },
+                fate: fate.map(|f| (*f).clone()).unwrap_or_default(),
+                skills: skills.map(|s| (*s).clone()).unwrap_or_default(),
                 seat: hero.as_ref().map_or(usize::MAX, |h| h.seat),
                 captive: captive.is_some(),
                 follows: captive.as_ref().and_then(|c| c.follows),
@@ -588,6 +605,7 @@ impl Snapshot {
             traps,
             loot,
             dungeon,
+            morcar,
             ai_seed,
             table: None,
         })

@@ -98,8 +98,25 @@ pub fn sorcerer_intent(snap: &Snapshot, selected: Option<FigureId>, p: Pos) -> O
 /// of the turn.
 pub fn sorcerer_menu(snap: &Snapshot, selected: Option<FigureId>) -> Vec<(String, SorcererIntent)> {
     let mut lines = Vec::new();
+    // Revised's advanced game: the Dungeon cards at the quest's start (#168).
+    if let Some(crate::game::model::Pending::DungeonCards { budget }) = &snap.turn.pending {
+        return dungeon_card_lines(snap, *budget);
+    }
     if snap.turn.pending.is_some() || snap.turn.phase != Phase::Sorcerer {
         return lines;
+    }
+    // Revised's advanced game: the turn given up for Danger (#169).
+    if crate::game::heroquest::may_roll_danger(snap).is_ok() {
+        lines.push((
+            format!(
+                "Give up the turn: roll {} for Danger",
+                match crate::game::heroquest::danger_dice(snap) {
+                    1 => "a die".to_string(),
+                    n => format!("{n} dice"),
+                }
+            ),
+            SorcererIntent::Send(Command::Danger),
+        ));
     }
     if snap.table.is_some() {
         // Battle Heroica's monster player: the choices the board cannot show (fights, the end).
@@ -204,7 +221,10 @@ pub fn sorcerer_input(world: &mut World) {
         return;
     }
     // A new move of the sorcerer's: hand the device over first (the heroes look away).
-    let pending_hero = turn.pending.as_ref().map(|Pending::PlaceWanderer { hero, .. }| *hero);
+    let pending_hero = match &turn.pending {
+        Some(Pending::PlaceWanderer { hero, .. }) => Some(*hero),
+        _ => None,
+    };
     let key = (turn.round, turn.phase == Phase::Sorcerer, pending_hero);
     if hand.asked != Some(key) {
         hand.asked = Some(key);
@@ -212,6 +232,7 @@ pub fn sorcerer_input(world: &mut World) {
         hand.selected = None;
         let at = Snapshot::capture(world).and_then(|s| match &s.turn.pending {
             Some(Pending::PlaceWanderer { squares, .. }) => squares.first().copied(),
+            Some(_) => None,
             None => s.monsters().find(|m| may_use(&s, m)).and_then(|m| m.pos),
         });
         world.insert_resource(BoardCursor { at, hero: None });
@@ -281,7 +302,7 @@ pub fn sorcerer_input(world: &mut World) {
             }
             out = match a {
                 Action::Confirm => cursor.at.and_then(|p| sorcerer_intent(&snap, hand.selected, p)),
-                Action::Menu if snap.turn.pending.is_none() => {
+                Action::Menu if snap.turn.pending.is_none() || !sorcerer_menu(&snap, None).is_empty() => {
                     menu = ActionMenu {
                         open: true,
                         ..Default::default()
@@ -334,4 +355,36 @@ fn heroica_intent(snap: &Snapshot, p: Pos) -> Option<SorcererIntent> {
     find(&|c| matches!(c, Command::Move { path, .. } if path.last() == Some(&p)))
         .or_else(|| find(&|c| matches!(c, Command::RollMovement { hero } if Some(*hero) == on)))
         .or_else(|| find(&|c| matches!(c, Command::Attack { target, .. } if Some(*target) == on)))
+}
+
+/// The sorcerer's choices of Dungeon cards within its budget (#168): what the normal computer
+/// sorcerer would buy, each affordable card on its own, or none.
+fn dungeon_card_lines(snap: &Snapshot, budget: u32) -> Vec<(String, SorcererIntent)> {
+    let Some(adv) = snap.rules().adv() else {
+        return Vec::new();
+    };
+    let mut lines = Vec::new();
+    let (suggested, _) = crate::ai::morcar::choose_dungeon_cards(snap, crate::ai::SorcererLevel::Normal);
+    if let Command::ChooseDungeonCards { cards } = &suggested
+        && cards.len() > 1
+    {
+        let names: Vec<String> = cards.iter().map(|c| adv.dungeon_cards[c].name.clone()).collect();
+        lines.push((
+            format!("Buy {} ({budget} marks)", crate::text::and_list(&names)),
+            SorcererIntent::Send(suggested.clone()),
+        ));
+    }
+    for (id, c) in adv.dungeon_cards.iter().filter(|(_, c)| u32::from(c.cost) <= budget) {
+        lines.push((
+            format!("Buy {} ({} of {budget} marks): {}", c.name, c.cost, c.text),
+            SorcererIntent::Send(Command::ChooseDungeonCards {
+                cards: vec![id.clone()],
+            }),
+        ));
+    }
+    lines.push((
+        "Buy no Dungeon card".to_string(),
+        SorcererIntent::Send(Command::ChooseDungeonCards { cards: Vec::new() }),
+    ));
+    lines
 }

@@ -148,6 +148,8 @@ impl Quest {
             spell_schools: Some(BTreeMap::new()),
             men_at_arms: Vec::new(),
             hired: BTreeMap::new(),
+            fate: None,
+            skills: None,
             events: Vec::new(),
             hero_names: BTreeMap::new(),
             left_out: Vec::new(),

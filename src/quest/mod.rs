@@ -8,6 +8,7 @@ pub mod import;
 mod load;
 pub mod locate;
 pub mod mission;
+mod party_cards;
 mod validate;
 pub mod watch;
 pub use action_points::{Failure, RawLever, RawTerrain, Terrain};
@@ -634,6 +635,11 @@ pub struct Quest {
     /// one turn, in the order it chooses): set by the table, kept in saves and replays. A hero
     /// in no group is a player of its own.
     pub players: Vec<Vec<String>>,
+    /// A campaign party's Fate and Skill cards, by hero kind (Revised's advanced game, #167,
+    /// #170); None: a quest played on its own, where each hero brings the tables' starting Fate
+    /// and skills.
+    pub fate: Option<BTreeMap<String, u8>>,
+    pub skills: Option<BTreeMap<String, Vec<String>>>,
     /// What `validate` found that leaves the quest playable (a monster nobody can reach), located.
     pub warnings: Vec<Problem>,
     /// The modules the game is played with: the quest's own, and those the players chose.
@@ -668,7 +674,18 @@ impl Quest {
     pub fn exactly_modules(&self, ids: &[String]) -> Result<Quest, String> {
         let mut q = self.clone();
         q.modules = crate::rules::systems::Modules::choose(q.system.id(), ids)?;
+        if q.modules.advanced() != self.modules.advanced() {
+            q.rules = Arc::new(self.own_items_in(q.system.tables_under(&q.modules)));
+        }
         Ok(q)
+    }
+
+    /// These tables with the quest's own items added.
+    fn own_items_in(&self, mut rules: RuleSet) -> RuleSet {
+        for (k, item) in self.rules.items.iter().filter(|(_, i)| i.quest) {
+            rules.items.insert(k.clone(), item.clone());
+        }
+        rules
     }
 
     /// The quest played under the rule system with this id: itself, or a HeroQuest quest under
@@ -696,10 +713,8 @@ impl Quest {
                 self.system.id()
             ));
         };
-        let mut rules = edition.tables().clone();
-        for (k, item) in self.rules.items.iter().filter(|(_, i)| i.quest) {
-            rules.items.insert(k.clone(), item.clone());
-        }
+        let modules = crate::rules::systems::Modules::choose(id, &self.modules.ids())?;
+        let rules = self.own_items_in(edition.tables_under(&modules).clone());
         if rules.monsters.get(&self.wandering_monster).is_some_and(|d| d.character) {
             return Err(format!(
                 "under \"{id}\" \"{}\" is a Character, and Characters never wander: \"{}\" cannot be its wandering monster",
@@ -732,7 +747,7 @@ impl Quest {
             ));
         }
         q.system = system;
-        q.modules = crate::rules::systems::Modules::choose(id, &self.modules.ids())?;
+        q.modules = modules;
         // A portcullis and its lever are Revised's base pieces, 2021's only with the module.
         let gated = !q.portcullises.is_empty() || !q.levers.is_empty();
         if gated && !rules.edition.portcullises && !q.modules.action_points() {

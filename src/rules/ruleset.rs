@@ -5,10 +5,15 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 mod abilities;
+mod advanced;
 mod cards;
 mod party;
 mod town;
 pub use abilities::{Ability, Bonus, DamageKind, TestKind, damage_taken};
+pub use advanced::{
+    AdvancedDef, AdvancedHero, ChampionSide, DungeonCardDef, DungeonEffect, EventCardDef, EventEffect,
+    HQR_ADVANCED_RON, SkillDef, Whom,
+};
 pub use cards::{CardCost, CardTime, CardUse, Keyword, MAX_HELD, Raises};
 pub use party::{HeroBoard, HeroDef, ManAtArmsDef};
 pub use town::{ShopDef, TownDef};
@@ -64,6 +69,10 @@ pub struct RuleSet {
     /// load, so a game without such cards never looks.
     #[serde(skip)]
     pub raising_cards: bool,
+    /// Revised's advanced game (`advanced`): its skills, Dungeon and Event cards; None under the
+    /// basic game and 2021.
+    #[serde(skip)]
+    pub advanced: Option<std::sync::Arc<AdvancedDef>>,
 }
 
 fn dread_spell() -> String {
@@ -349,6 +358,10 @@ pub struct SpellDef {
     /// Its keywords (Revised #100); a group holds at most one Selfish spell (#131).
     #[serde(default)]
     pub keywords: Vec<Keyword>,
+    /// Its Mastery test (Revised's advanced game, #165): 1d6 plus this, at or below the caster's
+    /// current Mind, or the spell fails unless the caster pays the shortfall in Mind.
+    #[serde(default)]
+    pub mastery: Option<u8>,
     pub text: String,
 }
 
@@ -475,9 +488,16 @@ pub const HEROQUEST_REVISED_RON: &str = include_str!("../../assets/rules/heroque
 impl RuleSet {
     pub fn parse(text: &str) -> Result<RuleSet, String> {
         let options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        let mut rs: RuleSet = options
+        let rs: RuleSet = options
             .from_str(text)
             .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+        rs.check()
+    }
+
+    /// Checks the tables as a whole, once they are read (and again once an advanced game's cards
+    /// join them): every name known, every card one the game plays.
+    fn check(mut self) -> Result<RuleSet, String> {
+        let rs = &mut self;
         for (id, h) in &rs.heroes {
             if !rs.weapons.contains_key(&h.weapon) {
                 return Err(format!("hero \"{id}\" starts with unknown weapon \"{}\"", h.weapon));
@@ -545,7 +565,7 @@ impl RuleSet {
             }
         }
         if let Some(town) = &rs.town {
-            town.check(&rs)?;
+            town.check(rs)?;
         }
         for (id, i) in &rs.items {
             cards::check(id, &i.keywords, i.uses.as_ref())?;
@@ -601,8 +621,11 @@ impl RuleSet {
                 ));
             }
         }
-        rs.raising_cards = rs.items.values().any(|d| d.raises != Raises::default());
-        Ok(rs)
+        rs.raising_cards = rs.items.values().any(|d| d.raises != Raises::default())
+            || rs
+                .adv()
+                .is_some_and(|a| a.skills.values().any(|d| d.raises != Raises::default()));
+        Ok(self)
     }
 
     pub fn heroquest_2021() -> RuleSet {

@@ -61,6 +61,19 @@ impl Edition {
             Edition::Revised => REVISED.get_or_init(crate::rules::ruleset::RuleSet::heroquest_revised),
         }
     }
+
+    /// The edition's tables under these modules: Revised's advanced game lays its cards over the
+    /// basic ones (`RuleSet::advance`); any other module plays on the tables as they are.
+    pub fn tables_under(self, modules: &Modules) -> &'static crate::rules::ruleset::RuleSet {
+        use std::sync::OnceLock;
+        static ADVANCED: OnceLock<crate::rules::ruleset::RuleSet> = OnceLock::new();
+        match self {
+            Edition::Revised if modules.advanced() => {
+                ADVANCED.get_or_init(crate::rules::ruleset::RuleSet::heroquest_revised_advanced)
+            }
+            _ => self.tables(),
+        }
+    }
 }
 
 impl RuleSystem {
@@ -89,8 +102,13 @@ impl RuleSystem {
     /// Heroica's own tables are `HeroicaTables` (`assets/rules/heroica.ron`); a mission's quest
     /// carries the 2021 set only for the engine's shared parts, which Heroica never asks.
     pub fn tables(self) -> crate::rules::ruleset::RuleSet {
+        self.tables_under(&Modules::default())
+    }
+
+    /// Its tables under these modules (`Edition::tables_under`).
+    pub fn tables_under(self, modules: &Modules) -> crate::rules::ruleset::RuleSet {
         match self {
-            RuleSystem::HeroQuest(e) => e.tables().clone(),
+            RuleSystem::HeroQuest(e) => e.tables_under(modules).clone(),
             RuleSystem::Heroica => Edition::Hq2021.tables().clone(),
         }
     }
@@ -125,6 +143,10 @@ pub enum Part {
     MonsterAttack,
     /// How heroes move.
     HeroMovement,
+    /// The order in which the heroes take their turns.
+    TurnOrder,
+    /// How heroes come by their spells.
+    Magic,
 }
 
 impl Part {
@@ -133,6 +155,8 @@ impl Part {
             Part::MonsterTurn => "the monsters' turn",
             Part::MonsterAttack => "how monsters attack",
             Part::HeroMovement => "how heroes move",
+            Part::TurnOrder => "the heroes' turn order",
+            Part::Magic => "how heroes come by their spells",
         }
     }
 }
@@ -156,6 +180,14 @@ pub enum ModuleId {
     RefereeDicePool,
     ActionPoints,
     HeroicaBattle,
+    /// HeroQuest Revised's advanced game (checklists §1.1 #156–174).
+    HqrAdvanced,
+    /// Revised's optional Co-Operative Turn Order (#175), on either HeroQuest edition.
+    CoopTurnOrder,
+    /// Revised's optional Ranged Weapon Upkeep (#176).
+    RangedUpkeep,
+    /// Revised's optional Apprentice Spell System (#177).
+    ApprenticeSpells,
 }
 
 impl ModuleId {
@@ -206,6 +238,7 @@ pub const RULE_SYSTEMS: &[RuleText] = &[
 ];
 
 const HEROQUESTS: &[&str] = &[HEROQUEST_2021, HEROQUEST_REVISED];
+const REVISED_ONLY: &[&str] = &[HEROQUEST_REVISED];
 
 const MODULES: &[Entry] = &[
     Entry {
@@ -245,6 +278,59 @@ const MODULES: &[Entry] = &[
             changes: &[Part::MonsterTurn],
             on: &[HEROICA],
             playable: true,
+        },
+    },
+    Entry {
+        key: "hqr-advanced",
+        module: Module {
+            id: ModuleId::HqrAdvanced,
+            name: "Revised advanced game",
+            summary: "Fate won by winning quests and spent on skills, recovery, an extra activation or one roll; \
+                      Mastery tests for spells; Morcar's Dungeon cards and Event cards drawn on Danger; Run; \
+                      searching furniture.",
+            text: "heroquest-revised.md",
+            changes: &[],
+            on: REVISED_ONLY,
+            playable: true,
+        },
+    },
+    Entry {
+        key: "coop-turn-order",
+        module: Module {
+            id: ModuleId::CoopTurnOrder,
+            name: "Co-operative turn order",
+            summary: "Each round the heroes choose who goes next, one after another, then the sorcerer; \
+                      under Revised Morcar starts holding one Event card.",
+            text: "heroquest-revised.md",
+            changes: &[Part::TurnOrder],
+            on: HEROQUESTS,
+            playable: true,
+        },
+    },
+    Entry {
+        key: "ranged-upkeep",
+        module: Module {
+            id: ModuleId::RangedUpkeep,
+            name: "Ranged weapon upkeep",
+            summary: "At a quest's start each purely ranged weapon costs 5 gold a die in arrows and bolts, or it stays \
+                      unused (drained) for the quest.",
+            text: "heroquest-revised.md",
+            changes: &[],
+            on: REVISED_ONLY,
+            playable: true,
+        },
+    },
+    Entry {
+        key: "apprentice-spells",
+        module: Module {
+            id: ModuleId::ApprenticeSpells,
+            name: "Apprentice spell system",
+            summary: "One deck of Magic Spells in place of the spell groups: a hand of half the caster's Mind, \
+                      one drawn after each activation.",
+            text: "heroquest-revised.md",
+            changes: &[Part::Magic],
+            on: REVISED_ONLY,
+            playable: false,
         },
     },
 ];
@@ -340,6 +426,21 @@ impl Modules {
     /// Battle Heroica: a monster player (heroica.md, Battle Heroica).
     pub fn battle(&self) -> bool {
         self.has(ModuleId::HeroicaBattle)
+    }
+
+    /// HeroQuest Revised's advanced game (heroquest-revised.md, New Rules).
+    pub fn advanced(&self) -> bool {
+        self.has(ModuleId::HqrAdvanced)
+    }
+
+    /// Co-Operative Turn Order (heroquest-revised.md, Optional Rules).
+    pub fn coop_order(&self) -> bool {
+        self.has(ModuleId::CoopTurnOrder)
+    }
+
+    /// Ranged Weapon Upkeep (heroquest-revised.md, Optional Rules).
+    pub fn ranged_upkeep(&self) -> bool {
+        self.has(ModuleId::RangedUpkeep)
     }
 }
 

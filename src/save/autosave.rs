@@ -243,6 +243,8 @@ pub fn snapshot(world: &World, slot: &SaveSlot) -> Option<SavedQuest> {
         campaign_gear: slot.campaign.then(|| quest.gear.clone()),
         hero_names: quest.hero_names.clone(),
         campaign_men: quest.hired.clone(),
+        campaign_fate: quest.fate.clone(),
+        campaign_skills: quest.skills.clone(),
         // The schools the party's casters brought (`Campaign::prepare`); a quest's own are in
         // its file.
         campaign_schools: slot

@@ -236,6 +236,11 @@ pub struct SavedQuest {
     /// The men-at-arms each hero of a campaign party brought (Revised #151), by hero kind.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub campaign_men: std::collections::BTreeMap<String, Vec<String>>,
+    /// A campaign party's Fate and Skill cards (Revised's advanced game), by hero kind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub campaign_fate: Option<std::collections::BTreeMap<String, u8>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub campaign_skills: Option<std::collections::BTreeMap<String, Vec<String>>>,
     /// The schools a campaign party's casters kept from quest to quest, when they brought them
     /// (none: the quest's own, or a draft).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -273,6 +278,10 @@ struct SaveSetup<'a> {
     campaign_men: &'a std::collections::BTreeMap<String, Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     campaign_schools: &'a Option<std::collections::BTreeMap<String, Vec<String>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    campaign_fate: &'a Option<std::collections::BTreeMap<String, u8>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    campaign_skills: &'a Option<std::collections::BTreeMap<String, Vec<String>>>,
     left_out: &'a [String],
     #[serde(skip_serializing_if = "<[Vec<String>]>::is_empty")]
     players: &'a [Vec<String>],
@@ -292,6 +301,8 @@ impl SavedQuest {
             hero_names: &self.hero_names,
             campaign_men: &self.campaign_men,
             campaign_schools: &self.campaign_schools,
+            campaign_fate: &self.campaign_fate,
+            campaign_skills: &self.campaign_skills,
             left_out: &self.left_out,
             players: &self.players,
             modules: &self.modules,
@@ -371,6 +382,14 @@ impl SavedQuest {
             .map_err(|e| format!("the saved game's rule system: {e}"))?
             .exactly_modules(&self.modules)
             .map_err(|e| format!("the saved game's modules: {e}"))?;
+        // A campaign party's Fate and skills (Revised's advanced game).
+        let q = match (&self.campaign_fate, &self.campaign_skills) {
+            (Some(fate), Some(skills)) => q
+                .with_party_cards(fate, skills)
+                .map_err(|e| format!("the saved party: {e}"))?,
+            (None, None) => q,
+            _ => return Err("the saved party: its Fate and its skills come together".into()),
+        };
         Ok(Arc::new(q))
     }
 

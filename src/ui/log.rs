@@ -283,6 +283,58 @@ fn read_events(
                     ),
                 };
             }
+            // Revised's advanced game: the Mastery test in the tray (#165), Morcar's cards as
+            // they take effect (#168–169).
+            GameEvent::MasteryTested {
+                caster,
+                name,
+                roll,
+                total,
+                mind,
+                passed,
+                ..
+            } => {
+                *tray = DiceTray::Roll {
+                    who: names.get(*caster),
+                    what: format!("makes the Mastery test of {name}"),
+                    faces: vec![crate::rules::dice::Face::Pip(*roll)],
+                    result: if *passed {
+                        format!("{roll} + {} = {total}, at most Mind {mind}: passed.", total - roll)
+                    } else {
+                        format!(
+                            "{roll} + {} = {total}, over Mind {mind}: short by {}.",
+                            total - roll,
+                            total - mind
+                        )
+                    },
+                };
+            }
+            GameEvent::DangerRolled { dice, cards } => {
+                *tray = DiceTray::Roll {
+                    who: "Morcar".into(),
+                    what: "gives up its turn to roll for Danger".into(),
+                    faces: dice.clone(),
+                    result: match cards {
+                        0 => "No skull: no Event card.".into(),
+                        1 => "A skull: one Event card.".into(),
+                        c => format!("{c} skulls: {c} Event cards."),
+                    },
+                };
+            }
+            GameEvent::EventPlayed { card: title, text } => {
+                *card = make(
+                    format!("Event: {title}"),
+                    text.clone(),
+                    egui::Color32::from_rgb(220, 120, 230),
+                )
+            }
+            GameEvent::DungeonCardsChosen { names: cards, .. } if !cards.is_empty() => {
+                *card = make(
+                    "Morcar's Dungeon cards".into(),
+                    format!("In play for this quest: {}.", crate::text::and_list(cards)),
+                    egui::Color32::from_rgb(220, 120, 230),
+                )
+            }
             GameEvent::TestRolled {
                 hero,
                 test,

@@ -48,7 +48,9 @@ pub fn sorcerer_panels(world: &mut World) {
                 ui.scope_builder(egui::UiBuilder::new().max_rect(screen.shrink(40.0)), |ui| {
                     ui.vertical_centered(|ui| {
                         ui.add_space(screen.height() * 0.3);
-                        let what = if turn.pending.is_some() {
+                        let what = if matches!(turn.pending, Some(Pending::DungeonCards { .. })) {
+                            "Morcar's Dungeon cards"
+                        } else if turn.pending.is_some() {
                             "A wandering monster appears"
                         } else {
                             "The sorcerer's turn"
@@ -90,6 +92,22 @@ pub fn sorcerer_panels(world: &mut World) {
         .max_width(320.0)
         .show(&ctx, |ui| {
             crate::ui::fit::window_body(ui, 0.0, |ui| {
+            if let Some(Pending::DungeonCards { budget }) = &snap.turn.pending {
+                ui.label(
+                    egui::RichText::new(format!(
+                        "The heroes' skills give you {budget} marks: choose Dungeon cards for this quest. The heroes will see them."
+                    ))
+                    .size(15.0),
+                );
+                egui::ScrollArea::vertical().max_height(360.0).show(ui, |ui| {
+                    for (label, intent) in sorcerer_menu(&snap, None) {
+                        if ui.button(label).clicked() {
+                            out = Some(intent);
+                        }
+                    }
+                });
+                return;
+            }
             if let Some(Pending::PlaceWanderer { hero, kind, .. }) = &snap.turn.pending {
                 let name = snap
                     .rules()

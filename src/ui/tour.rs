@@ -495,6 +495,46 @@ fn to_the_sorcerer(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
     }
 }
 
+/// Waits for the computer Morcar to choose its Dungeon cards (Revised's advanced game).
+fn dungeon_chosen(world: &mut World) -> Result<bool, String> {
+    let turn = world.get_resource::<Turn>().ok_or("no quest in play")?;
+    Ok(!matches!(
+        turn.pending,
+        Some(crate::game::model::Pending::DungeonCards { .. })
+    ))
+}
+
+/// A caster takes its activation first (the co-operative order) and casts a spell with a Mastery
+/// test; reached once the test is rolled (passed, paid for or waiting).
+fn mastery_cast(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
+    if snap.heroes().any(|h| !h.spellbook.cast.is_empty()) || snap.turn.pending.is_some() {
+        return None;
+    }
+    let mastered = |c: &&Command| matches!(c, Command::CastSpell { spell, .. } if snap.rules().spells.get(spell).is_some_and(|d| d.mastery.is_some()));
+    draft(snap, legal)
+        .or_else(|| legal.iter().find(mastered).cloned())
+        .or_else(|| {
+            let tested = |s: &String| snap.rules().spells.get(s).is_some_and(|d| d.mastery.is_some());
+            let caster = snap.heroes().find(|h| h.spellbook.spells.iter().any(tested))?;
+            legal
+                .iter()
+                .find(|c| matches!(c, Command::Activate { figure } if *figure == caster.id))
+                .cloned()
+        })
+}
+
+/// The heroes pass until Morcar's first turn is over (it plays the Event card it holds).
+fn to_round_two(world: &mut World) -> Result<bool, String> {
+    let turn = world.get_resource::<Turn>().ok_or("no quest in play")?.clone();
+    if turn.round >= 2 || matches!(turn.phase, Phase::Over(_)) {
+        return Ok(true);
+    }
+    if turn.pending.is_none() && matches!(turn.phase, Phase::Hero(_)) {
+        world.write_message(Command::EndTurn);
+    }
+    Ok(false)
+}
+
 fn back_to_title(world: &mut World) -> Result<bool, String> {
     if on_title(world) {
         return Ok(true);
@@ -626,6 +666,16 @@ const STEPS: &[Step] = &[
     step("HeroQuest Revised: a portal woken", false, |w| {
         Ok(begin(w, "the-sleeping-gates", None, &[], false)? && play_until(w, wake_portal)?)
     }),
+    // Revised's advanced game (issue 37), with the co-operative turn order: Morcar's Dungeon
+    // cards shown to the heroes, a hero's turn with Fate and the choice of who goes next, a
+    // Mastery test in the dice tray, and the Event card Morcar holds played at its first turn.
+    step("Revised advanced: Morcar's Dungeon cards shown", false, |w| {
+        Ok(begin(w, "the-warlords-hall", Some("heroquest-revised"), &["hqr-advanced", "coop-turn-order"], false)?
+            && dungeon_chosen(w)?)
+    }),
+    step("Revised advanced: Fate and who goes next", false, |w| play_until(w, draft)),
+    step("Revised advanced: a Mastery test", false, |w| play_until(w, mastery_cast)),
+    step("Revised advanced: an Event card at Morcar's first turn", false, to_round_two),
     step("the action-point module: a hero's turn", false, |w| {
         Ok(begin(w, "the-locksmiths-gauntlet", None, &["action-points"], false)? && play_until(w, draft)?)
     }),

@@ -120,6 +120,10 @@ pub(super) fn update_highlights(world: &mut World, mut last: Local<Option<Highli
     let Some(snap) = Snapshot::capture(world) else {
         return;
     };
+    // Revised's advanced game: the heroes who may act now by Fate (#173), for their cards.
+    world.insert_resource(crate::game::heroquest::FateInterrupts(
+        crate::game::heroquest::interruptions(&snap),
+    ));
     if snap.table.is_some() {
         super::heroica::highlights(world, &snap, hover, cb);
         return;

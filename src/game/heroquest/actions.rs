@@ -180,12 +180,15 @@ pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outc
             search: "treasure".into(),
         }]);
     }
-    // A trapped chest (or other piece) in the room springs first.
+    // A trapped chest (or other piece) in the room springs first; in the advanced game the
+    // furniture is searched apart, and its traps spring there (#164).
+    let apart = super::advanced::furniture_apart(snap);
     let furniture_trap = snap
         .traps
         .iter()
         .find(|t| {
             t.armed()
+                && !apart
                 && t.furniture
                     .is_some_and(|i| snap.quest.furniture[i].rect.squares().any(|q| snap.area(q) == area))
         })
@@ -200,14 +203,29 @@ pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outc
         return Ok(evs);
     }
     world.resource_mut::<Dungeon>().searched.insert((h.id, area));
-    let rules = snap.quest.rules.clone();
-    if let Some((i, t)) = snap.quest.treasure.iter().enumerate().find(|(_, t)| t.area == area) {
+    if let Some((i, _)) = snap
+        .quest
+        .treasure
+        .iter()
+        .enumerate()
+        .find(|(i, t)| t.area == area && super::advanced::hidden_in(snap, *i).is_none())
+    {
         if snap.dungeon.special_taken.contains(&i) {
             return Ok(vec![GameEvent::NothingFound {
                 hero: h.id,
                 search: "treasure".into(),
             }]);
         }
+        return Ok(give_special(world, snap, h, i));
+    }
+    draw_card(world, snap, h)
+}
+
+/// The quest's special treasure `i`, found by `h`: its gold, potions and things.
+pub(super) fn give_special(world: &mut World, snap: &Snapshot, h: &FigureSnap, i: usize) -> Vec<GameEvent> {
+    let rules = snap.quest.rules.clone();
+    let t = &snap.quest.treasure[i];
+    {
         world.resource_mut::<Dungeon>().special_taken.insert(i);
         let mut evs = vec![GameEvent::SpecialTreasureFound {
             hero: h.id,
@@ -246,9 +264,8 @@ pub fn search_treasure(world: &mut World, snap: &Snapshot, id: FigureId) -> Outc
         }
         let fighter = derive_fighter(&rules, &h.kind, &eq);
         world.entity_mut(e).insert((eq, fighter));
-        return Ok(evs);
+        evs
     }
-    draw_card(world, snap, h)
 }
 
 /// Puts an item among a hero's things (a quest event's gift); the hero's dice follow what the
@@ -356,7 +373,7 @@ pub(super) fn draw_card(world: &mut World, snap: &Snapshot, h: &FigureSnap) -> O
             if !squares.is_empty() {
                 world.resource_mut::<Turn>().pending = Some(Pending::PlaceWanderer {
                     hero: h.id,
-                    kind: snap.quest.wandering_monster.clone(),
+                    kind: super::morcar::wanderer(snap),
                     squares,
                 });
             }

@@ -21,6 +21,17 @@ pub struct SpellChoices(pub Vec<(String, String, String, Vec<(String, Command)>)
 pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)>, SpellChoices) {
     let mut v = Vec::new();
     let mut spells = SpellChoices::default();
+    // A failed Mastery test waits for its caster's answer, and nothing else (#165).
+    if let Some(crate::game::model::Pending::Mastery { caster, shortfall, .. }) = &snap.turn.pending {
+        if *caster == h.id {
+            v.push((
+                format!("Pay {shortfall} Mind: the spell works"),
+                Command::Mastery { pay: true },
+            ));
+            v.push(("Let the spell fail".to_string(), Command::Mastery { pay: false }));
+        }
+        return (v, spells);
+    }
     let ring = h.equipment.has("ring_of_return") && !snap.dungeon.used.contains(&(h.id, "ring_of_return".to_string()));
     let use_ring = || {
         (
@@ -257,8 +268,11 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
             Command::UsePortal { figure: h.id },
         ));
     }
-    // An Overburdened hero is offered no Free Action and no jump (Revised #126).
-    v.retain(|(_, c)| super::overburdened_may_send(snap, c).is_ok());
+    // An Overburdened hero is offered no Free Action and no jump (Revised #126); a running one
+    // no jump either (#163).
+    v.retain(|(_, c)| super::overburdened_may_send(snap, c).is_ok() && super::running_may_send(snap, c).is_ok());
+    // Revised's advanced game: Run, furniture, Fate (#163, #164, #172, #174).
+    v.extend(super::advanced_choices::hero_commands(snap, h));
     (v, spells)
 }
 
@@ -571,6 +585,9 @@ pub fn strikes_after_a_walk(snap: &Snapshot, m: &FigureSnap) -> Vec<(FigureId, V
 /// offer parts of it.
 pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
     use crate::game::model::{Pending, Phase};
+    if let Some(v) = super::advanced_choices::pending_commands(snap) {
+        return v;
+    }
     let mut v = Vec::new();
     if let Some(Pending::PlaceWanderer { squares, .. }) = &snap.turn.pending {
         v.extend(squares.iter().map(|at| Command::PlaceWanderer { at: *at }));
@@ -635,15 +652,18 @@ pub fn legal_commands(snap: &Snapshot) -> Vec<Command> {
             }
 
             moves(h, &mut v);
-            v.retain(|c| super::overburdened_may_send(snap, c).is_ok());
+            v.retain(|c| super::overburdened_may_send(snap, c).is_ok() && super::running_may_send(snap, c).is_ok());
             let (choices, spells) = hero_choices(snap, h);
             v.extend(choices.0.into_iter().map(|(_, c)| c));
             for (_, _, _, targets) in spells.0 {
                 v.extend(targets.into_iter().map(|(_, c)| c));
             }
+            v.extend(super::advanced_choices::interruptions(snap));
         }
         Phase::Sorcerer => {
             v.push(Command::EndTurn);
+            v.extend(super::advanced_choices::sorcerer_commands(snap));
+            v.extend(super::advanced_choices::interruptions(snap));
             for m in snap
                 .monsters()
                 .filter(|m| m.awake && m.alive() && !m.idle() && !snap.finished_its_turn(m))

@@ -23,9 +23,10 @@ pub(in crate::game) fn resolve_attack(
     let adice = snap.attack_dice(a, t, weapon.as_deref());
     let ddice = snap.defend_dice(t);
     let harmed = !a.hero || snap.can_harm(weapon.as_deref(), t);
-    let (attack, defend, damage) = roll_attack(world, snap, a.hero, t, adice, ddice);
+    let (attack, defend, damage, set) = roll_attack(world, snap, Some(a), t, adice, ddice);
     let damage = if harmed { damage } else { 0 };
-    let mut evs = strike(world, Some(a.id), t.id, attack, defend, damage);
+    let mut evs = set;
+    evs.extend(strike(world, Some(a.id), t.id, attack, defend, damage));
     evs.extend(remove_status(world, a.id, StatusKind::Strength));
     if damage > 0 {
         evs.extend(seize(world, snap, a, t));
@@ -113,21 +114,42 @@ fn end_grips(world: &mut World, ends: impl Fn(FigureId, FigureId) -> bool) -> Ve
 pub(in crate::game) fn roll_attack(
     world: &mut World,
     snap: &Snapshot,
-    by_hero: bool,
+    by: Option<&FigureSnap>,
     t: &FigureSnap,
     adice: u8,
     ddice: u8,
-) -> (Vec<dice::Face>, Vec<dice::Face>, u8) {
+) -> (Vec<dice::Face>, Vec<dice::Face>, u8, Vec<GameEvent>) {
+    let by_hero = by.is_none_or(|b| b.hero);
     if !by_hero && t.hero && snap.dice_pool() {
         let attack = dice::roll_pool(rng(world), adice);
-        let defend = dice::roll_pool(rng(world), ddice);
+        let mut defend = dice::roll_pool(rng(world), ddice);
+        // Fate sets a hero's defence (Revised's advanced game, #174): every die a six.
+        let set = super::fate::fated(world, t, RollKind::Defence);
+        if !set.is_empty() {
+            defend.iter_mut().for_each(|d| *d = dice::Face::Pip(6));
+        }
         let damage = crate::rules::pool::resolve(&dice::pips(&attack), &dice::pips(&defend)).damage;
-        return (attack, defend, damage.min(t.body));
+        return (attack, defend, damage.min(t.body), set);
     }
-    let attack = dice::roll_combat(rng(world), adice);
-    let defend = dice::roll_combat(rng(world), ddice);
+    let mut attack = dice::roll_combat(rng(world), adice);
+    let mut defend = dice::roll_combat(rng(world), ddice);
+    // Fate sets a hero's roll (#174): an attack all skulls, a defence all its shields.
+    let mut set = by.map_or_else(Vec::new, |b| super::fate::fated(world, b, RollKind::Attack));
+    if !set.is_empty() {
+        attack.iter_mut().for_each(|d| *d = dice::Face::Skull);
+    }
+    let defended = super::fate::fated(world, t, RollKind::Defence);
+    if !defended.is_empty() {
+        let shield = if t.hero {
+            dice::Face::WhiteShield
+        } else {
+            dice::Face::BlackShield
+        };
+        defend.iter_mut().for_each(|d| *d = shield);
+        set.extend(defended);
+    }
     let damage = combat::damage(&attack, &defend, snap.guard(t)).min(t.body);
-    (attack, defend, damage)
+    (attack, defend, damage, set)
 }
 
 /// The outcome of an attack roll (a weapon or a Genie): the event, the defender's Resilience

@@ -3,12 +3,16 @@
 //! may do now. The engine reaches them only through `game::system`.
 
 mod actions;
+mod advanced;
+mod advanced_choices;
 mod armour;
 mod cards;
 mod choices;
 mod damage;
 mod events;
+mod fate;
 mod investigate;
+mod morcar;
 mod movement;
 mod objectives;
 mod points;
@@ -30,6 +34,8 @@ use crate::rules::dice;
 use crate::rules::geometry::Pos;
 
 pub use actions::{loot_within_reach, stow};
+pub use advanced::{furniture_in_reach, mastery_mind, mastery_of, may_run, running_may_send};
+pub use advanced_choices::{FateInterrupts, interruptions, pending_commands as advanced_pending};
 pub use armour::{armour_choices, may_change_armour};
 pub use cards::{card_choices, may_take, may_use_card};
 pub use choices::{
@@ -37,8 +43,10 @@ pub use choices::{
     attackable_now, hero_choices, hero_options, keeps, legal_commands, may_roll, may_use, monster_spells, reach,
     steps_left, strikes_after_a_walk,
 };
+pub use fate::may_spend as may_spend_fate;
 pub(in crate::game) use investigate::test;
 pub use investigate::{investigable, portal_at, portal_exit};
+pub use morcar::{danger_dice, may_choose as may_choose_dungeon_cards, may_roll_danger, wanderer};
 pub use movement::reveal;
 pub use points::{chest_help, levers_in_reach, lock_help, locked_chests_in_reach, payer as minor_action_payer};
 pub use retinue::{leader, may_activate_instead, only_heroes};
@@ -58,7 +66,15 @@ pub(in crate::game) use turn::{end_turn, one_monster_at_a_time, take_action};
 
 /// Carries out one command under the HeroQuest rules, or says why not (changing nothing).
 pub(in crate::game) fn apply(world: &mut World, snap: Snapshot, cmd: &Command) -> Result<Vec<GameEvent>, String> {
-    let evs = carry_out(world, snap, cmd)?;
+    let mut evs = carry_out(world, snap, cmd)?;
+    // Revised's advanced game: a monster in sight or a trap sprung ends a Run (#163).
+    let cut = advanced::run_cut_short(world, cmd, &evs);
+    evs.extend(cut);
+    // A Run's roll: the Speed dice again (#163).
+    if let Command::Run { hero } = cmd {
+        let now = Snapshot::capture(world).expect("quest in play");
+        evs.extend(carry_out_command(world, now, &Command::RollMovement { hero: *hero })?);
+    }
     one_monster_at_a_time(world, cmd);
     Ok(evs)
 }
@@ -84,6 +100,14 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
     // A choice of the sorcerer's comes first: nothing else happens until it is made.
     if let Some(pending) = &snap.turn.pending {
         return match (cmd, pending) {
+            (Command::Mastery { pay }, Pending::Mastery { .. }) => advanced::answer_mastery(world, &snap, *pay),
+            (Command::ChooseDungeonCards { cards }, Pending::DungeonCards { .. }) => {
+                morcar::choose(world, &snap, cards)
+            }
+            (_, Pending::Mastery { .. }) => {
+                Err("the caster must first pay for the Mastery test or let the spell fail".into())
+            }
+            (_, Pending::DungeonCards { .. }) => Err("Morcar must first choose its Dungeon cards".into()),
             (Command::PlaceWanderer { at }, Pending::PlaceWanderer { hero, kind, squares }) => {
                 if !squares.contains(at) {
                     return Err(format!(
@@ -99,8 +123,15 @@ fn carry_out_command(world: &mut World, snap: Snapshot, cmd: &Command) -> Result
     }
     retinue::may_send(&snap, cmd)?;
     overburdened_may_send(&snap, cmd)?;
+    advanced::running_may_send(&snap, cmd)?;
     match cmd {
         Command::PlaceWanderer { .. } => Err("no wandering monster is waiting to be placed".into()),
+        Command::Mastery { .. } => Err("no Mastery test waits for an answer".into()),
+        Command::ChooseDungeonCards { .. } => Err("Morcar chooses its Dungeon cards at the quest's start".into()),
+        Command::SpendFate { hero, on } => fate::spend(world, &snap, *hero, *on),
+        Command::Run { hero } => advanced::run(world, &snap, *hero),
+        Command::SearchFurniture { hero, furniture } => advanced::search_furniture(world, &snap, *hero, *furniture),
+        Command::Danger => morcar::roll_danger(world, &snap),
         Command::ChooseSchool { hero, school } => actions::choose_school(world, &snap, *hero, school),
         Command::ChooseSpells { hero, school, keep } => spells::choose_spells(world, &snap, *hero, school, keep),
         Command::RollMovement { hero } => {

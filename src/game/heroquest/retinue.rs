@@ -132,9 +132,21 @@ pub fn leader(f: &FigureSnap) -> FigureId {
     f.serves.unwrap_or(f.id)
 }
 
+/// Whether one person plays both figures (#39), or the party chooses its order together.
+pub(super) fn same_player(snap: &Snapshot, a: FigureId, b: FigureId) -> bool {
+    match (snap.figure(a), snap.figure(b)) {
+        (Some(a), Some(b)) => player(snap, a) == player(snap, b),
+        _ => false,
+    }
+}
+
 /// The player (an index) who activates `f`: where the rules let one person take all its heroes
-/// in one turn (#39), that person's; else the hero's own (each hero a player).
+/// in one turn (#39), that person's; else the hero's own (each hero a player). Under the
+/// co-operative turn order (#175) the heroes choose their order together, as one player would.
 fn player(snap: &Snapshot, f: &FigureSnap) -> usize {
+    if snap.quest.modules.coop_order() {
+        return 0;
+    }
     let hero = snap.figure(leader(f)).unwrap_or(f);
     if snap.rules().edition.players_choose_order {
         snap.quest.player_of(&hero.kind)

@@ -15,6 +15,8 @@ use crate::rules::geometry::Pos;
 /// the opening events after `QuestStarted`: what the heroes see, the first hero's turn.
 pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent> {
     let rules = quest.rules.clone();
+    // Morcar's hand of the advanced game, empty until `advanced::begin` deals it.
+    world.insert_resource(Morcar::default());
     // The board too, so that the log names places by their rooms.
     let doors = world
         .query::<&crate::game::model::Door>()
@@ -195,7 +197,10 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         acting: None,
         done: Default::default(),
     });
-    let mut events = super::reveal(world);
+    // Revised's advanced game: the heroes' Fate and Skills, Morcar's hand and its choice of
+    // Dungeon cards (which waits, `Pending::DungeonCards`, before anything else).
+    let mut events = super::advanced::begin(world, quest);
+    events.extend(super::reveal(world));
     events.push(GameEvent::TurnStarted {
         round: 1,
         actor: Actor::Hero(FigureId(0)),
@@ -214,6 +219,9 @@ pub(in crate::game) fn spawn_monster(
     at: Pos,
     spells: &[String],
 ) -> String {
+    // The Dungeon cards in play strengthen it as it comes (Revised's advanced game, #168).
+    let boosted = super::morcar::boosted(world, kind, s);
+    let s = &boosted;
     let display = name
         .clone()
         .or_else(|| s.name.clone())

@@ -224,6 +224,40 @@ pub fn cast_spell(world: &mut World, snap: &Snapshot, caster: FigureId, spell: &
             .cast
             .push(spell.to_string());
     }
+    // Revised's advanced game: a Mastery test first (#165); a failed one waits for the caster
+    // to pay its shortfall, or fails.
+    if let Some(number) = super::advanced::mastery_of(snap, c, spell) {
+        let (test, passed) = super::advanced::mastery_test(world, c, spell, t.id, number, def.name.clone());
+        evs.extend(test);
+        if !passed {
+            return Ok(evs);
+        }
+    }
+    // The cast comes first in the log, before the Spell Ring keeps the spell and after a test.
+    let mut done = finish_cast(world, snap, c, t, spell);
+    let effects = done.split_off(done.len().min(1));
+    let at = evs
+        .iter()
+        .position(|e| matches!(e, GameEvent::MasteryTested { .. }))
+        .map_or(0, |i| i + 1);
+    evs.splice(at..at, done);
+    evs.extend(effects);
+    Ok(evs)
+}
+
+/// A spell cast, its Mastery test passed or paid for: the target's resistance, then its effect.
+pub(super) fn finish_cast(
+    world: &mut World,
+    snap: &Snapshot,
+    c: &FigureSnap,
+    t: &FigureSnap,
+    spell: &str,
+) -> Vec<GameEvent> {
+    let rules = snap.quest.rules.clone();
+    let Some(def) = rules.spells.get(spell) else {
+        return Vec::new();
+    };
+    let mut evs = Vec::new();
     let (resist, resisted) = if def.mind_resists {
         resist_roll(world, t)
     } else {
@@ -248,11 +282,11 @@ pub fn cast_spell(world: &mut World, snap: &Snapshot, caster: FigureId, spell: &
             resisted,
         }
     };
-    evs.insert(0, cast);
+    evs.push(cast);
     if !resisted {
         evs.extend(apply_effect(world, snap, Some(c), t, &def.effect, &def.name));
     }
-    Ok(evs)
+    evs
 }
 
 /// What a spell or potion does to its target.
@@ -302,9 +336,9 @@ pub(in crate::game) fn apply_effect(
         Effect::Attack { dice: n } => {
             // A monster's spell that rolls attack dice (Lightning Bolt) rolls the pool under the
             // referee dice pool: its definition is an attack roll (checklists §1.4 row 19).
-            let by_hero = by.is_none_or(|b| b.hero);
-            let (attack, defend, damage) = roll_attack(world, snap, by_hero, t, *n, snap.defend_dice(t));
+            let (attack, defend, damage, set) = roll_attack(world, snap, by, t, *n, snap.defend_dice(t));
             let damage = if t.only_harmed_by.is_some() { 0 } else { damage };
+            evs.extend(set);
             evs.extend(strike(world, by_id, t.id, attack, defend, damage));
         }
         Effect::Heal { body } => evs.extend(heal(world, t.id, *body, cause)),

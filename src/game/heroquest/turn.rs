@@ -10,6 +10,10 @@ use crate::game::world::*;
 
 pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
     use StatusKind::*;
+    // An extra activation bought with Fate ends where the turn it broke into goes on (#173).
+    if let Some(evs) = super::fate::end_interrupt(world, snap) {
+        return evs;
+    }
     let mut evs = Vec::new();
     // Conditions that last until the end of the bearer's own turn.
     match snap.turn.phase {
@@ -120,6 +124,8 @@ pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameE
     if sorcerer {
         evs.extend(super::damage::squeeze(world));
         evs.extend(command_troops(world, snap));
+        // Event cards Morcar holds are played as its turn begins (Revised's advanced game).
+        evs.extend(super::morcar::turn_begins(world));
     }
     evs
 }

@@ -178,6 +178,32 @@ pub enum Command {
     PlaceWanderer {
         at: Pos,
     },
+    /// Revised's advanced game: spend one of the hero's Fate (#172–174).
+    SpendFate {
+        hero: FigureId,
+        on: FateUse,
+    },
+    /// Revised's advanced game: Run, an extra Move Action after a Move Action (#163).
+    Run {
+        hero: FigureId,
+    },
+    /// Revised's advanced game: search the piece of furniture `furniture` (its index among the
+    /// quest's), orthogonally beside the hero, for treasure (#164).
+    SearchFurniture {
+        hero: FigureId,
+        furniture: u32,
+    },
+    /// Revised's advanced game: the answer to a failed Mastery test, pay its shortfall in Mind
+    /// or let the spell fail (#165).
+    Mastery {
+        pay: bool,
+    },
+    /// Revised's advanced game: Morcar gives up its turn to roll for Danger (#169).
+    Danger,
+    /// Revised's advanced game: Morcar's Dungeon cards for the quest, within its budget (#168).
+    ChooseDungeonCards {
+        cards: Vec<String>,
+    },
     /// LEGO Heroica: a skill on a Shield (the hero's own, named by its kind, or a weapon's or a
     /// relic's id): `to` where its move ends or the item it takes, `target` the monster it
     /// defeats.
@@ -631,6 +657,91 @@ pub enum GameEvent {
     },
     /// A figure entered a dangerous square: a Response card for each monster beside it; an Eye
     /// (`failed`) springs the square's failure. A pushed figure draws none and always fails.
+    /// Revised's advanced game (#172–174).
+    FateSpent {
+        hero: FigureId,
+        on: FateUse,
+        left: u8,
+    },
+    /// Mind given back (Fate's recovery, #172).
+    MindRestored {
+        figure: FigureId,
+        amount: u8,
+    },
+    /// A Fate-set roll (#174): the hero's dice show the faces it chose.
+    RollSet {
+        hero: FigureId,
+        kind: RollKind,
+    },
+    /// A hero begins an extra activation bought with Fate (#173).
+    ExtraActivation {
+        hero: FigureId,
+    },
+    /// A hero begins a Run (#163).
+    RunBegun {
+        hero: FigureId,
+    },
+    /// A Run ended the hero's turn: a monster came into sight, or a trap went off (#163).
+    RunCutShort {
+        hero: FigureId,
+    },
+    /// A hero searched a piece of furniture (#164); what it found follows.
+    FurnitureSearched {
+        hero: FigureId,
+        furniture: u32,
+        name: String,
+        found: bool,
+    },
+    /// A Mastery test (#165): 1d6 (`roll`) plus the spell's number against the caster's Mind.
+    MasteryTested {
+        caster: FigureId,
+        spell: String,
+        name: String,
+        roll: u8,
+        total: u8,
+        mind: u8,
+        passed: bool,
+    },
+    /// A failed Mastery test settled: Mind paid for the spell to work, or it failed.
+    MasteryPaid {
+        caster: FigureId,
+        mind: u8,
+    },
+    MasteryFailed {
+        caster: FigureId,
+        spell: String,
+        name: String,
+    },
+    /// Morcar's Dungeon cards for the quest (#168), with why it chose them.
+    DungeonCardsChosen {
+        cards: Vec<String>,
+        names: Vec<String>,
+        budget: u32,
+        spent: u32,
+    },
+    /// Ranged Weapon Upkeep (Revised's optional rules, #176): arrows and bolts paid for at the
+    /// quest's start, or the weapon drained for the quest.
+    UpkeepPaid {
+        hero: FigureId,
+        weapon: String,
+        name: String,
+        gold: u32,
+    },
+    WeaponDrained {
+        hero: FigureId,
+        weapon: String,
+        name: String,
+    },
+    /// Morcar rolled for Danger (#169): one Event card a skull.
+    DangerRolled {
+        dice: Vec<Face>,
+        cards: u8,
+    },
+    /// Morcar played an Event card (#169).
+    EventPlayed {
+        card: String,
+        text: String,
+    },
     DangerDrawn {
         figure: FigureId,
         at: Pos,

@@ -199,6 +199,8 @@ impl Snapshot {
             .cloned()
             .collect();
         v.dedup();
+        // A weapon drained for the quest (Ranged Weapon Upkeep unpaid, Revised #176).
+        v.retain(|w| !self.dungeon.cards_drained.contains_key(&(a.id, w.clone())));
         v.retain(|w| {
             !(rules.weapons[w].reload
                 && self

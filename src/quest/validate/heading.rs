@@ -67,11 +67,11 @@ pub(super) fn check(
             Err(e) => out.err(path, e),
         }
     }
-    let mut rules = system.tables();
     let modules = crate::rules::systems::Modules::choose(&raw.rules, &raw.modules).unwrap_or_else(|e| {
         out.err(vec![Field("modules")], e);
         Default::default()
     });
+    let mut rules = system.tables_under(&modules);
     // The quest's own items join its copy of the rule set, so they are found, given, carried,
     // dropped and named like any other.
     for (id, item) in &raw.quest_items {

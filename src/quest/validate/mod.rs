@@ -234,6 +234,8 @@ pub fn validate(
         gear,
         men_at_arms,
         hired: BTreeMap::new(),
+        fate: None,
+        skills: None,
         spell_schools: raw.spell_schools.clone(),
         events,
         hero_names: BTreeMap::new(),

@@ -35,7 +35,7 @@ pub(super) fn panel(root: &mut egui::Ui, p: &Play, out: &mut MessageWriter<Comma
 /// One hero's card.
 fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Command>) {
     let q = p.quest;
-    let (id, hero, body, mind, fighter, eq, dead, escaped, (inv, status, book, on_board)) = row;
+    let (id, hero, body, mind, fighter, eq, dead, escaped, (inv, status, book, on_board, fate, skills)) = row;
     let is_active = p.active == Some(**id);
     let frame = egui::Frame::group(ui.style()).fill(if is_active {
         egui::Color32::from_rgb(60, 52, 30)
@@ -155,6 +155,9 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
         }
         if !book.spells.is_empty() {
             spells_line(ui, p, book);
+        }
+        if let (Some(fate), Some(skills)) = (fate, skills) {
+            advanced_lines(ui, p, **id, fate, skills, out);
         }
         men_at_arms(ui, p, **id, out);
     });
@@ -388,4 +391,60 @@ fn keyword_cards(ui: &mut egui::Ui, p: &Play, id: crate::game::model::FigureId, 
 /// The Heavy X of everything a hero carries, added up (Revised #122).
 fn burden_of(rules: &crate::rules::ruleset::RuleSet, eq: &crate::game::model::Equipment) -> u8 {
     rules.burden(eq.weapon.iter().chain(&eq.items))
+}
+
+/// Revised's advanced game on a hero's card: its Fate tokens and Skill cards, and for a hero of
+/// another player at a boundary between activations, the Fate to act now (#173).
+fn advanced_lines(
+    ui: &mut egui::Ui,
+    p: &Play,
+    id: crate::game::model::FigureId,
+    fate: &crate::game::model::Fate,
+    skills: &crate::game::model::Skills,
+    out: &mut MessageWriter<Command>,
+) {
+    let Some(adv) = p.quest.rules.adv() else { return };
+    ui.horizontal_wrapped(|ui| {
+        let stars = "★".repeat(usize::from(fate.tokens.min(9)));
+        ui.label(
+            egui::RichText::new(format!("Fate {} {stars}", fate.tokens))
+                .small()
+                .color(egui::Color32::from_rgb(230, 210, 120)),
+        )
+        .on_hover_text("Spent on the hero's turn from the action bar: recover up to 4 Body and Mind, or set the dice of its next attack, defence or test. Another player's hero may spend one to act at once, between two activations.");
+        for k in &fate.set {
+            ui.label(egui::RichText::new(format!("next {} set", k.name())).small().weak());
+        }
+        let interrupt = Command::SpendFate {
+            hero: id,
+            on: crate::game::model::FateUse::Activation,
+        };
+        let may = !p.watching
+            && !p.controllers.bot_plays(id)
+            && p.interrupts.is_some_and(|i| i.0.contains(&interrupt));
+        if may
+            && ui
+                .small_button("Fate: act now")
+                .on_hover_text("Spend a Fate: this hero takes a whole activation now, out of turn; then play goes on where it stopped.")
+                .clicked()
+        {
+            out.write(interrupt);
+        }
+    });
+    if !skills.ids.is_empty() {
+        let names: Vec<String> = skills
+            .ids
+            .iter()
+            .map(|s| adv.skills.get(s).map_or_else(|| s.clone(), |d| d.name.clone()))
+            .collect();
+        let champion = if skills.champion { "Champion. " } else { "" };
+        let text: Vec<String> = skills
+            .ids
+            .iter()
+            .filter_map(|s| adv.skills.get(s))
+            .map(|d| format!("{}: {}", d.name, d.text))
+            .collect();
+        ui.label(egui::RichText::new(format!("{champion}Skills: {}", names.join(", "))).small())
+            .on_hover_text(text.join("\n"));
+    }
 }

@@ -49,7 +49,14 @@ type HeroRow<'a> = (
     &'a Equipment,
     bool,
     bool,
-    (&'a Inventory, &'a Status, &'a Spellbook, bool),
+    (
+        &'a Inventory,
+        &'a Status,
+        &'a Spellbook,
+        bool,
+        Option<&'a crate::game::model::Fate>,
+        Option<&'a crate::game::model::Skills>,
+    ),
 );
 
 /// One man-at-arms as the panels read it (Revised #151–152): id, its card, body, mind, fallen.
@@ -69,6 +76,8 @@ struct Play<'a> {
     bindings: &'a Bindings,
     settings: Option<&'a Settings>,
     choices: Option<&'a crate::game::heroquest::HeroChoices>,
+    /// The heroes who may act now by Fate (Revised's advanced game, #173).
+    interrupts: Option<&'a crate::game::heroquest::FateInterrupts>,
     spell_choices: Option<&'a crate::view::highlights::SpellChoices>,
     undo: &'a crate::screen::UndoAvailable,
     log: &'a GameLog,
@@ -146,7 +155,14 @@ pub(super) fn play_panels(
         &Equipment,
         Has<Dead>,
         Has<Escaped>,
-        (&Inventory, &Status, &Spellbook, Has<GridPos>),
+        (
+            &Inventory,
+            &Status,
+            &Spellbook,
+            Has<GridPos>,
+            Option<&crate::game::model::Fate>,
+            Option<&crate::game::model::Skills>,
+        ),
     )>,
     log: Res<GameLog>,
     tray: Res<DiceTray>,
@@ -155,9 +171,10 @@ pub(super) fn play_panels(
     controllers: Res<Controllers>,
     mut insets: ResMut<PanelInsets>,
     mut out: MessageWriter<Command>,
-    (choices, spell_choices): (
+    (choices, spell_choices, interrupts): (
         Option<Res<crate::game::heroquest::HeroChoices>>,
         Option<Res<crate::view::highlights::SpellChoices>>,
+        Option<Res<crate::game::heroquest::FateInterrupts>>,
     ),
     (mut card, time, tumble, heroica_view, men): (
         ResMut<log::CardPopup>,
@@ -261,6 +278,7 @@ pub(super) fn play_panels(
         settings: settings.as_deref(),
         choices: choices.as_deref(),
         spell_choices: spell_choices.as_deref(),
+        interrupts: interrupts.as_deref(),
         undo: &undo,
         log: &log,
         tray: &tray,

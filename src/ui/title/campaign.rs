@@ -296,6 +296,7 @@ enum Deal {
     Pay(usize),
     Dismiss(usize),
     Give(String, u32),
+    Learn(String),
 }
 
 /// The party between quests: each hero's sheet and name, gold given to another, and the 2021
@@ -311,14 +312,16 @@ pub(super) fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
     let Some(Ok(campaign)) = slot.file.as_mut() else {
         return;
     };
-    let rules = slot.rules.clone();
+    let basic = slot.rules.clone();
+    // An advanced campaign's town sells the advanced game's cards too, and teaches skills.
+    let rules: &RuleSet = campaign.tables().unwrap_or(&basic);
     let state_quests = &state.quests;
     let town = rules.town.clone();
     let mut open = true;
     let mut chosen = hero.clone();
     let mut deal: Option<Deal> = None;
     let mut renamed = false;
-    let shops = Campaign::shops(&rules);
+    let shops = Campaign::shops(rules);
     let mut counter = if town.is_some() && (state.counter == "guild" || shops.iter().any(|s| s.id == state.counter)) {
         state.counter.clone()
     } else {
@@ -347,7 +350,7 @@ pub(super) fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
                         ui.selectable_value(&mut chosen, class.clone(), format!("{name} ({} gold)", h.gold));
                     }
                 });
-                let champion = campaign.is_champion(&rules, &chosen);
+                let champion = campaign.is_champion(rules, &chosen);
                 if let Some(h) = campaign.party.get_mut(&chosen) {
                     ui.horizontal(|ui| {
                         ui.label("Name:");
@@ -365,9 +368,13 @@ pub(super) fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
                             renamed = true;
                         }
                     });
-                    character_sheet(ui, &rules, &chosen, h, champion, state_quests);
+                    character_sheet(ui, rules, &chosen, h, champion, state_quests);
                 }
-                give_gold_row(ui, campaign, &rules, &chosen, &mut deal);
+                give_gold_row(ui, campaign, rules, &chosen, &mut deal);
+                if campaign.advanced() {
+                    ui.separator();
+                    skills_counter(ui, campaign, rules, &chosen, &mut deal);
+                }
                 ui.separator();
                 // Between two quests of a Series the party stays below: the town is shut (#143).
                 if let Err(why) = campaign.town_open() {
@@ -389,18 +396,19 @@ pub(super) fn armory_window(ctx: &egui::Context, state: &mut TitleState) {
                     });
                 }
                 match shops.iter().find(|s| s.id == counter) {
-                    Some(shop) => shop_counter(ui, campaign, &rules, shop, &chosen, town.is_some(), &mut deal),
-                    None => guild_hall(ui, campaign, &rules, &chosen, &mut deal),
+                    Some(shop) => shop_counter(ui, campaign, rules, shop, &chosen, town.is_some(), &mut deal),
+                    None => guild_hall(ui, campaign, rules, &chosen, &mut deal),
                 }
             })
         });
     let done = deal.map(|d| match d {
-        Deal::Buy(id) => campaign.buy(&rules, &chosen, &id),
-        Deal::Sell(id) => campaign.sell(&rules, &chosen, &id).map(|_| ()),
-        Deal::Hire(kind) => campaign.hire(&rules, &chosen, &kind),
-        Deal::Pay(i) => campaign.pay_upkeep(&rules, &chosen, i),
-        Deal::Dismiss(i) => campaign.dismiss(&rules, &chosen, i),
-        Deal::Give(to, amount) => campaign.give_gold(&rules, &chosen, &to, amount),
+        Deal::Buy(id) => campaign.buy(rules, &chosen, &id),
+        Deal::Sell(id) => campaign.sell(rules, &chosen, &id).map(|_| ()),
+        Deal::Hire(kind) => campaign.hire(rules, &chosen, &kind),
+        Deal::Pay(i) => campaign.pay_upkeep(rules, &chosen, i),
+        Deal::Dismiss(i) => campaign.dismiss(rules, &chosen, i),
+        Deal::Give(to, amount) => campaign.give_gold(rules, &chosen, &to, amount),
+        Deal::Learn(skill) => campaign.learn(rules, &chosen, &skill),
     });
     if let Some(Err(e)) = &done {
         state.message = Some(e.clone());
@@ -585,4 +593,64 @@ fn guild_hall(ui: &mut egui::Ui, campaign: &Campaign, rules: &RuleSet, chosen: &
             ui.end_row();
         }
     });
+}
+
+/// Revised's advanced game between quests (#167, #171): the hero's Fate and skills, and the
+/// skills it may learn, each with its cost and what it gives; one that it may not learn says why.
+fn skills_counter(ui: &mut egui::Ui, campaign: &Campaign, rules: &RuleSet, chosen: &str, deal: &mut Option<Deal>) {
+    let Some(adv) = rules.adv() else { return };
+    let Some(h) = campaign.party.get(chosen) else { return };
+    let known = campaign.skills_of(rules, chosen);
+    let names: Vec<String> = known
+        .iter()
+        .map(|s| adv.skills.get(s).map_or_else(|| s.clone(), |d| d.name.clone()))
+        .collect();
+    ui.label(
+        egui::RichText::new(format!("Fate {} ★   Skills: {}", h.fate, names.join(", ")))
+            .strong()
+            .color(egui::Color32::from_rgb(230, 210, 120)),
+    );
+    egui::CollapsingHeader::new("Learn a skill with Fate")
+        .id_salt("learn-skills")
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
+                egui::Grid::new("skills").striped(true).show(ui, |ui| {
+                    for (id, d) in adv.skills.iter().filter(|(id, d)| {
+                        d.fate > 0
+                            && !known.contains(id)
+                            && (d.heroes.is_empty() || d.heroes.iter().any(|c| c == chosen))
+                    }) {
+                        ui.label(&d.name).on_hover_text(&d.text);
+                        let gold = if d.gold > 0 {
+                            format!(" + {} gold", d.gold)
+                        } else {
+                            String::new()
+                        };
+                        let marks = if d.marks > 0 {
+                            format!(", {} ✱", d.marks)
+                        } else {
+                            String::new()
+                        };
+                        ui.label(format!("{} Fate{gold}{marks}", d.fate));
+                        let verdict = campaign.may_learn(rules, chosen, id);
+                        if ui
+                            .add_enabled(verdict.is_ok(), egui::Button::new("Learn"))
+                            .on_hover_text(&d.text)
+                            .on_disabled_hover_text(verdict.err().unwrap_or_default())
+                            .clicked()
+                        {
+                            *deal = Some(Deal::Learn(id.clone()));
+                        }
+                        ui.end_row();
+                    }
+                });
+            });
+            ui.label(
+                egui::RichText::new(
+                    "✱ marks: Morcar spends the marks on the party's skills on Dungeon cards at each quest's start.",
+                )
+                .small()
+                .weak(),
+            );
+        });
 }
