@@ -245,6 +245,15 @@ pub(super) fn may_send(snap: &Snapshot, cmd: &Command) -> Result<(), String> {
     let Phase::Hero(id) = snap.turn.phase else {
         return Ok(());
     };
+    // Another player's hero breaking in with Fate is no command of the figure acting (#173).
+    if let Command::SpendFate {
+        hero,
+        on: crate::game::model::FateUse::Activation,
+    } = cmd
+        && *hero != id
+    {
+        return Ok(());
+    }
     match snap.figure(id) {
         Some(f) if f.serves.is_some() && matches!(cmd, Command::RollMovement { .. }) => {
             Err(format!("{} has a fixed Speed and does not roll for movement", f.name))
