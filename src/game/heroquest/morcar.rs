@@ -155,15 +155,21 @@ pub(super) fn boosted(world: &World, kind: &str, s: &MonsterDef) -> MonsterDef {
     s
 }
 
-/// The Dungeon cards' Ward (#168): how much harder every Mastery test of a hero's spell is.
-pub fn ward(snap: &Snapshot) -> u8 {
-    let Some(adv) = snap.rules().adv() else { return 0 };
+/// The effects of the Dungeon cards Morcar has in play.
+fn in_play(snap: &Snapshot) -> impl Iterator<Item = &DungeonEffect> {
+    let adv = snap.rules().adv();
     snap.morcar
         .cards
         .iter()
-        .filter_map(|c| adv.dungeon_cards.get(c))
-        .map(|c| match c.effect {
-            DungeonEffect::Ward(n) => n,
+        .filter_map(move |c| adv.and_then(|a| a.dungeon_cards.get(c)))
+        .map(|c| &c.effect)
+}
+
+/// The Dungeon cards' Ward (#168): how much harder every Mastery test of a hero's spell is.
+pub fn ward(snap: &Snapshot) -> u8 {
+    in_play(snap)
+        .map(|e| match e {
+            DungeonEffect::Ward(n) => *n,
             _ => 0,
         })
         .fold(0u8, u8::saturating_add)
@@ -171,12 +177,8 @@ pub fn ward(snap: &Snapshot) -> u8 {
 
 /// The quest's wandering monster, or the kind a Dungeon card puts in its place.
 pub fn wanderer(snap: &Snapshot) -> String {
-    let adv = snap.rules().adv();
-    snap.morcar
-        .cards
-        .iter()
-        .filter_map(|c| adv.and_then(|a| a.dungeon_cards.get(c)))
-        .find_map(|c| match &c.effect {
+    in_play(snap)
+        .find_map(|e| match e {
             DungeonEffect::Wanderer(k) => Some(k.clone()),
             _ => None,
         })
@@ -186,12 +188,9 @@ pub fn wanderer(snap: &Snapshot) -> String {
 /// Combat dice Morcar rolls for Danger (#169): the tables', with its Dungeon cards'.
 pub fn danger_dice(snap: &Snapshot) -> u8 {
     let Some(adv) = snap.rules().adv() else { return 0 };
-    snap.morcar
-        .cards
-        .iter()
-        .filter_map(|c| adv.dungeon_cards.get(c))
-        .map(|c| match c.effect {
-            DungeonEffect::Danger(n) => n,
+    in_play(snap)
+        .map(|e| match e {
+            DungeonEffect::Danger(n) => *n,
             _ => 0,
         })
         .fold(adv.danger_dice, u8::saturating_add)
