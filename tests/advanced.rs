@@ -336,50 +336,40 @@ fn run_rolls_the_speed_dice_again_after_a_move() {
     assert!(why.contains("running"), "{why}");
 }
 
-/// #163: a trap set off on a running move ends the hero's turn.
+/// #163: a trap set off on a running move ends the hero's turn; a Move Action without a Run
+/// goes on past a trap's spring as the basic game does.
 #[test]
 fn a_trap_set_off_ends_a_run() {
-    let mut g = advanced(
-        one(
-            "barbarian",
-            (0, 0),
-            "(kind: \"orc\", at: (24, 17))",
-            "traps: [(kind: Spear, at: (2, 0))],",
-        ),
-        1,
-        &[],
-    );
-    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
-    ok(&g.send(Command::Run { hero: FigureId(0) }));
-    let evs = g.send(Command::Move {
-        figure: FigureId(0),
-        path: vec![
-            hollowdeep::rules::geometry::Pos { x: 1, y: 0 },
-            hollowdeep::rules::geometry::Pos { x: 2, y: 0 },
-        ],
-    });
+    // The Barbarian at (0, 0) walks two squares onto a spear trap, running or not.
+    let walk = |run: bool| {
+        let mut g = advanced(
+            one(
+                "barbarian",
+                (0, 0),
+                "(kind: \"orc\", at: (24, 17))",
+                "traps: [(kind: Spear, at: (2, 0))],",
+            ),
+            1,
+            &[],
+        );
+        ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
+        if run {
+            ok(&g.send(Command::Run { hero: FigureId(0) }));
+        }
+        let evs = g.send(Command::Move {
+            figure: FigureId(0),
+            path: vec![
+                hollowdeep::rules::geometry::Pos { x: 1, y: 0 },
+                hollowdeep::rules::geometry::Pos { x: 2, y: 0 },
+            ],
+        });
+        (g, evs)
+    };
+    let (g, evs) = walk(true);
     assert!(evs.iter().any(|e| matches!(e, GameEvent::TrapSprung { .. })), "{evs:?}");
     assert!(evs.iter().any(|e| matches!(e, GameEvent::RunCutShort { .. })));
     assert_ne!(g.turn().phase, Phase::Hero(FigureId(0)), "its turn is over");
-    // A Move Action without a Run goes on past a trap's spring as the basic game does.
-    let mut g = advanced(
-        one(
-            "barbarian",
-            (0, 0),
-            "(kind: \"orc\", at: (24, 17))",
-            "traps: [(kind: Spear, at: (2, 0))],",
-        ),
-        1,
-        &[],
-    );
-    ok(&g.send(Command::RollMovement { hero: FigureId(0) }));
-    let evs = g.send(Command::Move {
-        figure: FigureId(0),
-        path: vec![
-            hollowdeep::rules::geometry::Pos { x: 1, y: 0 },
-            hollowdeep::rules::geometry::Pos { x: 2, y: 0 },
-        ],
-    });
+    let (_, evs) = walk(false);
     assert!(!evs.iter().any(|e| matches!(e, GameEvent::RunCutShort { .. })));
 }
 

@@ -70,7 +70,8 @@ pub fn hero_commands(snap: &Snapshot, h: &FigureSnap) -> Vec<(String, Command)> 
             Command::Run { hero: h.id },
         ));
     }
-    for f in furniture_in_reach(snap, h) {
+    let may_search = may_search_here(snap, h);
+    for f in furniture_in_reach(snap, h).into_iter().filter(|_| may_search) {
         let piece = &snap.quest.furniture[f as usize];
         let name = rules
             .furniture
@@ -80,9 +81,7 @@ pub fn hero_commands(snap: &Snapshot, h: &FigureSnap) -> Vec<(String, Command)> 
             hero: h.id,
             furniture: f,
         };
-        if may_search_here(snap, h) {
-            v.push((format!("Search the {name}"), cmd));
-        }
+        v.push((format!("Search the {name}"), cmd));
     }
     for (label, on) in fate_uses() {
         if may_spend_fate(snap, h, on).is_ok() {
