@@ -305,6 +305,22 @@ pub struct CampaignQuest {
     pub tries: u32,
     pub wins: u32,
     pub win_rate: f64,
+    /// Revised's advanced game: Morcar's budget for Dungeon cards at this quest, the marks on the
+    /// party's skills (#168), on average over its tries; and the skills learnt in town just before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_dungeon_budget: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skills_learnt_before: Option<u32>,
+}
+
+/// One game of a simulated campaign: its quest, whether it was won, Morcar's Dungeon budget in it
+/// and the skills the party learnt in town before it (Revised's advanced game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CampaignGame {
+    pub quest: String,
+    pub won: bool,
+    pub budget: u32,
+    pub skills_learnt: Vec<String>,
 }
 
 /// `simulate --campaign`: whole campaigns through the quest book with one party each.
@@ -330,19 +346,23 @@ pub struct CampaignReport {
     pub quests: Vec<CampaignQuest>,
     /// Artifacts the parties held when their campaign ended, by id: how often each was kept.
     pub artifacts_held_at_end: BTreeMap<String, u32>,
+    /// Revised's advanced game: the Skill cards the parties learnt with Fate between quests, by
+    /// id, over every campaign (empty otherwise).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub skills_learnt: BTreeMap<String, u32>,
     pub games_per_sec: f64,
 }
 
 /// One campaign under rule system `rules` (an id): a fresh party plays that system's book in
 /// order, shops (and, under Revised, pays and hires men-at-arms) between quests, and tries a
-/// lost quest again up to `CAMPAIGN_TRIES` times. Returns (quest id, won) per game played and
-/// the party at the end.
+/// lost quest again up to `CAMPAIGN_TRIES` times. Returns each game played and the party at
+/// the end.
 pub fn play_campaign(
     rules: &str,
     seed: u64,
     matchup: Matchup,
     modules: &[String],
-) -> (Vec<(String, bool)>, crate::campaign::Campaign) {
+) -> (Vec<CampaignGame>, crate::campaign::Campaign) {
     let Ok(rules) = crate::campaign::campaign_rules_under(rules, modules) else {
         return (
             Vec::new(),
@@ -358,7 +378,24 @@ pub fn play_campaign(
             break;
         }
         tries += 1;
+        let known: Vec<(String, Vec<String>)> = campaign
+            .party
+            .iter()
+            .map(|(c, h)| (c.clone(), h.skills.clone()))
+            .collect();
         campaign.shop(&rules);
+        let skills_learnt: Vec<String> = campaign
+            .party
+            .iter()
+            .flat_map(|(c, h)| {
+                let before = known
+                    .iter()
+                    .find(|(k, _)| k == c)
+                    .map(|(_, s)| s.clone())
+                    .unwrap_or_default();
+                h.skills.iter().filter(move |s| !before.contains(s)).cloned()
+            })
+            .collect();
         let Ok(q) = crate::quest::load(id) else { break };
         let q = if q.rules.id == rules.id {
             q
@@ -376,7 +413,12 @@ pub fn play_campaign(
         };
         campaign.settle(id, outcome, &snap);
         let won = outcome == Outcome::Won;
-        played.push((id.to_string(), won));
+        played.push(CampaignGame {
+            quest: id.to_string(),
+            won,
+            budget: snap.morcar.budget,
+            skills_learnt,
+        });
         if won {
             tries = 0;
         }
@@ -396,7 +438,7 @@ pub fn simulate_campaigns(
 ) -> CampaignReport {
     let started = Instant::now();
     let threads = threads.clamp(1, 64).min(games.max(1) as usize);
-    let mut results: Vec<(u32, (Vec<(String, bool)>, crate::campaign::Campaign))> = std::thread::scope(|scope| {
+    let mut results: Vec<(u32, (Vec<CampaignGame>, crate::campaign::Campaign))> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
@@ -425,13 +467,23 @@ pub fn simulate_campaigns(
         .unwrap_or_else(|_| crate::rules::ruleset::RuleSet::heroquest_2021());
     let (mut finished, mut won_total) = (0, 0u64);
     let mut artifacts = BTreeMap::new();
+    let mut skills = BTreeMap::new();
+    let advanced = tables.adv().is_some();
+    // Per quest: the budgets added up, and the skills learnt before it.
+    let mut budgets = vec![(0u64, 0u32); quests.len()];
     for (_, (played, campaign)) in &results {
-        for (id, won) in played {
-            if let Some(q) = quests.iter_mut().find(|q| q.quest == *id) {
+        for g in played {
+            if let Some(i) = quests.iter().position(|q| q.quest == g.quest) {
+                let q = &mut quests[i];
                 q.tries += 1;
-                q.wins += u32::from(*won);
+                q.wins += u32::from(g.won);
+                budgets[i].0 += u64::from(g.budget);
+                budgets[i].1 += g.skills_learnt.len() as u32;
             }
-            won_total += u64::from(*won);
+            won_total += u64::from(g.won);
+            for s in &g.skills_learnt {
+                *skills.entry(s.clone()).or_insert(0) += 1;
+            }
         }
         if campaign.next_quest().is_none() {
             finished += 1;
@@ -440,12 +492,20 @@ pub fn simulate_campaigns(
             *artifacts.entry(a).or_insert(0) += 1;
         }
     }
-    for q in &mut quests {
+    for (q, (budget, learnt)) in quests.iter_mut().zip(budgets) {
         q.win_rate = if q.tries > 0 {
             q.wins as f64 / q.tries as f64
         } else {
             0.0
         };
+        if advanced {
+            q.mean_dungeon_budget = Some(if q.tries > 0 {
+                budget as f64 / f64::from(q.tries)
+            } else {
+                0.0
+            });
+            q.skills_learnt_before = Some(learnt);
+        }
     }
     let secs = started.elapsed().as_secs_f64();
     CampaignReport {
@@ -465,6 +525,7 @@ pub fn simulate_campaigns(
         },
         quests,
         artifacts_held_at_end: artifacts,
+        skills_learnt: skills,
         games_per_sec: if secs > 0.0 { games as f64 / secs } else { 0.0 },
     }
 }

@@ -865,3 +865,30 @@ fn skills_are_learnt_with_fate_between_quests() {
         }
     }
 }
+
+/// `simulate --campaign` under the advanced game (issue 37's check): the report counts the skills
+/// the parties learnt with Fate between quests and shows Morcar's Dungeon budget quest by quest,
+/// growing with the marks on the skills learnt.
+#[test]
+fn the_campaign_report_shows_skills_learnt_and_growing_budgets() {
+    let m = hollowdeep::sim::Matchup {
+        sorcerer: hollowdeep::ai::SorcererLevel::Normal,
+        heroes_bot: hollowdeep::ai::HeroBot::Competent,
+    };
+    let r = hollowdeep::sim::simulate_campaigns("heroquest-revised", 3, 1, m, &["hqr-advanced".to_string()], 2);
+    assert!(!r.skills_learnt.is_empty(), "{r:?}");
+    let budgets: Vec<f64> = r
+        .quests
+        .iter()
+        .filter(|q| q.tries > 0)
+        .map(|q| q.mean_dungeon_budget.expect("a budget under the advanced game"))
+        .collect();
+    assert!(budgets.len() >= 2, "{:?}", r.quests);
+    assert!(
+        budgets[1..].iter().any(|b| *b > budgets[0]),
+        "the budget grows with the skills learnt: {budgets:?}"
+    );
+    // Outside the advanced game the report has no budgets.
+    let basic = hollowdeep::sim::simulate_campaigns("heroquest-revised", 1, 1, m, &[], 1);
+    assert!(basic.quests.iter().all(|q| q.mean_dungeon_budget.is_none()) && basic.skills_learnt.is_empty());
+}

@@ -294,6 +294,7 @@ fn the_advanced_game_lists_what_it_accepts_and_refuses_the_rest() {
         vec![],
         vec!["referee-dice-pool".to_string()],
         vec!["action-points".to_string()],
+        vec!["apprentice-spells".to_string()],
     ] {
         let mut modules = vec!["hqr-advanced".to_string()];
         modules.extend(extra);

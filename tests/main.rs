@@ -3,6 +3,7 @@
 mod action_points;
 mod advanced;
 mod ai;
+mod apprentice;
 mod campaign;
 mod clicks;
 mod common;

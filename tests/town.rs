@@ -287,7 +287,7 @@ fn simulated_revised_campaigns_shop_hire_and_repeat() {
     // ends with men-at-arms in its pay or bought armour in its packs.
     let spent = (11..15).any(|seed| {
         let (played, c) = sim::play_campaign("heroquest-revised", seed, matchup(), &[]);
-        assert!(played.iter().any(|(_, won)| *won), "{played:?}");
+        assert!(played.iter().any(|g| g.won), "{played:?}");
         let hired: usize = c.party.values().map(|h| h.men_at_arms.len()).sum();
         let bought = c
             .party

@@ -14,10 +14,14 @@ impl Campaign {
         self.modules.iter().any(|m| m == "hqr-advanced")
     }
 
-    /// The tables of an advanced campaign (the advanced game's cards laid over Revised's); None
-    /// for any other, which plays on its edition's own.
+    /// The tables of a campaign whose modules bring cards (the advanced game's, the Apprentice
+    /// Spell System's, laid over Revised's); None for any other, which plays on its edition's own.
     pub fn tables(&self) -> Option<&'static RuleSet> {
-        if !self.advanced() {
+        if !self
+            .modules
+            .iter()
+            .any(|m| m == "hqr-advanced" || m == "apprentice-spells")
+        {
             return None;
         }
         let modules = crate::rules::systems::Modules::choose(&self.rules, &self.modules).ok()?;

@@ -108,15 +108,22 @@ impl Campaign {
                 let _ = self.buy(rules, class, "healing");
             }
             // Something that gives an extra action, where the hero can spare its price and
-            // a hundred more: a caster's Lore first, then Fortune, Artifice, Perception.
+            // a hundred more: a caster's Lore (or, with a hand of Magic Spells, a bigger hand,
+            // #177) first, then Fortune, Artifice, Perception.
             use crate::rules::ruleset::Bonus;
-            let caster = rules.spell_draft.iter().any(|(d, _)| d == class);
+            let caster = match rules.magic_deck() {
+                Some(_) => rules.board(class).is_some_and(|b| b.spellcraft > 0),
+                None => rules.spell_draft.iter().any(|(d, _)| d == class),
+            };
             let rank = |id: &str| {
                 // What lasts: a Memory card is forgotten after one quest (#146).
                 let def = rules
                     .items
                     .get(id)
                     .filter(|d| !d.has(crate::rules::ruleset::Keyword::Memory))?;
+                if caster && def.abilities.iter().any(|a| a.satchel() > 0 || a.insight() > 0) {
+                    return Some(0);
+                }
                 let kind = def.abilities.iter().find_map(|a| a.bonus_kind())?;
                 match kind {
                     Bonus::Cast if caster => Some(0),

@@ -27,7 +27,7 @@ pub(super) fn campaign_text(r: &crate::sim::CampaignReport) -> String {
         r.mean_quests_won
     );
     for q in &r.quests {
-        let _ = writeln!(
+        let _ = write!(
             out,
             "  {:<32} {:>4} tries {:>4} won ({:.1}%)",
             q.quest,
@@ -35,6 +35,17 @@ pub(super) fn campaign_text(r: &crate::sim::CampaignReport) -> String {
             q.wins,
             100.0 * q.win_rate
         );
+        // Revised's advanced game: Morcar's Dungeon budget there, the skills learnt before it.
+        if let (Some(b), Some(s)) = (q.mean_dungeon_budget, q.skills_learnt_before) {
+            let _ = write!(out, "  Dungeon budget {b:.1} marks, {s} skills learnt before it");
+        }
+        out.push('\n');
+    }
+    if !r.skills_learnt.is_empty() {
+        let mut learnt: Vec<(&String, &u32)> = r.skills_learnt.iter().collect();
+        learnt.sort_by_key(|(id, n)| (std::cmp::Reverse(**n), (*id).clone()));
+        let list: Vec<String> = learnt.iter().map(|(id, n)| format!("{id} {n}")).collect();
+        let _ = writeln!(out, "skills learnt with Fate: {}", list.join(", "));
     }
     out
 }

@@ -865,6 +865,8 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         | GameEvent::DangerRolled { .. }
         | GameEvent::UpkeepPaid { .. }
         | GameEvent::WeaponDrained { .. }
+        | GameEvent::SpellsDrawn { .. }
+        | GameEvent::MagicDeckShuffled { .. }
         | GameEvent::EventPlayed { .. } => return advanced::line(e, names),
         GameEvent::QuestAbandoned { round } => {
             format!("The heroes have retreated in round {round}; the quest is unfinished.")

@@ -117,6 +117,8 @@ impl GameEvent {
             GameEvent::UpkeepPaid { .. } => "upkeep_paid",
             GameEvent::WeaponDrained { .. } => "weapon_drained",
             GameEvent::EventPlayed { .. } => "event_played",
+            GameEvent::SpellsDrawn { .. } => "spells_drawn",
+            GameEvent::MagicDeckShuffled { .. } => "magic_deck_shuffled",
             GameEvent::DangerDrawn { failed: true, .. } => "terrain_failed",
             GameEvent::DangerDrawn { .. } => "terrain_crossed",
         }

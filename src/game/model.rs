@@ -16,7 +16,7 @@ mod advanced;
 mod messages;
 mod names;
 
-pub use advanced::{Fate, FateUse, Morcar, RollKind, Skills};
+pub use advanced::{Fate, FateUse, MagicDeck, Morcar, RollKind, Skills};
 pub use messages::{Actor, Command, GameEvent};
 pub use names::{FigureNames, HeroicaPlaces};
 
@@ -135,7 +135,8 @@ pub struct Inventory {
     pub potions: Vec<String>,
 }
 
-/// Spells a figure knows and which of them are used up this quest.
+/// Spells a figure knows and which of them are used up this quest; under the Apprentice Spell
+/// System (#177), the Magic Spell cards in a hero's hand, which leave it as they are cast.
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Spellbook {
     pub schools: Vec<String>,
@@ -144,8 +145,14 @@ pub struct Spellbook {
 }
 
 impl Spellbook {
+    /// The spells it may cast now, each once: not used up this quest (a hand of Magic Spells
+    /// may hold two copies of a card, #177).
     pub fn ready(&self) -> impl Iterator<Item = &String> {
-        self.spells.iter().filter(|s| !self.cast.contains(s))
+        self.spells
+            .iter()
+            .enumerate()
+            .filter(|(i, s)| !self.cast.contains(s) && !self.spells[..*i].contains(s))
+            .map(|(_, s)| s)
     }
 }
 

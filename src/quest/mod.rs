@@ -674,7 +674,7 @@ impl Quest {
     pub fn exactly_modules(&self, ids: &[String]) -> Result<Quest, String> {
         let mut q = self.clone();
         q.modules = crate::rules::systems::Modules::choose(q.system.id(), ids)?;
-        if q.modules.advanced() != self.modules.advanced() {
+        if q.modules.tables_key() != self.modules.tables_key() {
             q.rules = Arc::new(self.own_items_in(q.system.tables_under(&q.modules)));
         }
         Ok(q)

@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 mod abilities;
 mod advanced;
+mod apprentice;
 mod cards;
 mod check;
 mod party;
@@ -15,6 +16,7 @@ pub use advanced::{
     AdvancedDef, AdvancedHero, ChampionSide, DungeonCardDef, DungeonEffect, EventCardDef, EventEffect,
     HQR_ADVANCED_RON, SkillDef, Whom,
 };
+pub use apprentice::{ApprenticeDef, HQR_APPRENTICE_RON};
 pub use cards::{CardCost, CardTime, CardUse, Keyword, MAX_HELD, Raises};
 pub use party::{HeroBoard, HeroDef, ManAtArmsDef};
 pub use town::{ShopDef, TownDef};
@@ -74,6 +76,10 @@ pub struct RuleSet {
     /// basic game and 2021.
     #[serde(skip)]
     pub advanced: Option<std::sync::Arc<AdvancedDef>>,
+    /// Revised's Apprentice Spell System (`apprentice-spells`): its Magic Spell deck; None where
+    /// heroes take spell groups.
+    #[serde(skip)]
+    pub apprentice: Option<std::sync::Arc<ApprenticeDef>>,
 }
 
 fn dread_spell() -> String {

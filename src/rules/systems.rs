@@ -65,11 +65,15 @@ impl Edition {
     /// The edition's tables under these modules: Revised's advanced game lays its cards over the
     /// basic ones (`RuleSet::advance`); any other module plays on the tables as they are.
     pub fn tables_under(self, modules: &Modules) -> &'static crate::rules::ruleset::RuleSet {
+        use crate::rules::ruleset::RuleSet;
         use std::sync::OnceLock;
-        static ADVANCED: OnceLock<crate::rules::ruleset::RuleSet> = OnceLock::new();
+        // Advanced alone, the Magic Spells alone, both.
+        static UNDER: [OnceLock<RuleSet>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        let (adv, app) = modules.tables_key();
         match self {
-            Edition::Revised if modules.advanced() => {
-                ADVANCED.get_or_init(crate::rules::ruleset::RuleSet::heroquest_revised_advanced)
+            Edition::Revised if adv || app => {
+                let i = usize::from(app) * (1 + usize::from(adv));
+                UNDER[i].get_or_init(|| RuleSet::heroquest_revised_under(adv, app))
             }
             _ => self.tables(),
         }
@@ -330,7 +334,7 @@ const MODULES: &[Entry] = &[
             text: "heroquest-revised.md",
             changes: &[Part::Magic],
             on: REVISED_ONLY,
-            playable: false,
+            playable: true,
         },
     },
 ];
@@ -441,6 +445,17 @@ impl Modules {
     /// Ranged Weapon Upkeep (heroquest-revised.md, Optional Rules).
     pub fn ranged_upkeep(&self) -> bool {
         self.has(ModuleId::RangedUpkeep)
+    }
+
+    /// The Apprentice Spell System (heroquest-revised.md, Optional Rules).
+    pub fn apprentice(&self) -> bool {
+        self.has(ModuleId::ApprenticeSpells)
+    }
+
+    /// What these modules lay over an edition's tables (`Edition::tables_under`): two sets of
+    /// modules with the same key play on the same tables.
+    pub fn tables_key(&self) -> (bool, bool) {
+        (self.advanced(), self.apprentice())
     }
 }
 

@@ -100,6 +100,10 @@ pub fn sorcerer_panels(world: &mut World) {
                     .size(15.0),
                 );
                 egui::ScrollArea::vertical().max_height(360.0).show(ui, |ui| {
+                    if let Some(cmd) = dungeon_card_set(ui, &snap, *budget) {
+                        out = Some(SorcererIntent::Send(cmd));
+                    }
+                    ui.separator();
                     for (label, intent) in sorcerer_menu(&snap, None) {
                         if ui.button(label).clicked() {
                             out = Some(intent);
@@ -198,4 +202,45 @@ pub fn sorcerer_panels(world: &mut World) {
         hand.selected = None;
     }
     world.insert_resource(hand);
+}
+
+/// Any set of Dungeon cards within the budget (#168), ticked one by one with the marks they
+/// come to, then bought together; the ticks live in egui's memory until the choice is made.
+fn dungeon_card_set(ui: &mut egui::Ui, snap: &Snapshot, budget: u32) -> Option<Command> {
+    let adv = snap.rules().adv()?;
+    let id = egui::Id::new("dungeon-card-set");
+    let mut picked: Vec<String> = ui.data_mut(|d| d.get_temp(id)).unwrap_or_default();
+    let spent = |p: &[String]| -> u32 {
+        p.iter()
+            .filter_map(|c| adv.dungeon_cards.get(c))
+            .map(|c| u32::from(c.cost))
+            .sum()
+    };
+    for (card, def) in &adv.dungeon_cards {
+        let mut on = picked.contains(card);
+        let fits = on || spent(&picked) + u32::from(def.cost) <= budget;
+        let r = ui
+            .add_enabled(
+                fits,
+                egui::Checkbox::new(&mut on, format!("{} ({} marks)", def.name, def.cost)),
+            )
+            .on_hover_text(&def.text);
+        if r.changed() {
+            if on {
+                picked.push(card.clone());
+            } else {
+                picked.retain(|c| c != card);
+            }
+        }
+    }
+    let total = spent(&picked);
+    let chosen = !picked.is_empty()
+        && ui
+            .button(format!("Put the ticked cards into play ({total} of {budget} marks)"))
+            .clicked();
+    ui.data_mut(|d| d.insert_temp(id, picked.clone()));
+    chosen.then(|| {
+        ui.data_mut(|d| d.remove::<Vec<String>>(id));
+        Command::ChooseDungeonCards { cards: picked }
+    })
 }

@@ -339,7 +339,11 @@ fn begin(
     modules: &[&str],
     person_sorcerer: bool,
 ) -> Result<bool, String> {
-    let begun = format!("{id}{}", rules.map_or(String::new(), |r| format!(" under {r}")));
+    let begun = format!(
+        "{id}{} with [{}]",
+        rules.map_or(String::new(), |r| format!(" under {r}")),
+        modules.join(", ")
+    );
     if world.get_resource::<Begun>().is_some_and(|b| b.0 == begun) {
         let playing = world.resource::<State<Screen>>().get() == &Screen::Playing;
         return Ok(playing && !world.contains_resource::<PendingQuest>() && world.contains_resource::<Turn>());
@@ -523,6 +527,28 @@ fn mastery_cast(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
         })
 }
 
+/// Revised's Apprentice Spell System: the heroes pass until one with a Magic Spell it may cast
+/// now casts it; reached with the card gone from its hand, before the hand is filled again.
+fn magic_cast(snap: &Snapshot, legal: &[Command]) -> Option<Command> {
+    let short = snap
+        .heroes()
+        .any(|h| crate::game::heroquest::magic_hand_size(snap, h) > h.spellbook.spells.len() as u8);
+    if short || snap.turn.round >= 3 || matches!(snap.turn.phase, Phase::Over(_)) {
+        return None;
+    }
+    if snap.turn.pending.is_some() {
+        return legal.first().cloned();
+    }
+    match snap.turn.phase {
+        Phase::Hero(_) => legal
+            .iter()
+            .find(|c| matches!(c, Command::CastSpell { .. }))
+            .cloned()
+            .or(Some(Command::EndTurn)),
+        _ => Some(Command::EndTurn),
+    }
+}
+
 /// The heroes pass until Morcar's first turn is over (it plays the Event card it holds).
 fn to_round_two(world: &mut World) -> Result<bool, String> {
     let turn = world.get_resource::<Turn>().ok_or("no quest in play")?.clone();
@@ -676,6 +702,11 @@ const STEPS: &[Step] = &[
     step("Revised advanced: Fate and who goes next", false, |w| play_until(w, draft)),
     step("Revised advanced: a Mastery test", false, |w| play_until(w, mastery_cast)),
     step("Revised advanced: an Event card at Morcar's first turn", false, to_round_two),
+    // The Apprentice Spell System: each caster's hand of Magic Spells on its card, one cast.
+    step("Revised apprentice spells: the hands dealt", false, |w| {
+        begin(w, "the-warlords-hall", Some("heroquest-revised"), &["apprentice-spells"], false)
+    }),
+    step("Revised apprentice spells: a Magic Spell cast", false, |w| play_until(w, magic_cast)),
     step("the action-point module: a hero's turn", false, |w| {
         Ok(begin(w, "the-locksmiths-gauntlet", None, &["action-points"], false)? && play_until(w, draft)?)
     }),

@@ -89,6 +89,13 @@ pub(super) fn line(e: &GameEvent, names: &FigureNames) -> Option<String> {
             )
         }
         GameEvent::EventPlayed { card, text } => format!("Event card, {card}: {text}"),
+        GameEvent::SpellsDrawn { hero, names, .. } => match names.len() {
+            1 => format!("{} draws a Magic Spell: {}.", n(*hero), names[0]),
+            k => format!("{} draws {k} Magic Spells: {}.", n(*hero), and_list(names)),
+        },
+        GameEvent::MagicDeckShuffled { cards } => {
+            format!("The Magic Spell deck is spent: its {cards} discarded cards are shuffled into a new deck.")
+        }
         _ => return None,
     })
 }

@@ -39,6 +39,15 @@ pub fn ability_text(a: &crate::rules::ruleset::Ability) -> String {
         Sentry => "Sentry: opens doors".into(),
         Steal => "Steal: snatches a thing and runs".into(),
         Undead => "Undead: no Spirit damage, never falls for want of Mind".into(),
+        Unspent => "Unspent: the first spell cast each quest is not used up".into(),
+        Satchel(x) => format!(
+            "Satchel {x}: {x} more Magic Spell{} in hand",
+            if *x == 1 { "" } else { "s" }
+        ),
+        Insight(x) => format!(
+            "Insight {x}: {x} more Magic Spell{} drawn after each activation",
+            if *x == 1 { "" } else { "s" }
+        ),
         Weakness(k) => format!("Weak to {} damage (doubled)", kinds(k)),
     }
 }

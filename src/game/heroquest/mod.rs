@@ -5,6 +5,7 @@
 mod actions;
 mod advanced;
 mod advanced_choices;
+mod apprentice;
 mod armour;
 mod cards;
 mod choices;
@@ -36,6 +37,7 @@ use crate::rules::geometry::Pos;
 pub use actions::{loot_within_reach, stow};
 pub use advanced::{furniture_in_reach, mastery_mind, mastery_of, may_run, running_may_send};
 pub use advanced_choices::{FateInterrupts, interruptions, pending_commands as advanced_pending};
+pub use apprentice::hand_size as magic_hand_size;
 pub use armour::{armour_choices, may_change_armour};
 pub use cards::{card_choices, may_take, may_use_card};
 pub use choices::{

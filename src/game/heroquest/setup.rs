@@ -17,6 +17,8 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
     let rules = quest.rules.clone();
     // Morcar's hand of the advanced game, empty until `advanced::begin` deals it.
     world.insert_resource(Morcar::default());
+    // The Magic Spell deck of the Apprentice Spell System, dealt by `apprentice::begin`.
+    world.remove_resource::<MagicDeck>();
     // The board too, so that the log names places by their rooms.
     let doors = world
         .query::<&crate::game::model::Door>()
@@ -45,7 +47,9 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         };
         let raised = rules.raises(&equipment.items);
         let mut book = Spellbook::default();
-        if let Some(fixed) = &quest.spell_schools
+        // Under the Apprentice Spell System a hand of Magic Spells replaces the groups (#177).
+        if rules.magic_deck().is_none()
+            && let Some(fixed) = &quest.spell_schools
             && let Some(schools) = fixed.get(class)
         {
             for sc in schools {
@@ -158,7 +162,7 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
         ..Default::default()
     });
     world.insert_resource(names);
-    let draft = if quest.spell_schools.is_some() {
+    let draft = if quest.spell_schools.is_some() || rules.magic_deck().is_some() {
         None
     } else {
         let order: Vec<(FigureId, u8)> = match rules.edition.draft {
@@ -200,6 +204,8 @@ pub(in crate::game) fn begin(world: &mut World, quest: &Quest) -> Vec<GameEvent>
     // Revised's advanced game: the heroes' Fate and Skills, Morcar's hand and its choice of
     // Dungeon cards (which waits, `Pending::DungeonCards`, before anything else).
     let mut events = super::advanced::begin(world, quest);
+    // The Apprentice Spell System's deck, and each caster's first hand (#177).
+    events.extend(super::apprentice::begin(world, quest));
     events.extend(super::reveal(world));
     events.push(GameEvent::TurnStarted {
         round: 1,

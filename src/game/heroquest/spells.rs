@@ -210,13 +210,31 @@ pub fn cast_spell(world: &mut World, snap: &Snapshot, caster: FigureId, spell: &
     let p = take_action(snap, c, ActionKind::Spell)?;
     set_progress(world, c.id, p);
     let mut evs = Vec::new();
-    if c.hero && c.equipment.has("spell_ring") && !snap.dungeon.used.contains(&(c.id, "spell_ring".into())) {
-        world.resource_mut::<Dungeon>().used.insert((c.id, "spell_ring".into()));
+    // A thing that keeps the first spell from being used up (the Spell Ring's Unspent), not
+    // yet spent this quest.
+    let keeper = c
+        .equipment
+        .items
+        .iter()
+        .filter(|_| c.hero)
+        .find(|i| {
+            rules
+                .items
+                .get(*i)
+                .is_some_and(|d| d.abilities.contains(&crate::rules::ruleset::Ability::Unspent))
+                && !snap.dungeon.used.contains(&(c.id, (*i).clone()))
+        })
+        .cloned();
+    if let Some(item) = keeper {
+        world.resource_mut::<Dungeon>().used.insert((c.id, item.clone()));
         evs.push(GameEvent::ArtifactUsed {
             hero: c.id,
-            item: "spell_ring".into(),
-            name: rules.thing_name("spell_ring"),
+            name: rules.thing_name(&item),
+            item,
         });
+    } else if rules.magic_deck().is_some() {
+        // A Magic Spell cast leaves the hand for the discard pile (#177).
+        super::apprentice::discard(world, c.entity, spell);
     } else {
         world
             .get_mut::<Spellbook>(c.entity)

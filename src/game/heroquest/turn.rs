@@ -10,11 +10,16 @@ use crate::game::world::*;
 
 pub(in crate::game) fn end_turn(world: &mut World, snap: &Snapshot) -> Vec<GameEvent> {
     use StatusKind::*;
+    // A hero's activation ends: it fills its hand of Magic Spells (#177).
+    let mut evs = match snap.turn.phase {
+        Phase::Hero(id) => super::apprentice::activation_ends(world, snap, id),
+        _ => Vec::new(),
+    };
     // An extra activation bought with Fate ends where the turn it broke into goes on (#173).
-    if let Some(evs) = super::fate::end_interrupt(world, snap) {
+    if let Some(back) = super::fate::end_interrupt(world, snap) {
+        evs.extend(back);
         return evs;
     }
-    let mut evs = Vec::new();
     // Conditions that last until the end of the bearer's own turn.
     match snap.turn.phase {
         Phase::Hero(id) => {

@@ -96,3 +96,12 @@ pub struct Morcar {
     /// The heroes on an extra activation bought with Fate (#173), with the phase to go back to.
     pub interrupt: Option<(crate::game::model::FigureId, crate::game::model::Phase)>,
 }
+
+/// The Magic Spell deck of Revised's Apprentice Spell System (#177): the cards still to draw
+/// (drawn from the end) and those cast, shuffled into a new deck when the deck runs out. The
+/// heroes' hands are their `Spellbook`s.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MagicDeck {
+    pub draw: Vec<String>,
+    pub discard: Vec<String>,
+}

@@ -732,6 +732,17 @@ pub enum GameEvent {
         weapon: String,
         name: String,
     },
+    /// Magic Spell cards drawn into a hero's hand (the Apprentice Spell System, #177): at the
+    /// quest's start, and to fill it at the end of an activation.
+    SpellsDrawn {
+        hero: FigureId,
+        spells: Vec<String>,
+        names: Vec<String>,
+    },
+    /// The Magic Spell deck ran out: its discard pile, shuffled, is the new deck (#177).
+    MagicDeckShuffled {
+        cards: u32,
+    },
     /// Morcar rolled for Danger (#169): one Event card a skull.
     DangerRolled {
         dice: Vec<Face>,

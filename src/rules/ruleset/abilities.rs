@@ -27,7 +27,33 @@ impl Ability {
                 | Lore(_)
                 | Perception(_)
                 | Heavy(_)
+                | Unspent
+                | Satchel(_)
+                | Insight(_)
         )
+    }
+
+    /// An ability of a caster's card rather than of its turn: a spell not used up, or more Magic
+    /// Spell cards held and drawn (#177). Items carry these; nothing else does.
+    pub fn magic(&self) -> bool {
+        matches!(self, Ability::Unspent | Ability::Satchel(_) | Ability::Insight(_))
+    }
+
+    /// The X of a `Satchel(X)`: Magic Spell cards held beyond half the Mind (#177).
+    pub fn satchel(&self) -> u8 {
+        match self {
+            Ability::Satchel(x) => *x,
+            _ => 0,
+        }
+    }
+
+    /// The X of an `Insight(X)`: Magic Spell cards drawn beyond the one at the end of each
+    /// activation (#177).
+    pub fn insight(&self) -> u8 {
+        match self {
+            Ability::Insight(x) => *x,
+            _ => 0,
+        }
     }
 
     /// The extra actions of one kind this ability gives a turn (#113, #119, #125, #127, #129).
@@ -190,6 +216,13 @@ pub enum Ability {
     Steal,
     /// Not removed at 0 Mind, and immune to Spirit damage (#77, #134).
     Undead,
+    /// The first spell its bearer casts in a quest is not used up (the Spell Ring's).
+    Unspent,
+    /// X more Magic Spell cards in the hand (the Apprentice Spell System, #177).
+    Satchel(u8),
+    /// X more Magic Spell cards drawn at the end of each activation, the hand's size still
+    /// holding (#177).
+    Insight(u8),
     /// These kinds of damage are doubled; several do not stack (#135).
     Weakness(Vec<DamageKind>),
 }

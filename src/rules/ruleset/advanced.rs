@@ -203,9 +203,20 @@ impl RuleSet {
     /// Revised's tables under the advanced game: the basic tables with the advanced file's cards
     /// added or put in place of the basic ones, checked again as a whole.
     pub fn heroquest_revised_advanced() -> RuleSet {
-        RuleSet::parse(super::HEROQUEST_REVISED_RON)
-            .and_then(|rs| rs.advance(HQR_ADVANCED_RON))
-            .expect("the embedded advanced tables are valid (checked by tests)")
+        RuleSet::heroquest_revised_under(true, false)
+    }
+
+    /// Revised's tables under its advanced game, its Apprentice Spell System, both or neither
+    /// (the advanced cards first, then the Magic Spells over them).
+    pub fn heroquest_revised_under(advanced: bool, apprentice: bool) -> RuleSet {
+        let mut rs = RuleSet::parse(super::HEROQUEST_REVISED_RON);
+        if advanced {
+            rs = rs.and_then(|rs| rs.advance(HQR_ADVANCED_RON));
+        }
+        if apprentice {
+            rs = rs.and_then(|rs| rs.apprentice_over(super::HQR_APPRENTICE_RON));
+        }
+        rs.expect("the embedded Revised tables and their modules' files are valid (checked by tests)")
     }
 
     /// These tables with an advanced game's file laid over them. A mistake in the file is
@@ -222,17 +233,7 @@ impl RuleSet {
         self.spells.extend(adv.spells.clone());
         self.schools.extend(adv.schools.clone());
         self.school_only_for.extend(adv.school_only_for.clone());
-        if let Some(town) = &mut self.town {
-            town.shops.extend(adv.shops.clone());
-            for (shop, more) in &adv.stock {
-                let Some(s) = town.shops.iter_mut().find(|s| &s.id == shop) else {
-                    return Err(format!("stock: there is no shop \"{shop}\""));
-                };
-                s.stock.extend(more.iter().cloned());
-            }
-        } else if !adv.shops.is_empty() || !adv.stock.is_empty() {
-            return Err("shops: these tables have no town".into());
-        }
+        self.lay_shops(&adv.shops, &adv.stock)?;
         for (hero, a) in &adv.heroes {
             if let (Some(b), Some(h)) = (&a.board, self.heroes.get_mut(hero)) {
                 h.board = Some(b.clone());

@@ -110,10 +110,10 @@ impl RuleSet {
         for (id, abilities, item) in things {
             if let Some(a) = abilities
                 .iter()
-                .find(|a| !(heavy(a) || (item && a.bonus_kind().is_some())))
+                .find(|a| !(heavy(a) || (item && (a.bonus_kind().is_some() || a.magic()))))
             {
                 return Err(format!(
-                    "\"{id}\": {a:?} is not an ability a carried thing gives (Heavy on anything; Artifice, Fortune, Lore, Perception, Rage on an item or a weapon)"
+                    "\"{id}\": {a:?} is not an ability a carried thing gives (Heavy on anything; Artifice, Fortune, Lore, Perception, Rage, Unspent, Satchel, Insight on an item or a weapon)"
                 ));
             }
         }

@@ -12,6 +12,13 @@ pub(super) fn popup(p: &Play, card: &mut ResMut<CardPopup>) {
     if !card.showing(p.now) {
         return;
     }
+    // A card turned over while the spell draft is open (Morcar's Dungeon cards, at the quest's
+    // start) waits for the draft to close, its time starting then: the draft's window would
+    // cover it.
+    if p.turn.draft.is_some() {
+        card.since = Some(p.now);
+        return;
+    }
     let mut close = false;
     // Below the board's middle, where the stairway and the first corridors are seldom.
     egui::Window::new(egui::RichText::new(&card.title).color(card.color).strong())

@@ -153,7 +153,11 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
                     .color(egui::Color32::from_rgb(150, 200, 250)),
             );
         }
-        if !book.spells.is_empty() {
+        if let Some(deck) = q.rules.magic_deck() {
+            if q.rules.board(&hero.class).is_some_and(|b| b.spellcraft > 0) {
+                magic_hand(ui, p, book, deck, mind.current, eq);
+            }
+        } else if !book.spells.is_empty() {
             spells_line(ui, p, book);
         }
         if let (Some(fate), Some(skills)) = (fate, skills) {
@@ -290,6 +294,54 @@ fn spells_line(ui: &mut egui::Ui, p: &Play, book: &Spellbook) {
             .collect::<Vec<_>>()
             .join("\n"),
     );
+}
+
+/// The Apprentice Spell System's hand (#177): "Magic Spells 2 of 3: Spark ×2", each card's text
+/// on hover.
+fn magic_hand(
+    ui: &mut egui::Ui,
+    p: &Play,
+    book: &Spellbook,
+    deck: &crate::rules::ruleset::ApprenticeDef,
+    mind: u8,
+    eq: &crate::game::model::Equipment,
+) {
+    let rules = &p.quest.rules;
+    let satchel = eq
+        .items
+        .iter()
+        .filter_map(|i| rules.items.get(i))
+        .flat_map(|d| &d.abilities)
+        .map(crate::rules::ruleset::Ability::satchel)
+        .fold(0, u8::saturating_add);
+    let size = crate::rules::ruleset::ApprenticeDef::hand_size(mind, satchel);
+    let cards: Vec<String> = book
+        .ready()
+        .map(|sp| match book.spells.iter().filter(|s| *s == sp).count() {
+            1 => rules.thing_name(sp),
+            n => format!("{} ×{n}", rules.thing_name(sp)),
+        })
+        .collect();
+    let text = if cards.is_empty() {
+        format!("Magic Spells 0 of {size}")
+    } else {
+        format!("Magic Spells {} of {size}: {}", book.spells.len(), cards.join(", "))
+    };
+    ui.label(egui::RichText::new(text).small().color(SPELL_BLUE))
+        .on_hover_text(format!(
+            "{}\n\nA hand of half the current Mind, rounded up; {} drawn at the end of each activation. {}",
+            book.ready()
+                .filter_map(|sp| rules.spells.get(sp))
+                .map(|d| format!("{}: {}", d.name, d.text))
+                .collect::<Vec<_>>()
+                .join("\n"),
+            deck.draw,
+            p.magic.map_or(String::new(), |m| format!(
+                "Deck {} cards, discard pile {}.",
+                m.draw.len(),
+                m.discard.len()
+            ))
+        ));
 }
 
 /// The board's Speed, Spellcraft, Resilience, Aggression, Brute Force, Wisdom and Dexterity,

@@ -112,6 +112,8 @@ struct Play<'a> {
     epic_standing: Option<&'a crate::epic::EpicStanding>,
     /// What the quest has changed: cards drained and held face up (Revised #101, #106).
     dungeon: Option<&'a crate::game::model::Dungeon>,
+    /// The Magic Spell deck (Revised's Apprentice Spell System, #177).
+    magic: Option<&'a crate::game::model::MagicDeck>,
 }
 
 impl<'a> Play<'a> {
@@ -183,13 +185,14 @@ pub(super) fn play_panels(
         Option<Res<crate::view::heroica::HeroicaView>>,
         Query<(&FigureId, &Retainer, &Body, &Mind, Has<Dead>)>,
     ),
-    (seed, opponents, slot, undo, news, dungeon): (
+    (seed, opponents, slot, undo, news, dungeon, magic): (
         Option<Res<Seed>>,
         Option<Res<crate::ai::Opponents>>,
         Option<Res<crate::save::autosave::SaveSlot>>,
         Res<crate::screen::UndoAvailable>,
         Option<Res<crate::campaign::CampaignNews>>,
         Option<Res<crate::game::model::Dungeon>>,
+        Option<Res<crate::game::model::MagicDeck>>,
     ),
     (mut next_screen, mut commands, sorcerer_seat, mut epic_news): (
         ResMut<NextState<Screen>>,
@@ -270,6 +273,7 @@ pub(super) fn play_panels(
         quest: &quest.0,
         turn: &turn,
         dungeon: dungeon.as_deref(),
+        magic: magic.as_deref(),
         heroes: &heroes,
         men: &men,
         controllers: &controllers,
