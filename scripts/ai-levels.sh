@@ -6,6 +6,7 @@
 #        RULES=heroquest-revised bash scripts/ai-levels.sh   (the quests under another edition)
 #        RULES=heroquest-revised MODULES="hqr-advanced" bash scripts/ai-levels.sh   (with modules)
 #        PROFILE=release bash scripts/ai-levels.sh   (a release build: ~10 times faster games)
+#        BIN=path/to/hollowdeep bash scripts/ai-levels.sh   (a binary built before, not rebuilt)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -13,8 +14,12 @@ bash scripts/setup.sh
 games="${1:-200}"
 seed="${2:-1}"
 profile="${PROFILE:-debug}"
-if [ "$profile" = release ]; then cargo build --quiet --release --bin hollowdeep; else cargo build --quiet; fi
-bin="$CARGO_TARGET_DIR/$profile/hollowdeep"
+if [ -n "${BIN:-}" ]; then
+  bin="$BIN"
+else
+  if [ "$profile" = release ]; then cargo build --quiet --release --bin hollowdeep; else cargo build --quiet; fi
+  bin="$CARGO_TARGET_DIR/$profile/hollowdeep"
+fi
 module_flags=()
 for m in ${MODULES:-}; do module_flags+=(--module "$m"); done
 out=$(mktemp -d)
