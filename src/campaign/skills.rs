@@ -17,14 +17,10 @@ impl Campaign {
     /// The tables of a campaign whose modules bring cards (the advanced game's, the Apprentice
     /// Spell System's, laid over Revised's); None for any other, which plays on its edition's own.
     pub fn tables(&self) -> Option<&'static RuleSet> {
-        if !self
-            .modules
-            .iter()
-            .any(|m| m == "hqr-advanced" || m == "apprentice-spells")
-        {
+        let modules = crate::rules::systems::Modules::choose(&self.rules, &self.modules).ok()?;
+        if modules.tables_key() == (false, false) {
             return None;
         }
-        let modules = crate::rules::systems::Modules::choose(&self.rules, &self.modules).ok()?;
         match crate::rules::systems::RuleSystem::from_id(&self.rules).ok()? {
             crate::rules::systems::RuleSystem::HeroQuest(e) => Some(e.tables_under(&modules)),
             _ => None,

@@ -112,7 +112,7 @@ impl Campaign {
             // #177) first, then Fortune, Artifice, Perception.
             use crate::rules::ruleset::Bonus;
             let caster = match rules.magic_deck() {
-                Some(_) => rules.board(class).is_some_and(|b| b.spellcraft > 0),
+                Some(_) => rules.casts_magic(class),
                 None => rules.spell_draft.iter().any(|(d, _)| d == class),
             };
             let rank = |id: &str| {

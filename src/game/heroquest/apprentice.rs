@@ -40,7 +40,7 @@ pub(super) fn begin(world: &mut World, quest: &crate::quest::Quest) -> Vec<GameE
 /// Whether `f` casts under the Apprentice Spell System: a hero whose board has Spellcraft 1
 /// or more (#177).
 pub fn caster(snap: &Snapshot, f: &FigureSnap) -> bool {
-    f.is_hero() && snap.rules().board(&f.kind).is_some_and(|b| b.spellcraft > 0)
+    f.is_hero() && snap.rules().casts_magic(&f.kind)
 }
 
 /// The Magic Spells `f` holds at most (#177): half its current Mind, rounded up, and one more

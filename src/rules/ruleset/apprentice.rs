@@ -124,4 +124,10 @@ impl RuleSet {
     pub fn magic_deck(&self) -> Option<&ApprenticeDef> {
         self.apprentice.as_deref()
     }
+
+    /// Whether a hero of this kind draws Magic Spells (#177): its board (the Champion side once
+    /// learnt, in a quest's tables) has Spellcraft 1 or more.
+    pub fn casts_magic(&self, kind: &str) -> bool {
+        self.board(kind).is_some_and(|b| b.spellcraft > 0)
+    }
 }

@@ -154,7 +154,7 @@ fn card(ui: &mut egui::Ui, p: &Play, row: &HeroRow, out: &mut MessageWriter<Comm
             );
         }
         if let Some(deck) = q.rules.magic_deck() {
-            if q.rules.board(&hero.class).is_some_and(|b| b.spellcraft > 0) {
+            if q.rules.casts_magic(&hero.class) {
                 magic_hand(ui, p, book, deck, mind.current, eq);
             }
         } else if !book.spells.is_empty() {
