@@ -351,9 +351,12 @@ fn idle_wakeups(
     pads: Query<(), With<bevy::input::gamepad::Gamepad>>,
     files: Res<crate::ui::reload::QuestFiles>,
     mut winit: ResMut<WinitSettings>,
+    editor: Option<Res<crate::ui::editor::EditorState>>,
 ) {
-    // A quest file being saved: look again once the writes have settled.
+    // A quest file being saved: look again once the writes have settled; the bots rating a
+    // quest in the editor: show their progress.
     let timed = files.settling()
+        || editor.is_some_and(|e| e.rating_running())
         || card
             .since
             .is_some_and(|since| time.elapsed_secs() - since < card.seconds() + 0.5);

@@ -19,6 +19,8 @@ pub enum Screen {
     #[default]
     Title,
     Playing,
+    /// The quest editor (issue 38).
+    Editor,
 }
 
 /// A person asked to take back the last command (the Undo button, U or Ctrl+Z).

@@ -9,6 +9,7 @@ mod clicks;
 mod common;
 mod coop;
 mod e2e;
+mod editor;
 mod epic;
 mod events;
 mod fuzz;

@@ -1,25 +1,25 @@
 //! The quest data of the action-point module (action-point-movement.md): levers and special
 //! terrain. Locked doors and portcullises are fields of `RawDoor`.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// A square of special terrain (the action-point module, action-point-movement.md: Terrain,
 /// Failure Event, Dangerous Event, Pushed Event).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawTerrain {
     pub at: (i32, i32),
     /// Action points a hero pays to enter it (1 is plain floor).
-    #[serde(default = "one")]
+    #[serde(default = "one", skip_serializing_if = "is_one")]
     pub cost: u8,
     /// Entering it draws a Response card for each monster beside it; an Eye springs `failure`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "super::is_false")]
     pub dangerous: bool,
     /// What happens on a failure (a dangerous square's Eye, or any figure pushed onto it).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<Failure>,
     /// What the board says about it on hover ("Rope bridge").
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub name: String,
 }
 
@@ -27,8 +27,12 @@ fn one() -> u8 {
     1
 }
 
+fn is_one(n: &u8) -> bool {
+    *n == 1
+}
+
 /// A special square's failure event (checklists.md 1.3 #27).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 pub enum Failure {
     /// Wounds without defence.
     Wound(u8),
@@ -50,7 +54,7 @@ pub struct Terrain {
 
 /// A lever (the action-point module): a hero in Range 1 pulls it, for a point, and the door or
 /// portcullis `opens` names (by its two squares) opens for good.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawLever {
     pub at: (i32, i32),

@@ -57,6 +57,12 @@ pub fn backup_path(path: &Path) -> PathBuf {
 pub fn write_ron<T: Serialize>(path: &Path, value: &T, what: &str, keep_backup: bool) -> Result<(), String> {
     let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
         .map_err(|e| format!("{}: cannot encode the {what}: {e}", path.display()))?;
+    write_text(path, &text, keep_backup)
+}
+
+/// Writes `text` to `path` atomically (a temporary file renamed over it), first copying the old
+/// file to `<name>.bak` with `keep_backup`.
+pub fn write_text(path: &Path, text: &str, keep_backup: bool) -> Result<(), String> {
     let fail = |e: std::io::Error| format!("{}: {e}", path.display());
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(fail)?;

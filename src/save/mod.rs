@@ -9,7 +9,7 @@ pub mod files;
 pub mod games;
 pub mod settings;
 
-pub use files::{config_dir, data_dir, user_quest_dir};
+pub use files::{config_dir, data_dir, user_quest_dir, write_text};
 use files::{read_ron, write_ron};
 pub use games::saves_dir;
 

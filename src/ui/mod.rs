@@ -16,6 +16,7 @@ use crate::start::PendingQuest;
 use crate::view::PanelInsets;
 
 pub mod credits;
+pub mod editor;
 pub mod fit;
 pub mod options;
 pub mod party;
@@ -40,7 +41,13 @@ pub fn plugin(app: &mut App) {
         .init_resource::<TitleState>()
         .init_resource::<party::PlayersOpen>()
         .init_resource::<credits::CreditsOpen>()
-        .add_plugins((log::plugin, options::plugin, reload::plugin, tour::plugin))
+        .add_plugins((
+            log::plugin,
+            options::plugin,
+            reload::plugin,
+            tour::plugin,
+            editor::plugin,
+        ))
         .init_resource::<play::hover_card::HoverCard>()
         .add_systems(
             Update,
@@ -206,4 +213,4 @@ fn gamepad_to_egui(
 }
 
 /// The colour of headings and of whose turn it is.
-const GOLD: egui::Color32 = egui::Color32::from_rgb(230, 190, 110);
+pub(crate) const GOLD: egui::Color32 = egui::Color32::from_rgb(230, 190, 110);

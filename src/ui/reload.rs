@@ -115,6 +115,8 @@ fn reload_changed_quests(
     }
     match screen.get() {
         Screen::Title => title.reread_quests(&changed),
+        // The editor writes the user's folder itself; the book is read again on the title.
+        Screen::Editor => title.reread_quests(&changed),
         Screen::Playing => {
             let (Some(source), Some(active)) = (source, active) else {
                 return;

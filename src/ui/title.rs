@@ -5,6 +5,7 @@
 use super::*;
 
 mod campaign;
+mod editor_row;
 mod heroica;
 use campaign::{CampaignSlot, armory_window, campaign_row};
 use heroica::{computer_heroes, epic_row, heroica_heroes_row, set_computer_hero};
@@ -667,6 +668,7 @@ pub(super) fn title_screen(
                     }
                 }));
             });
+            editor_row::editor_row(ui, &mut state, &mut commands);
             ui.separator();
             ui.horizontal(|ui| {
                 ui.label("Seed:");

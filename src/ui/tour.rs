@@ -655,6 +655,53 @@ fn monster_chosen(w: &mut World) -> Result<bool, String> {
     Ok(reach(id) > 0)
 }
 
+/// The quest editor on a copy of the Warden's Vault with an orc put on the bookcase's square:
+/// the rules engine's problem chosen in the list, its square marked on the board.
+fn editor_problem(w: &mut World) -> Result<bool, String> {
+    use crate::editor::{Edit, EditorDoc, Piece};
+    if *w.resource::<State<Screen>>().get() == Screen::Editor {
+        return Ok(w.contains_resource::<super::editor::EditorState>());
+    }
+    if !on_title(w) {
+        return back_to_title(w).map(|_| false);
+    }
+    let (_, _, bytes) = crate::quest::builtin_quests()
+        .iter()
+        .find(|(id, _, _)| *id == "the-wardens-vault")
+        .ok_or("no Warden's Vault in the book")?;
+    let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
+    let mut doc = EditorDoc::open("the-wardens-vault-copy", text)?;
+    doc.apply(Edit::Place {
+        piece: Piece::Monster("orc".into()),
+        at: (9, 1),
+    })?;
+    let mut state = super::editor::EditorState::new(doc);
+    let chosen = state
+        .doc
+        .problems
+        .iter()
+        .position(|p| p.square.is_some())
+        .ok_or("no problem with a square")?;
+    state.selected_problem = Some(chosen);
+    state.selected = state.doc.problems[chosen].square;
+    w.insert_resource(state);
+    w.resource_mut::<NextState<Screen>>().set(Screen::Editor);
+    Ok(false)
+}
+
+/// The problem mended (undone), and the bots rating the quest: judged while they play.
+fn editor_rating(w: &mut World) -> Result<bool, String> {
+    let mut state = w
+        .get_resource_mut::<super::editor::EditorState>()
+        .ok_or("the editor is not open")?;
+    if state.rating.is_none() && state.rated.is_none() {
+        state.edit(crate::editor::Edit::Undo);
+        state.selected_problem = None;
+        super::editor::start_rating(&mut state);
+    }
+    Ok(state.rated.as_ref().is_some_and(|r| r.done > 0))
+}
+
 const fn step(name: &'static str, large: bool, enter: fn(&mut World) -> Result<bool, String>) -> Step {
     Step { name, large, enter }
 }
@@ -739,4 +786,8 @@ const STEPS: &[Step] = &[
     step("the town's Outfitter (Revised)", false, |w| title(w, TitleTour::Town("outfitter"))),
     step("the town's Alchemist (Revised)", true, |w| title(w, TitleTour::Town("alchemist"))),
     step("the town shut in a Series (Revised)", false, |w| title(w, TitleTour::TownShut)),
+    // The quest editor (issue 38): a problem chosen; the bots rating the quest.
+    step("the quest editor: a problem chosen", false, editor_problem),
+    step("the quest editor: a problem chosen", true, editor_problem),
+    step("the quest editor: the bots rating the quest", false, editor_rating),
 ];

@@ -1,0 +1,516 @@
+//! The editor's side panels: the tools and the quest's words and goal on the left; the rules
+//! engine's problems, the square being looked at and the bots' rating on the right.
+
+use bevy_egui::egui;
+
+use super::{EditorState, Tool};
+use crate::editor::rate::LEVELS;
+use crate::editor::{DoorKind, Edit, Sq};
+use crate::quest::{RawEvent, RawMonster, RawObjective, RawTrapKind};
+use crate::ui::GOLD;
+
+/// The tools, and the quest's briefing, goal, wandering monster and events.
+pub(super) fn tools_panel(root: &mut egui::Ui, state: &mut EditorState) {
+    egui::Panel::left("editor-tools")
+        .resizable(false)
+        .exact_size(crate::ui::fit::side_width(root.ctx(), 260.0, 0.21))
+        .show(root, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("editor-tools-scroll")
+                .show(ui, |ui| {
+                    ui.heading(egui::RichText::new("Tools").color(GOLD));
+                    for (tool, key, name) in Tool::ALL {
+                        ui.selectable_value(&mut state.tool, tool, format!("{key}   {name}"));
+                    }
+                    ui.separator();
+                    tool_options(ui, state);
+                    ui.separator();
+                    quest_words(ui, state);
+                });
+        });
+}
+
+/// What the chosen tool puts down.
+fn tool_options(ui: &mut egui::Ui, state: &mut EditorState) {
+    let rules = state.doc.rules();
+    let ap = state.doc.quest.modules.iter().any(|m| m == "action-points");
+    match state.tool {
+        Tool::Door => {
+            let kinds: &[(DoorKind, &str)] = if ap {
+                &[
+                    (DoorKind::Closed, "Closed"),
+                    (DoorKind::Open, "Open"),
+                    (DoorKind::Secret, "Secret"),
+                    (DoorKind::Locked, "Locked"),
+                    (DoorKind::Portcullis, "Portcullis"),
+                ]
+            } else {
+                &[
+                    (DoorKind::Closed, "Closed"),
+                    (DoorKind::Open, "Open"),
+                    (DoorKind::Secret, "Secret"),
+                ]
+            };
+            for (k, name) in kinds {
+                ui.radio_value(&mut state.door_kind, *k, *name);
+            }
+        }
+        Tool::Monster => {
+            egui::ComboBox::from_id_salt("editor-monster")
+                .selected_text(monster_name(state, &state.monster_kind.clone()))
+                .show_ui(ui, |ui| {
+                    for id in rules.monsters.keys() {
+                        let name = monster_name(state, id);
+                        ui.selectable_value(&mut state.monster_kind, id.clone(), name);
+                    }
+                });
+        }
+        Tool::Furniture => {
+            egui::ComboBox::from_id_salt("editor-furniture")
+                .selected_text(
+                    rules
+                        .furniture
+                        .get(&state.furniture_kind)
+                        .map_or("?", |f| f.name.as_str()),
+                )
+                .show_ui(ui, |ui| {
+                    for (id, f) in &rules.furniture {
+                        ui.selectable_value(
+                            &mut state.furniture_kind,
+                            id.clone(),
+                            format!("{} ({}×{})", f.name, f.w, f.h),
+                        );
+                    }
+                });
+            ui.checkbox(&mut state.rotated, "Turned (R)");
+        }
+        Tool::Trap => {
+            for (k, name) in [
+                (RawTrapKind::Pit, "Pit"),
+                (RawTrapKind::FallingBlock, "Falling block"),
+                (RawTrapKind::Spear, "Spear"),
+            ] {
+                ui.radio_value(&mut state.trap_kind, k, name);
+            }
+        }
+        Tool::Goal => {
+            ui.label("A click sets the objective's square (an exit is added or taken away).");
+        }
+        _ => {}
+    }
+}
+
+fn monster_name(state: &EditorState, id: &str) -> String {
+    state
+        .doc
+        .rules()
+        .monsters
+        .get(id)
+        .and_then(|m| m.name.clone())
+        .unwrap_or_else(|| id.replace('_', " "))
+}
+
+/// The briefing, the objective, the wandering monster and the events.
+fn quest_words(ui: &mut egui::Ui, state: &mut EditorState) {
+    ui.heading(egui::RichText::new("The quest").color(GOLD));
+    ui.label("Briefing:");
+    let mut briefing = state.doc.quest.briefing.clone();
+    if ui
+        .add(
+            egui::TextEdit::multiline(&mut briefing)
+                .desired_rows(4)
+                .desired_width(f32::INFINITY),
+        )
+        .changed()
+    {
+        state.edit(Edit::Briefing(briefing));
+    }
+    objective(ui, state);
+    ui.horizontal(|ui| {
+        ui.label("Wandering monster:");
+        let current = state.doc.quest.wandering_monster.clone();
+        egui::ComboBox::from_id_salt("editor-wandering")
+            .selected_text(monster_name(state, &current))
+            .show_ui(ui, |ui| {
+                for id in state.doc.rules().monsters.keys() {
+                    if ui.selectable_label(*id == current, monster_name(state, id)).clicked() && *id != current {
+                        state.edit(Edit::WanderingMonster(id.clone()));
+                    }
+                }
+            });
+    });
+    events(ui, state);
+}
+
+const OBJECTIVES: [&str; 7] = [
+    "Defeat every monster",
+    "Defeat named monsters",
+    "Reach a square",
+    "Find an item",
+    "Escape by an exit",
+    "Rescue a captive",
+    "Met by the quest's events",
+];
+
+fn objective_kind(o: &RawObjective) -> usize {
+    match o {
+        RawObjective::DefeatAll { .. } => 0,
+        RawObjective::DefeatNamed { .. } => 1,
+        RawObjective::Reach { .. } => 2,
+        RawObjective::FindItem { .. } => 3,
+        RawObjective::Escape { .. } => 4,
+        RawObjective::Rescue { .. } => 5,
+        RawObjective::Scripted { .. } => 6,
+    }
+}
+
+/// The objective of a kind, keeping what the old one had that it can use.
+fn objective_of(kind: usize, old: &RawObjective, state: &EditorState) -> RawObjective {
+    let at = super::board::goal_squares(old).first().copied().unwrap_or(state.cursor);
+    let back = !matches!(old, RawObjective::Escape { .. } | RawObjective::Reach { .. });
+    let named: Vec<String> = state.doc.quest.monsters.iter().filter_map(|m| m.name.clone()).collect();
+    match kind {
+        0 => RawObjective::DefeatAll {
+            return_to_stairway: back,
+        },
+        1 => RawObjective::DefeatNamed {
+            names: named,
+            return_to_stairway: back,
+        },
+        2 => RawObjective::Reach {
+            at,
+            return_to_stairway: false,
+        },
+        3 => RawObjective::FindItem {
+            item: state.doc.quest.quest_items.keys().next().cloned().unwrap_or_default(),
+            return_to_stairway: back,
+        },
+        4 => RawObjective::Escape { exits: vec![at] },
+        5 => RawObjective::Rescue {
+            name: "the captive".into(),
+            at,
+            body: 2,
+            defend: 2,
+            return_to_stairway: true,
+        },
+        _ => RawObjective::Scripted {
+            goal: "Do what the quest's events ask.".into(),
+            return_to_stairway: back,
+        },
+    }
+}
+
+/// The objective with the Goal tool used on a square.
+pub(super) fn objective_at(o: &RawObjective, at: Sq) -> RawObjective {
+    let mut o = o.clone();
+    match &mut o {
+        RawObjective::Reach { at: a, .. } | RawObjective::Rescue { at: a, .. } => *a = at,
+        RawObjective::Escape { exits } => {
+            if let Some(i) = exits.iter().position(|e| *e == at) {
+                exits.remove(i);
+            } else {
+                exits.push(at);
+            }
+        }
+        _ => {
+            return RawObjective::Reach {
+                at,
+                return_to_stairway: false,
+            };
+        }
+    }
+    o
+}
+
+fn objective(ui: &mut egui::Ui, state: &mut EditorState) {
+    let old = state.doc.quest.objective.clone();
+    let kind = objective_kind(&old);
+    ui.horizontal(|ui| {
+        ui.label("Goal:");
+        egui::ComboBox::from_id_salt("editor-objective")
+            .selected_text(OBJECTIVES[kind])
+            .show_ui(ui, |ui| {
+                for (i, name) in OBJECTIVES.iter().enumerate() {
+                    if ui.selectable_label(i == kind, *name).clicked() && i != kind {
+                        let o = objective_of(i, &old, state);
+                        state.edit(Edit::Objective(o));
+                    }
+                }
+            });
+    });
+    let mut o = old.clone();
+    match &mut o {
+        RawObjective::DefeatNamed { names, .. } => {
+            let mut text = names.join(", ");
+            ui.label("Names (a monster's own name, comma between):");
+            if ui.text_edit_singleline(&mut text).changed() {
+                *names = text
+                    .split(',')
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect();
+            }
+        }
+        RawObjective::FindItem { item, .. } => {
+            ui.horizontal(|ui| {
+                ui.label("Item:");
+                ui.text_edit_singleline(item);
+            });
+        }
+        RawObjective::Rescue { name, .. } => {
+            ui.horizontal(|ui| {
+                ui.label("Captive:");
+                ui.text_edit_singleline(name);
+            });
+        }
+        RawObjective::Scripted { goal, .. } => {
+            ui.label("What the heroes are told to do:");
+            ui.text_edit_singleline(goal);
+        }
+        _ => {}
+    }
+    if matches!(
+        o,
+        RawObjective::Reach { .. } | RawObjective::Rescue { .. } | RawObjective::Escape { .. }
+    ) {
+        ui.label(egui::RichText::new("Its square: the Objective square tool (G), a ★ on the board.").small());
+    }
+    match &mut o {
+        RawObjective::Escape { .. } => {}
+        RawObjective::DefeatNamed { return_to_stairway, .. }
+        | RawObjective::DefeatAll { return_to_stairway }
+        | RawObjective::Reach { return_to_stairway, .. }
+        | RawObjective::Scripted { return_to_stairway, .. }
+        | RawObjective::FindItem { return_to_stairway, .. }
+        | RawObjective::Rescue { return_to_stairway, .. } => {
+            ui.checkbox(return_to_stairway, "Then back to the stairway");
+        }
+    }
+    if o != old {
+        state.edit(Edit::Objective(o));
+    }
+}
+
+/// The quest's events, each on a line in the quest file's words, and a new one written as RON.
+fn events(ui: &mut egui::Ui, state: &mut EditorState) {
+    ui.separator();
+    ui.label(egui::RichText::new(format!("Events ({})", state.doc.quest.events.len())).strong());
+    let mut remove = None;
+    for (i, e) in state.doc.quest.events.iter().enumerate() {
+        ui.horizontal_wrapped(|ui| {
+            if ui.small_button("✖").on_hover_text("Take this event away").clicked() {
+                remove = Some(i);
+            }
+            ui.label(egui::RichText::new(event_line(e)).small().monospace());
+        });
+    }
+    if let Some(i) = remove {
+        state.edit(Edit::RemoveEvent(i));
+    }
+    ui.label(egui::RichText::new("A new event, as the quest format writes one:").small());
+    if state.event_text.is_empty() {
+        state.event_text =
+            "(when: EntersRoom(room: (10, 3)), then: [Message(\"A cold wind blows out the torches.\")])".into();
+    }
+    ui.add(
+        egui::TextEdit::multiline(&mut state.event_text)
+            .desired_rows(3)
+            .code_editor()
+            .desired_width(f32::INFINITY),
+    );
+    let parsed: Result<RawEvent, String> = crate::quest::options()
+        .from_str(&state.event_text)
+        .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code));
+    match parsed {
+        Ok(event) => {
+            if ui.button("Add the event").clicked() {
+                state.edit(Edit::AddEvent(event));
+            }
+        }
+        Err(e) => {
+            ui.colored_label(egui::Color32::LIGHT_RED, e);
+        }
+    }
+}
+
+fn event_line(e: &RawEvent) -> String {
+    let text = ron::ser::to_string(e).unwrap_or_default();
+    crate::editor::ron_text::parse(&text).map_or(text.clone(), |n| crate::editor::ron_text::inline(&text, &n))
+}
+
+/// The problems, the square being looked at, and the rating.
+pub(super) fn right_panel(root: &mut egui::Ui, state: &mut EditorState) {
+    egui::Panel::right("editor-right")
+        .resizable(false)
+        .exact_size(crate::ui::fit::side_width(root.ctx(), 320.0, 0.25))
+        .show(root, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("editor-right-scroll")
+                .show(ui, |ui| {
+                    problems(ui, state);
+                    ui.separator();
+                    inspector(ui, state);
+                    ui.separator();
+                    rating(ui, state);
+                });
+        });
+}
+
+fn problems(ui: &mut egui::Ui, state: &mut EditorState) {
+    let errors = state.doc.problems.iter().filter(|p| !p.warning).count();
+    ui.heading(egui::RichText::new(format!("Problems ({errors})")).color(GOLD));
+    if state.doc.problems.is_empty() {
+        ui.colored_label(
+            egui::Color32::from_rgb(120, 220, 120),
+            "None: the quest can be played and won.",
+        );
+        return;
+    }
+    let mut chosen = None;
+    for (i, p) in state.doc.problems.iter().enumerate() {
+        let (mark, color) = if p.warning {
+            ("⚠", egui::Color32::from_rgb(240, 200, 60))
+        } else {
+            ("✖", egui::Color32::LIGHT_RED)
+        };
+        let text = egui::RichText::new(format!("{mark} {}: {}", p.place, p.message)).color(color);
+        let row = ui.add(egui::Button::selectable(state.selected_problem == Some(i), text).wrap());
+        if row.clicked() {
+            chosen = Some(i);
+        }
+    }
+    if let Some(i) = chosen {
+        state.selected_problem = Some(i);
+        if let Some(s) = state.doc.problems[i].square {
+            state.selected = Some(s);
+            state.cursor = s;
+        }
+    }
+}
+
+/// What stands on the selected square, with a monster's own name and numbers.
+fn inspector(ui: &mut egui::Ui, state: &mut EditorState) {
+    let Some(at) = state.selected else {
+        ui.label("Click a square (or move the cursor) to look at it.");
+        return;
+    };
+    ui.label(egui::RichText::new(format!("The square ({}, {})", at.0, at.1)).strong());
+    if let Some(name) = state.board.room_name(crate::rules::geometry::Pos::new(at.0, at.1)) {
+        ui.label(name.to_string());
+    }
+    let pieces = state.doc.pieces_at(at);
+    if pieces.is_empty() {
+        ui.label("Nothing stands here.");
+    }
+    for p in pieces {
+        ui.label(format!("• {p}"));
+    }
+    if let Some(i) = state.doc.quest.monsters.iter().position(|m| m.at == at) {
+        monster_details(ui, state, i);
+    }
+    if let Some(i) = state.doc.quest.treasure.iter().position(|t| t.room == at) {
+        let mut t = state.doc.quest.treasure[i].clone();
+        ui.label("Special treasure found here:");
+        let a = ui.add(
+            egui::TextEdit::multiline(&mut t.text)
+                .desired_rows(2)
+                .desired_width(f32::INFINITY),
+        );
+        let b = ui.add(egui::DragValue::new(&mut t.gold).range(0..=1000).prefix("gold: "));
+        if a.changed() || b.changed() {
+            state.edit(Edit::Treasure { index: i, treasure: t });
+        }
+    }
+}
+
+fn monster_details(ui: &mut egui::Ui, state: &mut EditorState, i: usize) {
+    let m = state.doc.quest.monsters[i].clone();
+    let Some(def) = state.doc.rules().monsters.get(&m.kind).cloned() else {
+        return;
+    };
+    let mut n: RawMonster = m.clone();
+    ui.horizontal(|ui| {
+        ui.label("Its own name:");
+        let mut name = n.name.clone().unwrap_or_default();
+        if ui.text_edit_singleline(&mut name).changed() {
+            n.name = (!name.trim().is_empty()).then_some(name);
+        }
+    });
+    let stat = |ui: &mut egui::Ui, label: &str, own: &mut Option<u8>, base: u8| {
+        let mut v = own.unwrap_or(base);
+        if ui
+            .add(egui::DragValue::new(&mut v).range(0..=12).prefix(format!("{label} ")))
+            .changed()
+        {
+            *own = (v != base).then_some(v);
+        }
+    };
+    ui.horizontal_wrapped(|ui| {
+        stat(ui, "Move", &mut n.movement, def.movement);
+        stat(ui, "Attack", &mut n.attack, def.attack);
+        stat(ui, "Defend", &mut n.defend, def.defend);
+        stat(ui, "Body", &mut n.body, def.body);
+        stat(ui, "Mind", &mut n.mind, def.mind);
+    });
+    if n != m {
+        state.edit(Edit::Monster { index: i, monster: n });
+    }
+}
+
+/// The bots' rating: progress, and the heroes' record at each level.
+fn rating(ui: &mut egui::Ui, state: &mut EditorState) {
+    ui.heading(egui::RichText::new("Rating").color(GOLD));
+    let Some(r) = &state.rated else {
+        ui.label("Rate it: the bots play the quest at each sorcerer level, on background threads.");
+        return;
+    };
+    let running = state.rating_running();
+    let share = if r.total == 0 {
+        0.0
+    } else {
+        r.done as f32 / r.total as f32
+    };
+    ui.add(egui::ProgressBar::new(share).text(format!("{} of {} games", r.done, r.total)));
+    if running {
+        ui.label("The bots are playing…");
+    } else if r.stopped && !r.complete {
+        ui.label("Stopped: these are the games played.");
+    }
+    egui::Grid::new("editor-rating").striped(true).show(ui, |ui| {
+        ui.label("Sorcerer");
+        ui.label("Heroes win");
+        ui.label("Rounds");
+        ui.label("Unfinished");
+        ui.end_row();
+        for (level, l) in LEVELS.iter().zip(&r.levels) {
+            ui.label(format!("{level:?}"));
+            ui.label(if l.games == 0 {
+                "–".into()
+            } else {
+                format!("{:.0}% of {}", l.win_percent(), l.games)
+            });
+            ui.label(if l.games == 0 {
+                "–".into()
+            } else {
+                format!("{:.1}", l.mean_rounds)
+            });
+            ui.label(format!("{}", l.unfinished));
+            ui.end_row();
+        }
+    });
+    if !r.killers.is_empty() {
+        ui.label("Heroes killed by:");
+        for (name, n) in r.killers.iter().take(8) {
+            ui.label(format!("  {name}: {n}"));
+        }
+    }
+    if state.frames_rated > 0 {
+        ui.label(
+            egui::RichText::new(format!(
+                "Slowest window frame while the bots played: {:.1} ms ({} frames)",
+                state.slowest_frame_ms, state.frames_rated
+            ))
+            .small(),
+        );
+    }
+}
