@@ -35,6 +35,10 @@ pub struct WindowArgs {
     /// With --layout-check: also a screenshot of each screen of the tour, into this folder.
     #[arg(long, global = true, value_name = "DIR", hide = true)]
     pub layout_shots: Option<std::path::PathBuf>,
+    /// With `edit`: rate the quest at once, for SECONDS, and print the main thread's frame
+    /// times while the bots play (`ui::editor::check`).
+    #[arg(long, global = true, value_name = "SECONDS", hide = true)]
+    pub rate_check: Option<f32>,
 }
 
 /// Where the app begins.
@@ -47,6 +51,8 @@ pub enum Start {
         pace: Option<f32>,
         seats: Option<crate::input::seats::Seats>,
     },
+    /// The quest editor on a quest (`hollowdeep edit`).
+    Editor(Box<crate::editor::EditorDoc>),
     /// Watch a replay (its quest and seed are in `quest`; its commands fed one by one).
     Watch {
         quest: PendingQuest,
@@ -121,6 +127,7 @@ pub fn run_bare_window() {
 pub fn run(start: Start, window: WindowArgs) {
     let open = window.open.clone();
     let layout_check = window.layout_check.clone();
+    let rate_check = window.rate_check;
     let layout_shots = window.layout_shots.clone();
     let (settings, settings_problem) = crate::save::settings::Settings::load();
     // No silent exits (issue 39): what the last run left to say, then this run's report hook.
@@ -217,6 +224,20 @@ pub fn run(start: Start, window: WindowArgs) {
             step: false,
         });
         app.insert_resource(quest);
+        run_to_the_end(app, data.as_deref());
+        return;
+    }
+    if let Start::Editor(doc) = start {
+        app.insert_resource(crate::ui::editor::EditorState::new(*doc));
+        if let Some(seconds) = rate_check {
+            app.insert_resource(crate::ui::editor::check::RateCheck {
+                seconds,
+                began: None,
+                idle_since: None,
+                idle_ms: Vec::new(),
+            });
+        }
+        app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Editor);
         run_to_the_end(app, data.as_deref());
         return;
     }

@@ -121,6 +121,13 @@ pub enum Mode {
         #[arg(long, value_delimiter = ',')]
         missions: Vec<String>,
     },
+    /// Open the quest editor (issue 38; docs/quest-format.md, "The quest editor"): on a new
+    /// quest, a copy of a built-in quest (by id), or a quest file of your own (by path, saved
+    /// where it is).
+    Edit {
+        /// A built-in quest id or a path to a .ron file; without it, a new quest.
+        quest: Option<String>,
+    },
     /// Go on with the quest in progress (saved after every command), or with a save file.
     Continue {
         /// A save file; by default the autosave in the data folder.
@@ -353,6 +360,18 @@ pub fn run() -> ExitCode {
                 ExitCode::from(1)
             }
         },
+        Some(Mode::Edit { quest }) => {
+            let doc = match quest.as_deref().map(crate::editor::open_for_editing) {
+                None => crate::editor::EditorDoc::new_quest("my-quest"),
+                Some(Ok(doc)) => doc,
+                Some(Err(e)) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(1);
+                }
+            };
+            crate::app::run(crate::app::Start::Editor(Box::new(doc)), cli.window);
+            ExitCode::SUCCESS
+        }
         Some(Mode::Epic {
             seed,
             autoplay,

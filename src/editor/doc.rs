@@ -591,7 +591,7 @@ fn square_of(q: &RawQuest, path: &[PathPart]) -> Option<Sq> {
         Some(Field(f)) => *f,
         _ => return None,
     };
-    let sq = match field {
+    match field {
         "hero_starts" => index.and_then(|i| q.hero_starts.get(i).copied()),
         "blocked" => index.and_then(|i| q.blocked.get(i).copied()),
         "stairway" => Some((q.stairway.0, q.stairway.1)),
@@ -615,6 +615,5 @@ fn square_of(q: &RawQuest, path: &[PathPart]) -> Option<Sq> {
             _ => None,
         },
         _ => None,
-    };
-    sq
+    }
 }

@@ -156,7 +156,26 @@ impl Drop for RatingJob {
     }
 }
 
+/// Lowers the calling thread's priority, so the window's own threads come first on a busy
+/// machine (the bots only wait a little longer).
+#[cfg(target_os = "linux")]
+fn lower_priority() {
+    unsafe extern "C" {
+        fn setpriority(which: i32, who: u32, prio: i32) -> i32;
+    }
+    // SAFETY: setpriority takes three integers and touches no memory of ours. On Linux the nice
+    // value is a thread's own: PRIO_PROCESS (0) with `who` 0 is the calling thread alone. A
+    // refusal (returned as -1) leaves the priority as it was, which is harmless.
+    unsafe {
+        setpriority(0, 0, 10);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lower_priority() {}
+
 fn work(shared: &Shared, quest: &Arc<Quest>, per_level: usize, seed: u64) {
+    lower_priority();
     let total = per_level * LEVELS.len();
     loop {
         if shared.stop.load(Ordering::Relaxed) {

@@ -50,7 +50,8 @@ fn nearest_side(at: Sq, (fx, fy): (f32, f32)) -> Sq {
 
 /// Whether a point is near a side of its square (a door there is what a click means).
 fn near_side((fx, fy): (f32, f32)) -> bool {
-    fx < 0.22 || fx > 0.78 || fy < 0.22 || fy > 0.78
+    let middle = 0.22..=0.78;
+    !middle.contains(&fx) || !middle.contains(&fy)
 }
 
 pub(super) fn board(ui: &mut egui::Ui, state: &mut EditorState) {
@@ -78,13 +79,17 @@ pub(super) fn board(ui: &mut egui::Ui, state: &mut EditorState) {
                 CORRIDOR
             };
             painter.rect_filled(cell((x, y)), 0.0, fill);
-            painter.rect_stroke(
-                cell((x, y)),
-                0.0,
-                Stroke::new(0.5, Color32::from_black_alpha(60)),
-                StrokeKind::Inside,
-            );
         }
+    }
+    // The grid: one line a row and a column (a stroke a square cost the window's frame time).
+    let grid = Stroke::new(0.5, Color32::from_black_alpha(60));
+    for x in 1..w {
+        let gx = origin.x + x as f32 * size;
+        painter.line_segment([Pos2::new(gx, rect.top()), Pos2::new(gx, rect.bottom())], grid);
+    }
+    for y in 1..h {
+        let gy = origin.y + y as f32 * size;
+        painter.line_segment([Pos2::new(rect.left(), gy), Pos2::new(rect.right(), gy)], grid);
     }
     // The stairway.
     let (sx, sy, sw, sh) = q.stairway;

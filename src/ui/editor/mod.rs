@@ -20,6 +20,7 @@ use crate::screen::Screen;
 use crate::start::PendingQuest;
 
 mod board;
+pub mod check;
 mod side;
 
 /// What a click on the board does.
@@ -80,9 +81,8 @@ pub struct EditorState {
     pub rating: Option<RatingJob>,
     pub rated: Option<Rating>,
     pub games_per_level: u32,
-    /// The slowest main-thread frame while the bots played, in ms, and how many frames.
-    pub slowest_frame_ms: f64,
-    pub frames_rated: u32,
+    /// The main thread's time in each frame that began while the bots played, in ms.
+    pub frame_ms: Vec<f64>,
     /// A question waiting for an answer (leave unsaved, write over a file).
     pub ask: Option<Ask>,
     /// A square pressed with the Select tool (a drag moves its piece).
@@ -122,8 +122,7 @@ impl EditorState {
             rating: None,
             rated: None,
             games_per_level: 200,
-            slowest_frame_ms: 0.0,
-            frames_rated: 0,
+            frame_ms: Vec::new(),
             ask: None,
             drag_from: None,
             event_text: String::new(),
@@ -187,15 +186,18 @@ impl EditorState {
 #[derive(Resource)]
 pub struct ReturnToEditor;
 
-/// When the main schedule of this frame began.
+/// When the main schedule of this frame began, and whether the bots were rating then.
 #[derive(Resource)]
-struct FrameStart(Instant);
+pub(super) struct FrameStart(pub Instant, pub bool);
 
 pub fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, editor_screen.run_if(in_state(Screen::Editor)))
         .add_systems(OnEnter(Screen::Title), back_to_editor)
-        .add_systems(First, |mut c: Commands| c.insert_resource(FrameStart(Instant::now())))
-        .add_systems(Last, frame_time.run_if(in_state(Screen::Editor)));
+        .add_systems(First, frame_start)
+        .add_systems(
+            Last,
+            (frame_time, check::rate_check).chain().run_if(in_state(Screen::Editor)),
+        );
 }
 
 /// Opens the editor on a quest.
@@ -214,18 +216,20 @@ fn back_to_editor(mut commands: Commands, back: Option<Res<ReturnToEditor>>, sta
     }
 }
 
-/// The main thread's time this frame, kept while the bots rate the quest (issue 38: no frame
-/// over 50 ms on the main thread while they play).
+fn frame_start(mut commands: Commands, state: Option<Res<EditorState>>) {
+    let rating = state.is_some_and(|s| s.rating_running());
+    commands.insert_resource(FrameStart(Instant::now(), rating));
+}
+
+/// The main thread's time this frame, kept for each frame that began while the bots rated the
+/// quest (issue 38: no frame over 50 ms on the main thread while they play).
 fn frame_time(start: Option<Res<FrameStart>>, state: Option<ResMut<EditorState>>) {
     let (Some(start), Some(mut state)) = (start, state) else {
         return;
     };
-    if state.rating_running() {
+    if start.1 {
         let ms = start.0.elapsed().as_secs_f64() * 1000.0;
-        state.frames_rated += 1;
-        if ms > state.slowest_frame_ms {
-            state.slowest_frame_ms = ms;
-        }
+        state.frame_ms.push(ms);
     }
 }
 
@@ -494,7 +498,11 @@ pub fn save(state: &mut EditorState, overwrite: bool) {
     };
     let stem = file_stem(&state.file_name);
     state.file_name = stem.clone();
-    let path = dir.join(format!("{stem}.ron"));
+    // A file of the user's own is saved where it is; anything else into the quest folder.
+    let path = match &state.doc.path {
+        Some(p) if p.file_stem().is_some_and(|s| s.to_string_lossy() == stem) => p.clone(),
+        _ => dir.join(format!("{stem}.ron")),
+    };
     if crate::quest::is_builtin(&stem) {
         state.message = Some((
             format!("\"{stem}\" is a quest of the book: give your file a name of its own."),
@@ -559,8 +567,7 @@ pub fn start_rating(state: &mut EditorState) {
     };
     // One core is left to the window.
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1));
-    state.slowest_frame_ms = 0.0;
-    state.frames_rated = 0;
+    state.frame_ms.clear();
     state.rating = Some(RatingJob::start(Arc::new(quest), state.games_per_level, 1, threads));
 }
 

@@ -15,18 +15,16 @@ pub(super) fn tools_panel(root: &mut egui::Ui, state: &mut EditorState) {
         .resizable(false)
         .exact_size(crate::ui::fit::side_width(root.ctx(), 260.0, 0.21))
         .show(root, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("editor-tools-scroll")
-                .show(ui, |ui| {
-                    ui.heading(egui::RichText::new("Tools").color(GOLD));
-                    for (tool, key, name) in Tool::ALL {
-                        ui.selectable_value(&mut state.tool, tool, format!("{key}   {name}"));
-                    }
-                    ui.separator();
-                    tool_options(ui, state);
-                    ui.separator();
-                    quest_words(ui, state);
-                });
+            crate::ui::fit::scrolled(ui, egui::ScrollArea::vertical().id_salt("editor-tools-scroll"), |ui| {
+                ui.heading(egui::RichText::new("Tools").color(GOLD));
+                for (tool, key, name) in Tool::ALL {
+                    ui.selectable_value(&mut state.tool, tool, format!("{key}   {name}"));
+                }
+                ui.separator();
+                tool_options(ui, state);
+                ui.separator();
+                quest_words(ui, state);
+            });
         });
 }
 
@@ -344,15 +342,13 @@ pub(super) fn right_panel(root: &mut egui::Ui, state: &mut EditorState) {
         .resizable(false)
         .exact_size(crate::ui::fit::side_width(root.ctx(), 320.0, 0.25))
         .show(root, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("editor-right-scroll")
-                .show(ui, |ui| {
-                    problems(ui, state);
-                    ui.separator();
-                    inspector(ui, state);
-                    ui.separator();
-                    rating(ui, state);
-                });
+            crate::ui::fit::scrolled(ui, egui::ScrollArea::vertical().id_salt("editor-right-scroll"), |ui| {
+                problems(ui, state);
+                ui.separator();
+                inspector(ui, state);
+                ui.separator();
+                rating(ui, state);
+            });
         });
 }
 
@@ -504,11 +500,11 @@ fn rating(ui: &mut egui::Ui, state: &mut EditorState) {
             ui.label(format!("  {name}: {n}"));
         }
     }
-    if state.frames_rated > 0 {
+    if let Some(slowest) = state.frame_ms.iter().copied().reduce(f64::max) {
         ui.label(
             egui::RichText::new(format!(
-                "Slowest window frame while the bots played: {:.1} ms ({} frames)",
-                state.slowest_frame_ms, state.frames_rated
+                "The window's slowest frame while the bots played: {slowest:.1} ms ({} frames)",
+                state.frame_ms.len()
             ))
             .small(),
         );
