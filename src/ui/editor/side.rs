@@ -55,6 +55,7 @@ fn tool_options(ui: &mut egui::Ui, state: &mut EditorState) {
         }
         Tool::Monster => {
             egui::ComboBox::from_id_salt("editor-monster")
+                .width(fit(ui, 180.0))
                 .selected_text(monster_name(state, &state.monster_kind.clone()))
                 .show_ui(ui, |ui| {
                     for id in rules.monsters.keys() {
@@ -65,6 +66,7 @@ fn tool_options(ui: &mut egui::Ui, state: &mut EditorState) {
         }
         Tool::Furniture => {
             egui::ComboBox::from_id_salt("editor-furniture")
+                .width(fit(ui, 180.0))
                 .selected_text(
                     rules
                         .furniture
@@ -98,6 +100,11 @@ fn tool_options(ui: &mut egui::Ui, state: &mut EditorState) {
     }
 }
 
+/// A widget's width: as designed, but never wider than the panel leaves.
+fn fit(ui: &egui::Ui, designed: f32) -> f32 {
+    designed.min(ui.available_width() - 8.0).max(40.0)
+}
+
 fn monster_name(state: &EditorState, id: &str) -> String {
     state
         .doc
@@ -124,19 +131,18 @@ fn quest_words(ui: &mut egui::Ui, state: &mut EditorState) {
         state.edit(Edit::Briefing(briefing));
     }
     objective(ui, state);
-    ui.horizontal(|ui| {
-        ui.label("Wandering monster:");
-        let current = state.doc.quest.wandering_monster.clone();
-        egui::ComboBox::from_id_salt("editor-wandering")
-            .selected_text(monster_name(state, &current))
-            .show_ui(ui, |ui| {
-                for id in state.doc.rules().monsters.keys() {
-                    if ui.selectable_label(*id == current, monster_name(state, id)).clicked() && *id != current {
-                        state.edit(Edit::WanderingMonster(id.clone()));
-                    }
+    ui.label("Wandering monster:");
+    let current = state.doc.quest.wandering_monster.clone();
+    egui::ComboBox::from_id_salt("editor-wandering")
+        .width(fit(ui, 180.0))
+        .selected_text(monster_name(state, &current))
+        .show_ui(ui, |ui| {
+            for id in state.doc.rules().monsters.keys() {
+                if ui.selectable_label(*id == current, monster_name(state, id)).clicked() && *id != current {
+                    state.edit(Edit::WanderingMonster(id.clone()));
                 }
-            });
-    });
+            }
+        });
     events(ui, state);
 }
 
@@ -223,25 +229,27 @@ pub(super) fn objective_at(o: &RawObjective, at: Sq) -> RawObjective {
 fn objective(ui: &mut egui::Ui, state: &mut EditorState) {
     let old = state.doc.quest.objective.clone();
     let kind = objective_kind(&old);
-    ui.horizontal(|ui| {
-        ui.label("Goal:");
-        egui::ComboBox::from_id_salt("editor-objective")
-            .selected_text(OBJECTIVES[kind])
-            .show_ui(ui, |ui| {
-                for (i, name) in OBJECTIVES.iter().enumerate() {
-                    if ui.selectable_label(i == kind, *name).clicked() && i != kind {
-                        let o = objective_of(i, &old, state);
-                        state.edit(Edit::Objective(o));
-                    }
+    ui.label("Goal:");
+    egui::ComboBox::from_id_salt("editor-objective")
+        .width(fit(ui, 180.0))
+        .selected_text(OBJECTIVES[kind])
+        .show_ui(ui, |ui| {
+            for (i, name) in OBJECTIVES.iter().enumerate() {
+                if ui.selectable_label(i == kind, *name).clicked() && i != kind {
+                    let o = objective_of(i, &old, state);
+                    state.edit(Edit::Objective(o));
                 }
-            });
-    });
+            }
+        });
     let mut o = old.clone();
     match &mut o {
         RawObjective::DefeatNamed { names, .. } => {
             let mut text = names.join(", ");
             ui.label("Names (a monster's own name, comma between):");
-            if ui.text_edit_singleline(&mut text).changed() {
+            if ui
+                .add(egui::TextEdit::singleline(&mut text).desired_width(f32::INFINITY))
+                .changed()
+            {
                 *names = text
                     .split(',')
                     .map(|s| s.trim().to_string())
@@ -250,20 +258,16 @@ fn objective(ui: &mut egui::Ui, state: &mut EditorState) {
             }
         }
         RawObjective::FindItem { item, .. } => {
-            ui.horizontal(|ui| {
-                ui.label("Item:");
-                ui.text_edit_singleline(item);
-            });
+            ui.label("Item:");
+            ui.add(egui::TextEdit::singleline(item).desired_width(f32::INFINITY));
         }
         RawObjective::Rescue { name, .. } => {
-            ui.horizontal(|ui| {
-                ui.label("Captive:");
-                ui.text_edit_singleline(name);
-            });
+            ui.label("Captive:");
+            ui.add(egui::TextEdit::singleline(name).desired_width(f32::INFINITY));
         }
         RawObjective::Scripted { goal, .. } => {
             ui.label("What the heroes are told to do:");
-            ui.text_edit_singleline(goal);
+            ui.add(egui::TextEdit::singleline(goal).desired_width(f32::INFINITY));
         }
         _ => {}
     }
@@ -425,13 +429,14 @@ fn monster_details(ui: &mut egui::Ui, state: &mut EditorState, i: usize) {
         return;
     };
     let mut n: RawMonster = m.clone();
-    ui.horizontal(|ui| {
-        ui.label("Its own name:");
-        let mut name = n.name.clone().unwrap_or_default();
-        if ui.text_edit_singleline(&mut name).changed() {
-            n.name = (!name.trim().is_empty()).then_some(name);
-        }
-    });
+    ui.label("Its own name:");
+    let mut name = n.name.clone().unwrap_or_default();
+    if ui
+        .add(egui::TextEdit::singleline(&mut name).desired_width(fit(ui, 160.0)))
+        .changed()
+    {
+        n.name = (!name.trim().is_empty()).then_some(name);
+    }
     let stat = |ui: &mut egui::Ui, label: &str, own: &mut Option<u8>, base: u8| {
         let mut v = own.unwrap_or(base);
         if ui
