@@ -14,7 +14,7 @@ use crate::quest::{
 use crate::rules::board::{Board, PathPart};
 use crate::rules::geometry::Pos;
 use crate::rules::ruleset::RuleSet;
-use crate::rules::systems::{Edition, RuleSystem};
+use crate::rules::systems::{Modules, RuleSystem};
 
 /// A square, `(x, y)` as the quest file writes it.
 pub type Sq = (i32, i32);
@@ -140,6 +140,8 @@ pub struct EditorDoc {
     pub problems: Vec<Problem>,
     /// Whether there are edits not yet saved.
     pub dirty: bool,
+    /// The tables of the quest's rule system and modules, and the (rules, modules) they are for.
+    tables: (String, Vec<String>, std::sync::Arc<RuleSet>),
 }
 
 impl EditorDoc {
@@ -149,7 +151,7 @@ impl EditorDoc {
             format: crate::quest::FORMAT,
             name: "A New Quest".into(),
             board: "classic".into(),
-            rules: "heroquest-2021".into(),
+            rules: RuleSystem::default().id().into(),
             also_rules: Vec::new(),
             modules: Vec::new(),
             briefing: "Write here what the heroes are told before they go down.".into(),
@@ -202,6 +204,7 @@ impl EditorDoc {
             redo: Vec::new(),
             problems: Vec::new(),
             dirty: false,
+            tables: (String::new(), Vec::new(), std::sync::Arc::new(RuleSystem::default().tables())),
         };
         doc.check();
         doc
@@ -215,12 +218,23 @@ impl EditorDoc {
         !self.redo.is_empty()
     }
 
-    /// The rule set the quest is written for (2021's when its rules are unknown).
-    pub fn rules(&self) -> &'static RuleSet {
-        match RuleSystem::from_id(&self.quest.rules) {
-            Ok(RuleSystem::HeroQuest(e)) => e.tables(),
-            _ => Edition::Hq2021.tables(),
+    /// The tables of the rule system and modules the quest is written for (the default rule
+    /// system's when they are unknown).
+    pub fn rules(&self) -> &RuleSet {
+        &self.tables.2
+    }
+
+    /// Reads the tables again when the quest's rule system or modules changed.
+    fn refresh_tables(&mut self) {
+        let (rules, modules) = (&self.quest.rules, &self.quest.modules);
+        if self.tables.0 == *rules && self.tables.1 == *modules {
+            return;
         }
+        let system = RuleSystem::from_id(rules).unwrap_or_default();
+        let tables = Modules::choose(rules, modules)
+            .map(|m| system.tables_under(&m))
+            .unwrap_or_else(|_| system.tables());
+        self.tables = (rules.clone(), modules.clone(), std::sync::Arc::new(tables));
     }
 
     /// The board (the classic board for any other name: a quest's own board file is drawn only
@@ -257,6 +271,7 @@ impl EditorDoc {
 
     /// Runs the validator (with the winnable-layout check) over the quest as it stands.
     pub fn check(&mut self) {
+        self.refresh_tables();
         let result = crate::quest::validate(&self.id, &self.quest, None, Winnable::Required);
         let (errors, warnings) = match result {
             Ok((_, w)) => (Vec::new(), w),

@@ -447,7 +447,7 @@ fn top_bar(root: &mut egui::Ui, state: &mut EditorState, commands: &mut Commands
             let playable = state.doc.playable();
             let why = "Mend the problems on the right first.";
             if ui
-                .add_enabled(playable, egui::Button::new("▶ Play it now"))
+                .add_enabled(playable, egui::Button::new("Play it now"))
                 .on_hover_text("F5: play the quest as it stands, then come back here")
                 .on_disabled_hover_text(why)
                 .clicked()

@@ -300,7 +300,7 @@ fn events(ui: &mut egui::Ui, state: &mut EditorState) {
     let mut remove = None;
     for (i, e) in state.doc.quest.events.iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
-            if ui.small_button("✖").on_hover_text("Take this event away").clicked() {
+            if ui.small_button("×").on_hover_text("Take this event away").clicked() {
                 remove = Some(i);
             }
             ui.label(egui::RichText::new(event_line(e)).small().monospace());
@@ -369,9 +369,9 @@ fn problems(ui: &mut egui::Ui, state: &mut EditorState) {
     let mut chosen = None;
     for (i, p) in state.doc.problems.iter().enumerate() {
         let (mark, color) = if p.warning {
-            ("⚠", egui::Color32::from_rgb(240, 200, 60))
+            ("!", egui::Color32::from_rgb(240, 200, 60))
         } else {
-            ("✖", egui::Color32::LIGHT_RED)
+            ("×", egui::Color32::LIGHT_RED)
         };
         let text = egui::RichText::new(format!("{mark} {}: {}", p.place, p.message)).color(color);
         let row = ui.add(egui::Button::selectable(state.selected_problem == Some(i), text).wrap());
