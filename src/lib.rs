@@ -4,6 +4,7 @@ pub mod ai;
 pub mod app;
 pub mod campaign;
 pub mod cli;
+pub mod editor;
 pub mod embedded;
 pub mod epic;
 pub mod game;

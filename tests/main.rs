@@ -12,6 +12,7 @@ mod e2e;
 mod epic;
 mod events;
 mod fuzz;
+mod generate;
 mod golden;
 mod hero_abilities;
 mod heroica;

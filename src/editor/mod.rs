@@ -1,0 +1,3 @@
+//! Tools for making quests: the dungeon generator (`generate`).
+
+pub mod generate;
