@@ -13,6 +13,7 @@ mod editor;
 mod epic;
 mod events;
 mod fuzz;
+mod generate;
 mod golden;
 mod hero_abilities;
 mod heroica;

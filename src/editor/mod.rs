@@ -1,8 +1,10 @@
 //! The quest editor's model, kept apart from the window: the quest being edited and the edits
-//! that change it (`doc`), and writing a quest back as RON with its comments kept (`write`,
-//! over the shape `ron_text` reads).
+//! that change it (`doc`), writing a quest back as RON with its comments kept (`write`, over
+//! the shape `ron_text` reads), the bots' rating (`rate`) and the dungeons the game writes
+//! itself (`generate`).
 
 pub mod doc;
+pub mod generate;
 pub mod rate;
 pub mod ron_text;
 pub mod write;
