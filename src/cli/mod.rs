@@ -12,6 +12,7 @@ macro_rules! out {
         }
     }};
 }
+pub mod generate;
 mod report;
 mod validate;
 
@@ -120,6 +121,26 @@ pub enum Mode {
         /// --missions the-bat-caves,my-mission.ron. By default the five races.
         #[arg(long, value_delimiter = ',')]
         missions: Vec<String>,
+    },
+    /// Make a new quest from a seed: rooms, doors, monsters, furniture, traps, treasure, an
+    /// objective and a briefing on the classic board (or a LEGO Heroica mission with --rules
+    /// heroica), always valid and winnable, and rated by the bots toward the difficulty. The
+    /// same seed gives the same quest.
+    Generate {
+        #[arg(long)]
+        seed: u64,
+        /// heroquest-2021, heroquest-revised or heroica.
+        #[arg(long, default_value = "heroquest-2021")]
+        rules: String,
+        /// The heroes' win rate against the normal sorcerer to aim for, in percent (5 to 95),
+        /// or easy (75), fair (55), hard (35).
+        #[arg(long, default_value = "fair")]
+        difficulty: String,
+        /// Write the quest here instead of standard output (never over a file without --force).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        #[arg(long)]
+        force: bool,
     },
     /// Open the quest editor (issue 38; docs/quest-format.md, "The quest editor"): on a new
     /// quest, a copy of a built-in quest (by id), or a quest file of your own (by path, saved
@@ -254,7 +275,9 @@ fn without_window_help(mut cmd: clap::Command) -> clap::Command {
 }
 
 /// The commands that open no window (their help leaves the window's options out).
-const HEADLESS: [&str; 6] = ["simulate", "replay", "validate", "import", "quests", "rules"];
+const HEADLESS: [&str; 7] = [
+    "simulate", "replay", "validate", "import", "quests", "rules", "generate",
+];
 
 /// `hollowdeep simulate --help` asks for the help as `hollowdeep help simulate` does: clap
 /// refused the first once the window's options were hidden from the command (it read `--help`
@@ -360,6 +383,13 @@ pub fn run() -> ExitCode {
                 ExitCode::from(1)
             }
         },
+        Some(Mode::Generate {
+            seed,
+            rules,
+            difficulty,
+            out,
+            force,
+        }) => generate::run(seed, &rules, &difficulty, out.as_deref(), force),
         Some(Mode::Edit { quest }) => {
             let doc = match quest.as_deref().map(crate::editor::open_for_editing) {
                 None => crate::editor::EditorDoc::new_quest("my-quest"),

@@ -204,7 +204,11 @@ impl EditorDoc {
             redo: Vec::new(),
             problems: Vec::new(),
             dirty: false,
-            tables: (String::new(), Vec::new(), std::sync::Arc::new(RuleSystem::default().tables())),
+            tables: (
+                String::new(),
+                Vec::new(),
+                std::sync::Arc::new(RuleSystem::default().tables()),
+            ),
         };
         doc.check();
         doc

@@ -86,6 +86,8 @@ pub(super) struct TitleState {
     heroica_heroes: std::collections::BTreeMap<String, Vec<String>>,
     /// The quest files last read again because they changed on disk (hot reload).
     reread: Option<String>,
+    /// A dungeon being generated (issue 38): its seed and the thread making it.
+    generating: Option<editor_row::Generating>,
 }
 
 impl Default for TitleState {
@@ -97,6 +99,7 @@ impl Default for TitleState {
             games: Vec::new(),
             confirm: None,
             message: None,
+            generating: None,
             campaigns: CampaignSlot::editions(),
             armory_for: None,
             counter: String::new(),

@@ -383,7 +383,7 @@ impl Layout {
             let villain = words::villain(rng);
             let text = words::briefing(rng, &place, Goal::Villain(&villain), true);
             boss = Some(Boss {
-                kind: *kinds.get(rng.below(kinds.len()))?,
+                kind: kinds.get(rng.below(kinds.len()))?,
                 at,
                 name: villain.clone(),
             });

@@ -58,9 +58,8 @@ fn tool_options(ui: &mut egui::Ui, state: &mut EditorState) {
                 .width(fit(ui, 180.0))
                 .selected_text(monster_name(state, &state.monster_kind.clone()))
                 .show_ui(ui, |ui| {
-                    for id in rules.monsters.keys() {
-                        let name = monster_name(state, id);
-                        ui.selectable_value(&mut state.monster_kind, id.clone(), name);
+                    for (id, name) in monsters(state) {
+                        ui.selectable_value(&mut state.monster_kind, id, name);
                     }
                 });
         }
@@ -105,6 +104,17 @@ fn fit(ui: &egui::Ui, designed: f32) -> f32 {
     designed.min(ui.available_width() - 8.0).max(40.0)
 }
 
+/// Every monster of the quest's rules: its id and its name.
+fn monsters(state: &EditorState) -> Vec<(String, String)> {
+    state
+        .doc
+        .rules()
+        .monsters
+        .keys()
+        .map(|id| (id.clone(), monster_name(state, id)))
+        .collect()
+}
+
 fn monster_name(state: &EditorState, id: &str) -> String {
     state
         .doc
@@ -137,9 +147,9 @@ fn quest_words(ui: &mut egui::Ui, state: &mut EditorState) {
         .width(fit(ui, 180.0))
         .selected_text(monster_name(state, &current))
         .show_ui(ui, |ui| {
-            for id in state.doc.rules().monsters.keys() {
-                if ui.selectable_label(*id == current, monster_name(state, id)).clicked() && *id != current {
-                    state.edit(Edit::WanderingMonster(id.clone()));
+            for (id, name) in monsters(state) {
+                if ui.selectable_label(id == current, name).clicked() && id != current {
+                    state.edit(Edit::WanderingMonster(id));
                 }
             }
         });
