@@ -13,9 +13,12 @@ use crate::ui::GOLD;
 pub(super) fn tools_panel(root: &mut egui::Ui, state: &mut EditorState) {
     egui::Panel::left("editor-tools")
         .resizable(false)
-        .exact_size(crate::ui::fit::side_width(root.ctx(), 260.0, 0.21))
+        .exact_size(crate::ui::fit::side_width(root.ctx(), 260.0, 0.25))
         .show(root, |ui| {
             crate::ui::fit::scrolled(ui, egui::ScrollArea::vertical().id_salt("editor-tools-scroll"), |ui| {
+                // Nothing in the panel is wider than the panel (at a large interface scale the
+                // fields take its width rather than run past its edge).
+                ui.set_max_width(ui.available_width());
                 ui.heading(egui::RichText::new("Tools").color(GOLD));
                 for (tool, key, name) in Tool::ALL {
                     ui.selectable_value(&mut state.tool, tool, format!("{key}   {name}"));

@@ -28,7 +28,7 @@ fn open_generated(state: &mut TitleState, commands: &mut Commands, seed: u64, ma
         return;
     };
     let id = format!("generated-{seed}");
-    let doc = crate::cli::generate::file_text(&made, seed, RULES, DIFFICULTY)
+    let doc = crate::editor::generate::file_text(&made, seed, RULES, DIFFICULTY)
         .and_then(|text| EditorDoc::open(&id, &text))
         .unwrap_or_else(|_| EditorDoc::from_quest(&id, q.clone(), None));
     crate::ui::editor::open(commands, doc);
