@@ -79,13 +79,13 @@ const HOOKS: &[&str] = &[
     "The Emperor's surveyors sealed the {place} a generation ago. Someone has broken the seals from the inside.",
     "Tithes bound for the capital vanish on the old road, and every trail ends at the mouth of the {place}.",
     "The river has fallen low this summer, and the {place} it hid for centuries stand open to the air and to whatever lives in them.",
-    "Mentor's scrying glass has clouded over the {place} three nights running. He will not say what he saw before the glass went dark.",
+    "Old Ostric's scrying glass has clouded over the {place} three nights running. He will not say what he saw before the glass went dark.",
     "Miners broke through into the {place} last spring and sealed the shaft again within the hour. None of them will say why.",
 ];
 
 const CLOSERS: &[&str] = &[
     "Go carefully: the floors are older than the walls, and not every stone will hold.",
-    "Mentor's blessing goes with you. It is all he can spare.",
+    "Old Ostric's blessing goes with you. It is all he can spare.",
     "Trust nothing that calls for help in the dark.",
     "Keep together, keep your torches high, and count the doors behind you.",
     "The villagers have promised a feast on your return. They have not promised much else.",
@@ -148,7 +148,7 @@ const LANDMARKS: &[&str] = &[
 ];
 
 const REACH_DEEDS: &[&str] = &[
-    "so Mentor's glass can see through the dark at last",
+    "so Old Ostric's glass can see through the dark at last",
     "where the missing surveyor said the map ends",
     "to learn what calls to the village at night",
 ];
