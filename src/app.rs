@@ -52,7 +52,7 @@ pub enum Start {
         seats: Option<crate::input::seats::Seats>,
     },
     /// The quest editor on a quest (`hollowdeep edit`).
-    Editor(Box<crate::editor::EditorDoc>),
+    Editor(Box<crate::editor::Document>),
     /// Watch a replay (its quest and seed are in `quest`; its commands fed one by one).
     Watch {
         quest: PendingQuest,

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use hollowdeep::editor::generate::{Generated, GeneratedQuest, Tuning, generate, generate_with, mission_text};
+use hollowdeep::editor::generate::{Generated, GeneratedQuest, Tuning, generate, generate_with};
 use hollowdeep::quest::{self, Quest, Winnable};
 use hollowdeep::sim::{Matchup, simulate};
 
@@ -27,7 +27,7 @@ fn playable(g: &Generated) -> Arc<Quest> {
             Arc::new(q)
         }
         GeneratedQuest::Heroica(raw) => {
-            let text = mission_text(raw);
+            let text = hollowdeep::editor::write::fresh(raw).expect("the mission is written");
             let m = quest::mission::parse_mission("generated", "generated.ron", &text)
                 .unwrap_or_else(|e| panic!("the generated mission does not validate: {e}\n{text}"));
             Arc::new(Quest::from_mission(m))

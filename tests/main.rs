@@ -10,6 +10,7 @@ mod common;
 mod coop;
 mod e2e;
 mod editor;
+mod editor_mission;
 mod epic;
 mod events;
 mod fuzz;

@@ -143,10 +143,10 @@ pub enum Mode {
         force: bool,
     },
     /// Open the quest editor (issue 38; docs/quest-format.md, "The quest editor"): on a new
-    /// quest, a copy of a built-in quest (by id), or a quest file of your own (by path, saved
-    /// where it is).
+    /// quest, a copy of a built-in quest or Heroica mission (by id), or a quest or mission file
+    /// of your own (by path, saved where it is).
     Edit {
-        /// A built-in quest id or a path to a .ron file; without it, a new quest.
+        /// A built-in quest or mission id or a path to a .ron file; without it, a new quest.
         quest: Option<String>,
     },
     /// Go on with the quest in progress (saved after every command), or with a save file.
@@ -392,7 +392,7 @@ pub fn run() -> ExitCode {
         }) => generate::run(seed, &rules, &difficulty, out.as_deref(), force),
         Some(Mode::Edit { quest }) => {
             let doc = match quest.as_deref().map(crate::editor::open_for_editing) {
-                None => crate::editor::EditorDoc::new_quest("my-quest"),
+                None => crate::editor::Document::Quest(crate::editor::EditorDoc::new_quest("my-quest")),
                 Some(Ok(doc)) => doc,
                 Some(Err(e)) => {
                     eprintln!("{e}");

@@ -22,6 +22,66 @@ pub type Sq = (i32, i32);
 /// How many edits can be undone.
 const HISTORY: usize = 500;
 
+/// Undo and redo for a document of type `T`: the states before the edits made (at most
+/// `HISTORY`) and after the edits undone.
+#[derive(Clone, Debug)]
+pub(crate) struct History<T> {
+    undo: Vec<T>,
+    redo: Vec<T>,
+}
+
+impl<T: Clone> History<T> {
+    pub(crate) fn new() -> History<T> {
+        History {
+            undo: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    pub(crate) fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub(crate) fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// An edit made: `before` is what it changed.
+    pub(crate) fn record(&mut self, before: T) {
+        self.undo.push(before);
+        if self.undo.len() > HISTORY {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    pub(crate) fn undo(&mut self, current: &mut T) -> Result<(), String> {
+        let prev = self.undo.pop().ok_or("nothing to undo")?;
+        self.redo.push(std::mem::replace(current, prev));
+        Ok(())
+    }
+
+    pub(crate) fn redo(&mut self, current: &mut T) -> Result<(), String> {
+        let next = self.redo.pop().ok_or("nothing to redo")?;
+        self.undo.push(std::mem::replace(current, next));
+        Ok(())
+    }
+}
+
+/// Writes a document's text to `path` (atomically, the file it replaces kept as `<name>.bak`),
+/// refusing a file that already holds something else unless `overwrite`; `own` is where the
+/// document was last saved. The file's stem is the document's id from then on.
+pub(crate) fn write_file(path: &Path, text: &str, own: Option<&Path>, overwrite: bool) -> Result<String, String> {
+    if !overwrite && own != Some(path) && path.exists() {
+        return Err(format!("{} already exists", path.display()));
+    }
+    crate::save::write_text(path, text, true)?;
+    Ok(path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default())
+}
+
 /// A piece put on a square.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Piece {
@@ -134,8 +194,7 @@ pub struct EditorDoc {
     pub original: Option<String>,
     /// Where it is saved; None until the first save.
     pub path: Option<PathBuf>,
-    undo: Vec<RawQuest>,
-    redo: Vec<RawQuest>,
+    history: History<RawQuest>,
     /// The problems after the last edit.
     pub problems: Vec<Problem>,
     /// Whether there are edits not yet saved.
@@ -200,8 +259,7 @@ impl EditorDoc {
             id: id.to_string(),
             original,
             path: None,
-            undo: Vec::new(),
-            redo: Vec::new(),
+            history: History::new(),
             problems: Vec::new(),
             dirty: false,
             tables: (
@@ -215,11 +273,11 @@ impl EditorDoc {
     }
 
     pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
+        self.history.can_undo()
     }
 
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.history.can_redo()
     }
 
     /// The tables of the rule system and modules the quest is written for (the default rule
@@ -250,22 +308,12 @@ impl EditorDoc {
     /// Makes one change; an edit that cannot be made changes nothing and says why.
     pub fn apply(&mut self, edit: Edit) -> Result<(), String> {
         match edit {
-            Edit::Undo => {
-                let prev = self.undo.pop().ok_or("nothing to undo")?;
-                self.redo.push(std::mem::replace(&mut self.quest, prev));
-            }
-            Edit::Redo => {
-                let next = self.redo.pop().ok_or("nothing to redo")?;
-                self.undo.push(std::mem::replace(&mut self.quest, next));
-            }
+            Edit::Undo => self.history.undo(&mut self.quest)?,
+            Edit::Redo => self.history.redo(&mut self.quest)?,
             edit => {
                 let mut q = self.quest.clone();
                 change(&mut q, edit, self)?;
-                self.undo.push(std::mem::replace(&mut self.quest, q));
-                if self.undo.len() > HISTORY {
-                    self.undo.remove(0);
-                }
-                self.redo.clear();
+                self.history.record(std::mem::replace(&mut self.quest, q));
             }
         }
         self.dirty = true;
@@ -315,16 +363,9 @@ impl EditorDoc {
     /// already holds something else is written over only with `overwrite`.
     pub fn save_to(&mut self, path: &Path, overwrite: bool) -> Result<(), String> {
         let text = self.text()?;
-        if !overwrite && self.path.as_deref() != Some(path) && path.exists() {
-            return Err(format!("{} already exists", path.display()));
-        }
-        crate::save::write_text(path, &text, true)?;
+        self.id = write_file(path, &text, self.path.as_deref(), overwrite)?;
         self.original = Some(text);
         self.path = Some(path.to_path_buf());
-        self.id = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| self.id.clone());
         self.dirty = false;
         Ok(())
     }
@@ -583,7 +624,7 @@ fn remove_top(q: &mut RawQuest, at: Sq, doc: &EditorDoc) -> bool {
 }
 
 /// `monsters[3].at`, the way the quest format names an entry.
-fn place_name(path: &[PathPart]) -> String {
+pub(crate) fn place_name(path: &[PathPart]) -> String {
     let mut s = String::new();
     for p in path {
         match p {

@@ -7,12 +7,35 @@
 //! the one-line form, keeping the comment above it and the one after it on its line.
 
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 
 use super::ron_text::{self, Item, Node};
 use crate::quest::RawQuest;
+use crate::quest::mission::RawMission;
 
-/// The order fields are written in: the shipped quests' order.
-pub const FIELD_ORDER: [&str; 32] = [
+/// A file the editor writes: a quest or a mission.
+pub trait Written: Serialize + DeserializeOwned {
+    /// The word the file opens with.
+    const HEAD: &'static str;
+    /// The order its fields are written in.
+    const ORDER: &'static [&'static str];
+    /// Lists written one entry a line though their entries are not structs (a mission's map).
+    const ROWS: &'static [&'static str] = &[];
+}
+
+impl Written for RawQuest {
+    const HEAD: &'static str = "Quest";
+    const ORDER: &'static [&'static str] = QUEST_ORDER;
+}
+
+impl Written for RawMission {
+    const HEAD: &'static str = "Mission";
+    const ORDER: &'static [&'static str] = MISSION_ORDER;
+    const ROWS: &'static [&'static str] = &["map"];
+}
+
+/// The order a quest's fields are written in: the shipped quests' order.
+const QUEST_ORDER: &[&str] = &[
     "format",
     "name",
     "board",
@@ -42,21 +65,29 @@ pub const FIELD_ORDER: [&str; 32] = [
     "events",
     "objective",
     "wandering_monster",
-    // A mission's own fields, after the ones it shares.
-    "spaces",
-    "items",
-    "buttons",
+];
+
+/// The order a mission's fields are written in: the shipped missions' order.
+const MISSION_ORDER: &[&str] = &[
+    "format", "name", "story", "map", "monsters", "items", "chests", "coffins", "rocks", "doors", "buttons", "torches",
+    "battle", "heroes",
 ];
 
 /// Serialises a value as compact RON and reads its shape back.
-fn compact<T: Serialize>(value: &T) -> Result<(String, Node), String> {
-    let text = ron::ser::to_string(value).map_err(|e| format!("cannot write the quest: {e}"))?;
-    let node = ron_text::parse(&text).ok_or("cannot read back the written quest")?;
+fn compact<T: Written>(value: &T) -> Result<(String, Node), String> {
+    let text = ron::ser::to_string(value).map_err(|e| format!("cannot write the {}: {e}", T::HEAD.to_lowercase()))?;
+    let node =
+        ron_text::parse(&text).ok_or_else(|| format!("cannot read back the written {}", T::HEAD.to_lowercase()))?;
     Ok((text, node))
 }
 
-/// Whether a field's value is written one entry a line: a list of structs, or a map.
-fn is_block(node: &Node) -> bool {
+/// Whether a field's value is written one entry a line: a list of structs, or a map (or one of
+/// the `rows` fields of its file).
+fn is_block<T: Written>(item: &Item) -> bool {
+    let node = &item.value;
+    if item.key.as_deref().is_some_and(|k| T::ROWS.contains(&k)) {
+        return node.open == Some(b'[') && !node.items.is_empty();
+    }
     match node.open {
         Some(b'{') => !node.items.is_empty(),
         Some(b'[') => node
@@ -67,9 +98,10 @@ fn is_block(node: &Node) -> bool {
     }
 }
 
-/// `value` as a field's value: one line, or one entry a line indented under `indent`.
-fn value_text(text: &str, node: &Node, indent: &str) -> String {
-    if !is_block(node) {
+/// A field's value: one line, or one entry a line indented under `indent`.
+fn value_text<T: Written>(text: &str, item: &Item, indent: &str) -> String {
+    let node = &item.value;
+    if !is_block::<T>(item) {
         return ron_text::inline(text, node);
     }
     let (open, close) = if node.open == Some(b'{') {
@@ -97,19 +129,20 @@ fn entry_text(text: &str, item: &Item) -> String {
     }
 }
 
-/// The quest's RON, written afresh.
-pub fn fresh(raw: &RawQuest) -> Result<String, String> {
+/// The quest's (or mission's) RON, written afresh.
+pub fn fresh<T: Written>(raw: &T) -> Result<String, String> {
     let (text, node) = compact(raw)?;
-    let mut out = String::from("Quest(\n");
+    let head = format!("{}(\n", T::HEAD);
+    let mut out = head.clone();
     let mut last_block = false;
-    for name in FIELD_ORDER {
+    for name in T::ORDER {
         let Some(item) = node.field(name) else { continue };
-        let block = is_block(&item.value);
-        if (block || last_block) && out.len() > "Quest(\n".len() {
+        let block = is_block::<T>(item);
+        if (block || last_block) && out.len() > head.len() {
             out.push('\n');
         }
         last_block = block;
-        out.push_str(&format!("    {name}: {},\n", value_text(&text, &item.value, "    ")));
+        out.push_str(&format!("    {name}: {},\n", value_text::<T>(&text, item, "    ")));
     }
     out.push_str(")\n");
     Ok(out)
@@ -140,9 +173,9 @@ fn indent_at(s: &str, at: usize) -> String {
 /// The quest's RON written over `original`, the text it was loaded from: every field and list
 /// entry whose value did not change keeps its text; a file that no longer reads as a quest is
 /// written afresh.
-pub fn over(original: &str, raw: &RawQuest) -> Result<String, String> {
+pub fn over<T: Written>(original: &str, raw: &T) -> Result<String, String> {
     let body = original.strip_prefix('\u{feff}').unwrap_or(original);
-    let old: RawQuest = match crate::quest::options().from_str(body) {
+    let old: T = match crate::quest::options().from_str(body) {
         Ok(q) => q,
         Err(_) => return fresh(raw),
     };
@@ -152,10 +185,10 @@ pub fn over(original: &str, raw: &RawQuest) -> Result<String, String> {
     let (old_t, old_n) = compact(&old)?;
     let (new_t, new_n) = compact(raw)?;
     let written: Vec<&str> = tree.items.iter().filter_map(|i| i.key.as_deref()).collect();
-    let rank = |k: &str| FIELD_ORDER.iter().position(|f| *f == k).unwrap_or(FIELD_ORDER.len());
+    let rank = |k: &str| T::ORDER.iter().position(|f| *f == k).unwrap_or(T::ORDER.len());
     // New fields, each after the last field of the file that comes before it in the order.
     let mut after: Vec<Vec<&Item>> = vec![Vec::new(); tree.items.len() + 1];
-    for name in FIELD_ORDER {
+    for name in T::ORDER {
         if written.contains(&name) {
             continue;
         }
@@ -175,7 +208,7 @@ pub fn over(original: &str, raw: &RawQuest) -> Result<String, String> {
     let mut cursor = 0;
     let insert = |out: &mut String, items: &[&Item]| {
         for item in items {
-            let block = is_block(&item.value);
+            let block = is_block::<T>(item);
             out.push('\n');
             if block {
                 out.push('\n');
@@ -184,7 +217,7 @@ pub fn over(original: &str, raw: &RawQuest) -> Result<String, String> {
             out.push_str(&format!(
                 "{}: {},",
                 item.key.as_deref().unwrap_or(""),
-                value_text(&new_t, &item.value, &field_indent)
+                value_text::<T>(&new_t, item, &field_indent)
             ));
         }
     };
@@ -226,7 +259,7 @@ pub fn over(original: &str, raw: &RawQuest) -> Result<String, String> {
                         }
                         None => None,
                     }
-                    .unwrap_or_else(|| value_text(&new_t, &new_item.value, &indent));
+                    .unwrap_or_else(|| value_text::<T>(&new_t, new_item, &indent));
                     out.push_str(&body[cursor..item.value.start]);
                     out.push_str(&text);
                     cursor = item.value.end;

@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::locate;
 use super::{Problem, Problems};
@@ -15,24 +15,24 @@ use crate::rules::heroica::HeroicaTables;
 use crate::rules::heroica::spaces::Spaces;
 pub use crate::rules::heroica::{MissionDoorKind, Thing};
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawMissionMonster {
     pub kind: String,
     pub at: (i32, i32),
     /// The table's strength, unless the mission says otherwise (1 to 5).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub strength: Option<u8>,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawPlaced {
     pub at: (i32, i32),
     pub thing: Thing,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawMissionDoor {
     pub at: (i32, i32),
@@ -40,14 +40,14 @@ pub struct RawMissionDoor {
     pub kind: MissionDoorKind,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawButton {
     pub at: (i32, i32),
     pub opens: ((i32, i32), (i32, i32)),
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename = "Mission")]
 pub struct RawMission {
     pub format: u32,
@@ -56,28 +56,28 @@ pub struct RawMission {
     /// One string a row, one character a square: `.` a space, `S` a start space, `T` the target
     /// space, a blank no space.
     pub map: Vec<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub monsters: Vec<RawMissionMonster>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<RawPlaced>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chests: Vec<RawPlaced>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub coffins: Vec<RawPlaced>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rocks: Vec<(i32, i32)>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub doors: Vec<RawMissionDoor>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buttons: Vec<RawButton>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub torches: Vec<(i32, i32)>,
     /// Played as Battle Heroica unless a player chooses otherwise.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub battle: bool,
     /// The heroes who play it, in seat order (1 to 4 of the table's eight); empty: the four
     /// default ones (three in Battle, where a player takes the monsters).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub heroes: Option<Vec<String>>,
 }
 
@@ -134,29 +134,58 @@ pub fn parse_mission(id: &str, file: &str, text: &str) -> Result<Mission, Proble
             )]));
         }
     };
-    let mut found: Vec<(usize, String)> = Vec::new();
-    let mission = check(id, &raw, text, &mut found);
+    let mut found: Vec<Found> = Vec::new();
+    let mission = check(id, &raw, &mut found);
     if found.is_empty() {
-        Ok(mission)
-    } else {
-        found.sort_by_key(|(at, _)| *at);
-        Err(Problems(
-            found
-                .into_iter()
-                .map(|(at, m)| problem(locate::line_col(text, at), m))
-                .collect(),
-        ))
+        return Ok(mission);
     }
+    let mut at: Vec<(usize, String)> = found
+        .into_iter()
+        .map(|f| {
+            let entry = locate::locate(text, &f.path);
+            let at = f.column.map_or(entry, |x| locate::char_in_literal(text, entry, x));
+            (at, f.message)
+        })
+        .collect();
+    at.sort_by_key(|(at, _)| *at);
+    Err(Problems(
+        at.into_iter()
+            .map(|(at, m)| problem(locate::line_col(text, at), m))
+            .collect(),
+    ))
+}
+
+/// A problem found by the checks: the entry it is in, the character of a map row when it is one
+/// square's, and what is wrong.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub path: Vec<PathPart>,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+/// Checks a mission as written (the editor's way in: no text to point into), every problem
+/// with its entry.
+pub fn check_mission(id: &str, raw: &RawMission) -> Result<Mission, Vec<Found>> {
+    let mut found = Vec::new();
+    let mission = check(id, raw, &mut found);
+    if found.is_empty() { Ok(mission) } else { Err(found) }
 }
 
 fn pos(p: (i32, i32)) -> Pos {
     Pos::new(p.0, p.1)
 }
 
-/// The checks, each problem with its offset in `text`.
-fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)>) -> Mission {
+/// The checks, each problem with its entry.
+fn check(id: &str, raw: &RawMission, found: &mut Vec<Found>) -> Mission {
     let tables = HeroicaTables::get();
-    let mut err = |path: Vec<PathPart>, message: String| found.push((locate::locate(text, &path), message));
+    let mut err = |path: Vec<PathPart>, message: String| {
+        found.push(Found {
+            path,
+            column: None,
+            message,
+        })
+    };
     if raw.format != 1 {
         err(
             vec![Field("format")],
@@ -205,20 +234,26 @@ fn check(id: &str, raw: &RawMission, text: &str, found: &mut Vec<(usize, String)
                 'S' => starts.push(p),
                 'T' => targets.push(p),
                 other => {
-                    // The row's string starts at its opening quote (escapes and raw strings
-                    // counted as the file writes them).
-                    let at = locate::char_in_literal(text, locate::locate(text, &[Field("map"), Index(y)]), x);
-                    found.push((
-                        at,
-                        format!("'{other}' is not a map character: use '.' for a space, 'S' for a start, 'T' for the target, a blank for no space"),
-                    ));
+                    // The character's own column in the row's string (escapes and raw strings
+                    // counted as the file writes them, when it is located in a file).
+                    found.push(Found {
+                        path: vec![Field("map"), Index(y)],
+                        column: Some(x),
+                        message: format!("'{other}' is not a map character: use '.' for a space, 'S' for a start, 'T' for the target, a blank for no space"),
+                    });
                     continue;
                 }
             }
             cells.push(p);
         }
     }
-    let mut err = |path: Vec<PathPart>, message: String| found.push((locate::locate(text, &path), message));
+    let mut err = |path: Vec<PathPart>, message: String| {
+        found.push(Found {
+            path,
+            column: None,
+            message,
+        })
+    };
     if raw.map.is_empty() || cells.is_empty() {
         err(vec![Field("map")], "the map has no spaces".into());
     }

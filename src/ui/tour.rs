@@ -675,15 +675,15 @@ fn editor_problem(w: &mut World) -> Result<bool, String> {
         piece: Piece::Monster("orc".into()),
         at: (9, 1),
     })?;
-    let mut state = super::editor::EditorState::new(doc);
+    let mut state = super::editor::EditorState::new(crate::editor::Document::Quest(doc));
     let chosen = state
         .doc
-        .problems
+        .problems()
         .iter()
         .position(|p| p.square.is_some())
         .ok_or("no problem with a square")?;
     state.selected_problem = Some(chosen);
-    state.selected = state.doc.problems[chosen].square;
+    state.selected = state.doc.problems().get(chosen).and_then(|p| p.square);
     w.insert_resource(state);
     w.resource_mut::<NextState<Screen>>().set(Screen::Editor);
     Ok(false)

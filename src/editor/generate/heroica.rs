@@ -10,19 +10,15 @@
 //! target's guardian with them.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
 use std::sync::Arc;
 
 use super::words;
-use super::{Generated, GeneratedQuest, Ladder, Rng, Tuned, Tuning, tune};
+use super::{Generated, GeneratedQuest, Ladder, Rng, Tuning, tune_best};
 use crate::quest::Quest;
 use crate::quest::mission::{
-    MissionDoorKind, RawButton, RawMission, RawMissionDoor, RawMissionMonster, RawPlaced, Thing, parse_mission,
+    MissionDoorKind, RawButton, RawMission, RawMissionDoor, RawMissionMonster, RawPlaced, Thing, check_mission,
 };
 use crate::rules::geometry::Pos;
-
-const LAYOUT_TRIES: u64 = 12;
-const TUNED_TRIES: usize = 3;
 
 /// Themes: the kinds of strength 1, 2 and 3 a monster climbs through.
 const THEMES: &[[&str; 3]] = &[
@@ -43,42 +39,19 @@ const RELICS: &[&str] = &[
 
 /// Generates a Battle mission rated near `difficulty`.
 pub(super) fn generate(seed: u64, difficulty: u8, tuning: Tuning) -> Result<Generated, String> {
-    let mut why = String::from("no map could be drawn");
-    let mut best: Option<Tuned<RawMission>> = None;
-    let mut tuned = 0;
-    for attempt in 0..LAYOUT_TRIES {
-        let mut rng = Rng::new(seed, 0x4E1C_A000 + attempt);
-        let Some(layout) = Layout::draw(&mut rng) else {
-            continue;
-        };
-        if let Err(e) = layout.build(0).and_then(|_| layout.build(layout.levels())) {
-            why = e;
-            continue;
-        }
-        match tune(
-            &layout,
-            crate::rules::noise::mix(seed ^ (attempt << 32) ^ 0x4E1C),
-            difficulty,
-            tuning,
-        ) {
-            Ok(t) => {
-                tuned += 1;
-                let done = t.unfinished == 0;
-                if best.as_ref().is_none_or(|b| t.unfinished < b.unfinished) {
-                    best = Some(t);
-                }
-                if done || tuned == TUNED_TRIES {
-                    break;
-                }
-            }
-            Err(e) => why = e,
-        }
-    }
-    best.map(|t| Generated {
+    let t = tune_best(
+        |attempt| {
+            let mut rng = Rng::new(seed, 0x4E1C_A000 + attempt);
+            let layout = Layout::draw(&mut rng)?;
+            Some((layout, crate::rules::noise::mix(seed ^ (attempt << 32) ^ 0x4E1C)))
+        },
+        difficulty,
+        tuning,
+    )?;
+    Ok(Generated {
         quest: GeneratedQuest::Heroica(t.raw),
         rating: t.rating,
     })
-    .ok_or(why)
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -406,55 +379,9 @@ impl Ladder for Layout {
 
     fn build(&self, level: u32) -> Result<(RawMission, Arc<Quest>), String> {
         let raw = self.raw(level);
-        let text = mission_text(&raw);
-        match parse_mission("generated", "generated.ron", &text) {
+        match check_mission("generated", &raw) {
             Ok(m) => Ok((raw, Arc::new(Quest::from_mission(m)))),
-            Err(p) => Err(p.to_string()),
+            Err(found) => Err(found.into_iter().map(|f| f.message).collect::<Vec<_>>().join("; ")),
         }
     }
-}
-
-fn thing(t: &Thing) -> String {
-    match t {
-        Thing::Gold(n) => format!("Gold({n})"),
-        Thing::Potion(id) => format!("Potion({id:?})"),
-        Thing::Key => "Key".into(),
-        Thing::Weapon(id) => format!("Weapon({id:?})"),
-        Thing::Relic(id) => format!("Relic({id:?})"),
-        Thing::Monster(id) => format!("Monster({id:?})"),
-    }
-}
-
-/// A mission as its file is written (docs/heroica.md), which `parse_mission` reads back.
-pub fn mission_text(m: &RawMission) -> String {
-    let mut s = String::from("Mission(\n    format: 1,\n");
-    let _ = writeln!(s, "    name: {:?},\n    story: {:?},\n    map: [", m.name, m.story);
-    for row in &m.map {
-        let _ = writeln!(s, "        {row:?},");
-    }
-    s.push_str("    ],\n    monsters: [\n");
-    for x in &m.monsters {
-        let strength = x.strength.map(|n| format!(", strength: {n}")).unwrap_or_default();
-        let _ = writeln!(s, "        (kind: {:?}, at: {:?}{strength}),", x.kind, x.at);
-    }
-    for (field, list) in [("items", &m.items), ("chests", &m.chests), ("coffins", &m.coffins)] {
-        let _ = writeln!(s, "    ],\n    {field}: [");
-        for p in list {
-            let _ = writeln!(s, "        (at: {:?}, thing: {}),", p.at, thing(&p.thing));
-        }
-    }
-    let _ = writeln!(s, "    ],\n    rocks: {:?},\n    doors: [", m.rocks);
-    for d in &m.doors {
-        let _ = writeln!(s, "        (at: {:?}, to: {:?}, kind: {:?}),", d.at, d.to, d.kind);
-    }
-    s.push_str("    ],\n    buttons: [\n");
-    for b in &m.buttons {
-        let _ = writeln!(s, "        (at: {:?}, opens: {:?}),", b.at, b.opens);
-    }
-    let _ = writeln!(s, "    ],\n    torches: {:?},\n    battle: {},", m.torches, m.battle);
-    if let Some(h) = &m.heroes {
-        let _ = writeln!(s, "    heroes: {h:?},");
-    }
-    s.push_str(")\n");
-    s
 }

@@ -8,7 +8,10 @@
 //! layout with the first `k` steps taken, so the hero win rate falls, roughly, as `k` rises.
 //! `tune` then searches the ladder for the level whose win rate against the normal sorcerer
 //! is the difficulty asked: a bisection on short simulated runs, then a logistic curve fitted
-//! to every game played, probed where it crosses the target. Everything (the layout, the steps,
+//! to every game played, probed where it crosses the target; the level chosen is the one whose
+//! games, pulled toward the curve, come nearest. A layout whose chosen level's games miss the
+//! target by more than a tenth, or left a game unfinished, gives way to another drawn from the
+//! same seed (`tune_best`, four at most, the best kept). Everything (the layout, the steps,
 //! the simulation seeds) comes from the seed, and `sim::simulate` reports the same for any
 //! thread count, so one `(seed, rules, difficulty)` always gives the same quest.
 
@@ -22,8 +25,6 @@ use crate::ai::{HeroBot, SorcererLevel};
 use crate::quest::Quest;
 use crate::quest::mission::RawMission;
 use crate::sim::{Matchup, simulate};
-
-pub use heroica::mission_text;
 
 /// A generated quest and how the bots rated it.
 #[derive(Clone, Debug)]
@@ -183,6 +184,63 @@ pub(crate) struct Tuned<R> {
     pub unfinished: u32,
 }
 
+impl<R> Tuned<R> {
+    /// How far the games played at the chosen level fell from the rate asked (0 to 1).
+    fn miss(&self) -> f64 {
+        let r = &self.rating;
+        (f64::from(r.hero_wins) / f64::from(r.games.max(1)) - f64::from(r.target) / 100.0).abs()
+    }
+}
+
+/// Layouts drawn for one seed before giving up (a refused one is drawn again).
+const LAYOUT_TRIES: u64 = 12;
+/// Layouts tuned at most: another is tried while the chosen level left games unfinished or its
+/// games missed the rate asked by more than `NEAR`; the best one is kept.
+const TUNED_TRIES: usize = 4;
+/// A rating this near the rate asked ends the search (a tenth: a ladder whose step at the goal
+/// jumps from every game won to few, or a rough estimate, sends it to another layout).
+const NEAR: f64 = 0.10;
+
+/// The search both rule systems share: `draw(attempt)` gives a layout and the seed its games
+/// are played with (None when that attempt drew nothing); a layout whose mildest or fiercest
+/// level the validator refuses is passed over; each other one is tuned, until one is near the
+/// difficulty with every game ended. The best one tuned is kept (fewest unfinished games, then
+/// nearest the rate asked). Err with the last refusal when none could be tuned.
+pub(crate) fn tune_best<L: Ladder>(
+    mut draw: impl FnMut(u64) -> Option<(L, u64)>,
+    target: u8,
+    tuning: Tuning,
+) -> Result<Tuned<L::Raw>, String> {
+    let mut why = String::from("no layout could be drawn");
+    let mut best: Option<Tuned<L::Raw>> = None;
+    let mut tuned = 0;
+    for attempt in 0..LAYOUT_TRIES {
+        let Some((layout, seed)) = draw(attempt) else {
+            continue;
+        };
+        // Both ends of the ladder must validate before a game is played on it.
+        if let Err(e) = layout.build(0).and_then(|_| layout.build(layout.levels())) {
+            why = e;
+            continue;
+        }
+        match tune(&layout, seed, target, tuning) {
+            Ok(t) => {
+                tuned += 1;
+                let done = t.unfinished == 0 && t.miss() <= NEAR;
+                let better = |b: &Tuned<L::Raw>| (t.unfinished, t.miss()) < (b.unfinished, b.miss());
+                if best.as_ref().is_none_or(better) {
+                    best = Some(t);
+                }
+                if done || tuned == TUNED_TRIES {
+                    break;
+                }
+            }
+            Err(e) => why = e,
+        }
+    }
+    best.ok_or(why)
+}
+
 /// The computer players every rating is made with.
 pub(crate) const MATCHUP: Matchup = Matchup {
     sorcerer: SorcererLevel::Normal,
@@ -195,7 +253,7 @@ fn threads() -> usize {
 
 /// Finds the level of `ladder` whose hero win rate is nearest `target` percent (see the module
 /// documentation). Err when a level the search asks for does not validate.
-pub(crate) fn tune<L: Ladder>(ladder: &L, seed: u64, target: u8, tuning: Tuning) -> Result<Tuned<L::Raw>, String> {
+fn tune<L: Ladder>(ladder: &L, seed: u64, target: u8, tuning: Tuning) -> Result<Tuned<L::Raw>, String> {
     let goal = f64::from(target) / 100.0;
     let top = ladder.levels();
     let mut seen: Vec<Observed> = Vec::new();
@@ -238,12 +296,22 @@ pub(crate) fn tune<L: Ladder>(ladder: &L, seed: u64, target: u8, tuning: Tuning)
     let mut levels: Vec<u32> = seen.iter().map(|o| o.level).collect();
     levels.sort_unstable();
     levels.dedup();
+    // A level's estimate: its own games, pulled toward the curve as if by `PULL` games more.
+    // The curve alone smooths over a step where the ladder jumps; the games alone are rough.
+    const PULL: f64 = 32.0;
+    let estimate = |level: u32| {
+        let (games, wins) = seen
+            .iter()
+            .filter(|o| o.level == level)
+            .fold((0.0, 0.0), |(g, w), o| (g + f64::from(o.games), w + f64::from(o.wins)));
+        (wins + PULL * curve.rate(level, top)) / (games + PULL)
+    };
     let chosen = levels
         .iter()
         .copied()
         .min_by(|a, b| {
-            let da = (curve.rate(*a, top) - goal).abs();
-            let db = (curve.rate(*b, top) - goal).abs();
+            let da = (estimate(*a) - goal).abs();
+            let db = (estimate(*b) - goal).abs();
             da.total_cmp(&db).then(a.cmp(b))
         })
         .unwrap_or(0);
@@ -338,7 +406,7 @@ pub fn file_text(g: &Generated, seed: u64, rules: &str, difficulty: u8) -> Resul
     );
     let body = match &g.quest {
         GeneratedQuest::HeroQuest(q) => crate::editor::write::fresh(q)?,
-        GeneratedQuest::Heroica(m) => mission_text(m),
+        GeneratedQuest::Heroica(m) => crate::editor::write::fresh(m)?,
     };
     Ok(head + &body)
 }

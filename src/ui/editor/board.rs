@@ -8,9 +8,9 @@ use crate::editor::{Edit, Sq};
 use crate::quest::{RawObjective, RawTrapKind};
 use crate::rules::geometry::Pos;
 
-const CORRIDOR: Color32 = Color32::from_rgb(58, 56, 60);
-const WALL: Color32 = Color32::from_rgb(20, 18, 16);
-const DOOR: Color32 = Color32::from_rgb(150, 96, 44);
+pub(super) const CORRIDOR: Color32 = Color32::from_rgb(58, 56, 60);
+pub(super) const WALL: Color32 = Color32::from_rgb(20, 18, 16);
+pub(super) const DOOR: Color32 = Color32::from_rgb(150, 96, 44);
 const PROBLEM: Color32 = Color32::from_rgb(235, 70, 60);
 
 /// A room's floor: a warm tint of its own.
@@ -28,7 +28,7 @@ fn room_color(area: usize) -> Color32 {
 }
 
 /// The square under a point, and where in it (0..1 across and down).
-fn square_at(origin: Pos2, size: f32, p: Pos2) -> (Sq, (f32, f32)) {
+pub(super) fn square_at(origin: Pos2, size: f32, p: Pos2) -> (Sq, (f32, f32)) {
     let fx = (p.x - origin.x) / size;
     let fy = (p.y - origin.y) / size;
     (
@@ -38,7 +38,7 @@ fn square_at(origin: Pos2, size: f32, p: Pos2) -> (Sq, (f32, f32)) {
 }
 
 /// The neighbour across the side of a square nearest a point in it.
-fn nearest_side(at: Sq, (fx, fy): (f32, f32)) -> Sq {
+pub(super) fn nearest_side(at: Sq, (fx, fy): (f32, f32)) -> Sq {
     let sides = [(fy, (0, -1)), (1.0 - fx, (1, 0)), (1.0 - fy, (0, 1)), (fx, (-1, 0))];
     let (_, d) = sides
         .iter()
@@ -49,7 +49,7 @@ fn nearest_side(at: Sq, (fx, fy): (f32, f32)) -> Sq {
 }
 
 /// Whether a point is near a side of its square (a door there is what a click means).
-fn near_side((fx, fy): (f32, f32)) -> bool {
+pub(super) fn near_side((fx, fy): (f32, f32)) -> bool {
     let middle = 0.22..=0.78;
     !middle.contains(&fx) || !middle.contains(&fy)
 }
@@ -67,8 +67,11 @@ pub(super) fn board(ui: &mut egui::Ui, state: &mut EditorState) {
     let response = ui.allocate_rect(rect, Sense::click_and_drag());
     let painter = ui.painter_at(rect.expand(2.0));
     let cell = |s: Sq| Rect::from_min_size(origin + vec2(s.0 as f32 * size, s.1 as f32 * size), vec2(size, size));
+    let crate::editor::Document::Quest(doc) = &state.doc else {
+        return;
+    };
     let board = &state.board;
-    let q = &state.doc.quest;
+    let q = &doc.quest;
     // Floors.
     for y in 0..h {
         for x in 0..w {
@@ -109,7 +112,7 @@ pub(super) fn board(ui: &mut egui::Ui, state: &mut EditorState) {
         painter.line_segment([r.left_top(), r.right_bottom()], Stroke::new(1.0, Color32::GRAY));
         painter.line_segment([r.right_top(), r.left_bottom()], Stroke::new(1.0, Color32::GRAY));
     }
-    let rules = state.doc.rules();
+    let rules = doc.rules();
     for f in &q.furniture {
         let (fw, fh) = rules.furniture.get(&f.kind).map_or((1, 1), |d| (d.w, d.h));
         let (fw, fh) = if f.rotated { (fh, fw) } else { (fw, fh) };
@@ -158,19 +161,7 @@ pub(super) fn board(ui: &mut egui::Ui, state: &mut EditorState) {
     }
     painter.rect_stroke(rect, 0.0, wall, StrokeKind::Outside);
     // Doors.
-    let door_line = |a: Sq, b: Sq| {
-        let (ra, rb) = (cell(a), cell(b));
-        let mid = Pos2::new(
-            (ra.center().x + rb.center().x) / 2.0,
-            (ra.center().y + rb.center().y) / 2.0,
-        );
-        let along = if a.0 != b.0 {
-            vec2(0.0, size * 0.32)
-        } else {
-            vec2(size * 0.32, 0.0)
-        };
-        (mid - along, mid + along)
-    };
+    let door_line = |a: Sq, b: Sq| edge_line(cell(a), cell(b), a.0 != b.0, size);
     for d in &q.doors {
         let (p1, p2) = door_line(d.at, d.to);
         let color = if d.portcullis {
@@ -271,8 +262,76 @@ pub(super) fn board(ui: &mut egui::Ui, state: &mut EditorState) {
             Color32::WHITE,
         );
     }
-    // The problems' squares, the chosen one strongest; the selected square and the cursor.
-    for (i, p) in state.doc.problems.iter().enumerate() {
+    marks(&painter, state, cell);
+
+    // The mouse.
+    let Some(pointer) = response.hover_pos() else { return };
+    let (at, frac) = square_at(origin, size, pointer);
+    if at.0 < 0 || at.1 < 0 || at.0 >= w || at.1 >= h {
+        return;
+    }
+    let door_here = {
+        let to = nearest_side(at, frac);
+        let same = |a: Sq, b: Sq| (a, b) == (at, to) || (a, b) == (to, at);
+        (doc.quest.doors.iter().any(|d| same(d.at, d.to)) || doc.quest.secret_doors.iter().any(|d| same(d.at, d.to)))
+            .then_some(to)
+    };
+    let pieces = doc.pieces_at(at);
+    if state.tool == Tool::Door {
+        let (p1, p2) = door_line(at, nearest_side(at, frac));
+        painter.line_segment(
+            [p1, p2],
+            Stroke::new(size * 0.18, Color32::from_rgba_unmultiplied(220, 170, 90, 150)),
+        );
+    }
+    let mut hover = format!("({}, {})", at.0, at.1);
+    if let Some(name) = state.board.room_name(Pos::new(at.0, at.1)) {
+        hover.push_str(&format!(" {name}"));
+    }
+    for p in pieces {
+        hover.push_str(&format!("\n{p}"));
+    }
+    response.clone().on_hover_text_at_pointer(hover);
+    if response.drag_started() && state.tool == Tool::Select {
+        state.drag_from = Some(at);
+    }
+    if response.drag_stopped() {
+        if let Some(from) = state.drag_from.take()
+            && from != at
+        {
+            state.edit(Edit::Move { from, to: at });
+            state.selected = Some(at);
+            state.cursor = at;
+        }
+        return;
+    }
+    if response.clicked() {
+        state.cursor = at;
+        match state.tool {
+            Tool::Door => {
+                let to = nearest_side(at, frac);
+                let kind = state.door_kind;
+                state.edit(Edit::Door { at, to, kind });
+            }
+            Tool::Erase if near_side(frac) && door_here.is_some() => {
+                let to = door_here.unwrap_or(at);
+                state.edit(Edit::RemoveDoor { at, to });
+            }
+            _ => state.use_tool(at),
+        }
+    }
+    if response.secondary_clicked() {
+        state.cursor = at;
+        match door_here.filter(|_| near_side(frac)) {
+            Some(to) => state.edit(Edit::RemoveDoor { at, to }),
+            None => state.edit(Edit::Remove { at }),
+        }
+    }
+}
+
+/// The problems' squares, the chosen one strongest; the selected square and the cursor.
+pub(super) fn marks(painter: &egui::Painter, state: &EditorState, cell: impl Fn(Sq) -> Rect) {
+    for (i, p) in state.doc.problems().iter().enumerate() {
         if let Some(s) = p.square {
             let chosen = state.selected_problem == Some(i);
             let c = if p.warning {
@@ -302,74 +361,25 @@ pub(super) fn board(ui: &mut egui::Ui, state: &mut EditorState) {
         Stroke::new(1.5, Color32::from_rgb(250, 230, 120)),
         StrokeKind::Inside,
     );
+}
 
-    // The mouse.
-    let Some(pointer) = response.hover_pos() else { return };
-    let (at, frac) = square_at(origin, size, pointer);
-    if at.0 < 0 || at.1 < 0 || at.0 >= w || at.1 >= h {
-        return;
-    }
-    let door_here = |s: &EditorState| {
-        let to = nearest_side(at, frac);
-        let same = |a: Sq, b: Sq| (a, b) == (at, to) || (a, b) == (to, at);
-        (s.doc.quest.doors.iter().any(|d| same(d.at, d.to))
-            || s.doc.quest.secret_doors.iter().any(|d| same(d.at, d.to)))
-        .then_some(to)
+/// The line a door is drawn as, across the edge between two squares' rectangles (`across`:
+/// the squares are side by side in a row).
+pub(super) fn edge_line(ra: Rect, rb: Rect, across: bool, size: f32) -> (Pos2, Pos2) {
+    let mid = Pos2::new(
+        (ra.center().x + rb.center().x) / 2.0,
+        (ra.center().y + rb.center().y) / 2.0,
+    );
+    let along = if across {
+        vec2(0.0, size * 0.32)
+    } else {
+        vec2(size * 0.32, 0.0)
     };
-    if state.tool == Tool::Door {
-        let (p1, p2) = door_line(at, nearest_side(at, frac));
-        painter.line_segment(
-            [p1, p2],
-            Stroke::new(size * 0.18, Color32::from_rgba_unmultiplied(220, 170, 90, 150)),
-        );
-    }
-    let mut hover = format!("({}, {})", at.0, at.1);
-    if let Some(name) = state.board.room_name(Pos::new(at.0, at.1)) {
-        hover.push_str(&format!(" {name}"));
-    }
-    for p in state.doc.pieces_at(at) {
-        hover.push_str(&format!("\n{p}"));
-    }
-    response.clone().on_hover_text_at_pointer(hover);
-    if response.drag_started() && state.tool == Tool::Select {
-        state.drag_from = Some(at);
-    }
-    if response.drag_stopped() {
-        if let Some(from) = state.drag_from.take()
-            && from != at
-        {
-            state.edit(Edit::Move { from, to: at });
-            state.selected = Some(at);
-            state.cursor = at;
-        }
-        return;
-    }
-    if response.clicked() {
-        state.cursor = at;
-        match state.tool {
-            Tool::Door => {
-                let to = nearest_side(at, frac);
-                let kind = state.door_kind;
-                state.edit(Edit::Door { at, to, kind });
-            }
-            Tool::Erase if near_side(frac) && door_here(state).is_some() => {
-                let to = door_here(state).unwrap_or(at);
-                state.edit(Edit::RemoveDoor { at, to });
-            }
-            _ => state.use_tool(at),
-        }
-    }
-    if response.secondary_clicked() {
-        state.cursor = at;
-        match door_here(state).filter(|_| near_side(frac)) {
-            Some(to) => state.edit(Edit::RemoveDoor { at, to }),
-            None => state.edit(Edit::Remove { at }),
-        }
-    }
+    (mid - along, mid + along)
 }
 
 /// A name cut to what fits across `w` squares.
-fn short(name: &str, w: i32) -> String {
+pub(super) fn short(name: &str, w: i32) -> String {
     let most = (w.max(1) * 5) as usize;
     if name.chars().count() <= most {
         name.to_string()

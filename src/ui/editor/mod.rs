@@ -1,9 +1,10 @@
 //! The quest editor's window (issue 38): the board in the middle, the tools on the left, the
 //! rules engine's problems and the square being looked at on the right, and the quest's name,
-//! rules, saving, "Play it now" and "Rate it" along the top.
+//! rules, saving, "Play it now" and "Rate it" along the top. A LEGO Heroica mission is edited
+//! in the same window (`mission`): its map in the middle, its own tools and words on the left.
 //!
-//! Every change is an `editor::Edit` applied to the `EditorDoc`: a click, a key and a field all
-//! send the same edits the tests send. The keys are the board's (as in play): arrows move the
+//! Every change is an `editor::Edit` applied to the `EditorDoc` (a `MissionEdit` to the
+//! `MissionDoc`): a click, a key and a field all send the same edits the tests send. The keys are the board's (as in play): arrows move the
 //! cursor, Enter or Space uses the tool there, Delete takes away, Shift+arrow puts a door on
 //! that side; a text field being typed in has every key.
 
@@ -14,14 +15,17 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::editor::rate::{Rating, RatingJob};
-use crate::editor::{DoorKind, Edit, EditorDoc, Piece, Sq};
+use crate::editor::{Document, DoorKind, Edit, MissionEdit, Piece, Sq};
 use crate::quest::RawTrapKind;
 use crate::screen::Screen;
 use crate::start::PendingQuest;
 
 mod board;
 pub mod check;
+mod mission;
 mod side;
+
+pub use mission::MissionTool;
 
 /// What a click on the board does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +65,7 @@ impl Tool {
 /// The editor, while it is open (and while its quest is being played from it).
 #[derive(Resource)]
 pub struct EditorState {
-    pub doc: EditorDoc,
+    pub doc: Document,
     pub board: crate::rules::board::Board,
     pub tool: Tool,
     pub monster_kind: String,
@@ -89,6 +93,8 @@ pub struct EditorState {
     pub drag_from: Option<Sq>,
     /// The event being written, as RON.
     pub event_text: String,
+    /// A mission's tools: the one chosen and what it puts down.
+    pub mission: mission::MissionTools,
 }
 
 /// A question the editor asks before it acts.
@@ -99,14 +105,17 @@ pub enum Ask {
 }
 
 impl EditorState {
-    pub fn new(doc: EditorDoc) -> EditorState {
+    pub fn new(doc: Document) -> EditorState {
         let file_name = doc
-            .path
-            .as_ref()
+            .path()
             .and_then(|p| p.file_stem())
-            .map_or_else(|| doc.id.clone(), |s| s.to_string_lossy().into_owned());
+            .map_or_else(|| doc.id().to_string(), |s| s.to_string_lossy().into_owned());
+        let cursor = match &doc {
+            Document::Quest(_) => (12, 4),
+            Document::Mission(_) => (0, 0),
+        };
         EditorState {
-            board: doc.board(),
+            board: crate::rules::board::classic_board(),
             doc,
             tool: Tool::Select,
             monster_kind: "goblin".into(),
@@ -114,7 +123,7 @@ impl EditorState {
             rotated: false,
             trap_kind: RawTrapKind::Pit,
             door_kind: DoorKind::Closed,
-            cursor: (12, 4),
+            cursor,
             selected: None,
             selected_problem: None,
             message: None,
@@ -126,13 +135,36 @@ impl EditorState {
             ask: None,
             drag_from: None,
             event_text: String::new(),
+            mission: mission::MissionTools::default(),
         }
     }
 
-    /// Applies an edit, saying why when it cannot be made.
+    /// Applies an edit, saying why when it cannot be made (undo and redo serve either kind of
+    /// document).
     pub fn edit(&mut self, edit: Edit) {
         let undoing = matches!(edit, Edit::Undo | Edit::Redo);
-        match self.doc.apply(edit) {
+        let done = match (&mut self.doc, edit) {
+            (doc, Edit::Undo) => doc.undo(false),
+            (doc, Edit::Redo) => doc.undo(true),
+            (Document::Quest(doc), edit) => doc.apply(edit),
+            (Document::Mission(_), _) => Err("that is an edit of a HeroQuest quest".into()),
+        };
+        self.edited(done, undoing);
+    }
+
+    /// Applies an edit to the mission open.
+    pub fn edit_mission(&mut self, edit: MissionEdit) {
+        let undoing = matches!(edit, MissionEdit::Undo | MissionEdit::Redo);
+        let done = match &mut self.doc {
+            Document::Mission(doc) => doc.apply(edit),
+            Document::Quest(_) => Err("that is an edit of a LEGO Heroica mission".into()),
+        };
+        self.edited(done, undoing);
+    }
+
+    /// What an edit's outcome does to the window.
+    fn edited(&mut self, done: Result<(), String>, undoing: bool) {
+        match done {
             Ok(()) => {
                 self.message = None;
                 self.rated = None;
@@ -147,13 +179,17 @@ impl EditorState {
     /// Uses the tool on a square.
     pub fn use_tool(&mut self, at: Sq) {
         self.cursor = at;
+        let objective = match &self.doc {
+            Document::Mission(_) => return mission::use_tool(self, at),
+            Document::Quest(doc) => doc.quest.objective.clone(),
+        };
         let piece = match self.tool {
             Tool::Select => {
                 self.selected = Some(at);
                 return;
             }
             Tool::Erase => return self.edit(Edit::Remove { at }),
-            Tool::Goal => return self.edit(Edit::Objective(side::objective_at(&self.doc.quest.objective, at))),
+            Tool::Goal => return self.edit(Edit::Objective(side::objective_at(&objective, at))),
             Tool::Door => {
                 self.message = Some((
                     "Click near the wall the door goes in (or Shift+arrow on the keyboard).".into(),
@@ -174,6 +210,22 @@ impl EditorState {
         };
         self.selected = Some(at);
         self.edit(Edit::Place { piece, at });
+    }
+
+    /// The squares the cursor moves over: the board, or the mission's map and room around it.
+    pub fn bounds(&self) -> (i32, i32) {
+        match &self.doc {
+            Document::Quest(_) => (self.board.width, self.board.height),
+            Document::Mission(doc) => mission::canvas(doc),
+        }
+    }
+
+    /// Takes away what stands on a square.
+    pub fn remove(&mut self, at: Sq) {
+        match &self.doc {
+            Document::Quest(_) => self.edit(Edit::Remove { at }),
+            Document::Mission(_) => self.edit_mission(MissionEdit::Remove { at }),
+        }
     }
 
     /// Whether bots are playing the quest now.
@@ -201,7 +253,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Opens the editor on a quest.
-pub fn open(commands: &mut Commands, doc: EditorDoc) {
+pub fn open(commands: &mut Commands, doc: Document) {
     commands.insert_resource(EditorState::new(doc));
     commands.set_state(Screen::Editor);
 }
@@ -292,9 +344,20 @@ fn editor_screen(
             .small(),
         );
     });
-    side::tools_panel(&mut root, &mut state);
+    let quest = matches!(state.doc, Document::Quest(_));
+    if quest {
+        side::tools_panel(&mut root, &mut state);
+    } else {
+        mission::tools_panel(&mut root, &mut state);
+    }
     side::right_panel(&mut root, &mut state);
-    egui::CentralPanel::default().show(&mut root, |ui| board::board(ui, &mut state));
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        if quest {
+            board::board(ui, &mut state);
+        } else {
+            mission::board(ui, &mut state);
+        }
+    });
     ask_window(&ctx, &mut state, &mut commands);
     Ok(())
 }
@@ -303,7 +366,7 @@ fn editor_screen(
 fn keyboard(state: &mut EditorState, keys: &ButtonInput<KeyCode>, commands: &mut Commands) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    let (w, h) = (state.board.width, state.board.height);
+    let (w, h) = state.bounds();
     for (key, d) in [
         (KeyCode::ArrowLeft, (-1, 0)),
         (KeyCode::ArrowRight, (1, 0)),
@@ -315,8 +378,16 @@ fn keyboard(state: &mut EditorState, keys: &ButtonInput<KeyCode>, commands: &mut
             let to = ((at.0 + d.0).clamp(0, w - 1), (at.1 + d.1).clamp(0, h - 1));
             if shift {
                 if to != at {
-                    let kind = state.door_kind;
-                    state.edit(Edit::Door { at, to, kind });
+                    match &state.doc {
+                        Document::Quest(_) => {
+                            let kind = state.door_kind;
+                            state.edit(Edit::Door { at, to, kind });
+                        }
+                        Document::Mission(_) => {
+                            let kind = state.mission.door;
+                            state.edit_mission(MissionEdit::Door { at, to, kind });
+                        }
+                    }
                 }
             } else {
                 state.cursor = to;
@@ -342,7 +413,7 @@ fn keyboard(state: &mut EditorState, keys: &ButtonInput<KeyCode>, commands: &mut
     }
     if keys.any_just_pressed([KeyCode::Delete, KeyCode::Backspace]) {
         let at = state.cursor;
-        state.edit(Edit::Remove { at });
+        state.remove(at);
     }
     let digits = [
         KeyCode::Digit1,
@@ -357,11 +428,14 @@ fn keyboard(state: &mut EditorState, keys: &ButtonInput<KeyCode>, commands: &mut
         KeyCode::Digit0,
         KeyCode::KeyG,
     ];
-    for (i, k) in digits.iter().enumerate() {
-        if keys.just_pressed(*k) {
-            state.tool = Tool::ALL[i].0;
+    if matches!(state.doc, Document::Quest(_)) {
+        for (i, k) in digits.iter().enumerate() {
+            if keys.just_pressed(*k) {
+                state.tool = Tool::ALL[i].0;
+            }
         }
     }
+    mission::keys(state, keys);
     if keys.just_pressed(KeyCode::KeyR) {
         state.rotated = !state.rotated;
     }
@@ -380,22 +454,32 @@ fn keyboard(state: &mut EditorState, keys: &ButtonInput<KeyCode>, commands: &mut
 fn top_bar(root: &mut egui::Ui, state: &mut EditorState, commands: &mut Commands) {
     egui::Panel::top("editor-top").show(root, |ui| {
         ui.horizontal_wrapped(|ui| {
-            ui.label(
-                egui::RichText::new("Quest editor")
-                    .strong()
-                    .size(18.0)
-                    .color(crate::ui::GOLD),
-            );
+            let quest = match &state.doc {
+                Document::Quest(doc) => Some((doc.quest.rules.clone(), doc.quest.modules.clone())),
+                Document::Mission(_) => None,
+            };
+            let title = if quest.is_some() {
+                "Quest editor"
+            } else {
+                "Mission editor"
+            };
+            ui.label(egui::RichText::new(title).strong().size(18.0).color(crate::ui::GOLD));
             ui.label("Name:");
-            let mut name = state.doc.quest.name.clone();
+            let mut name = state.doc.name().to_string();
             if ui
                 .add(egui::TextEdit::singleline(&mut name).desired_width(220.0))
                 .changed()
             {
-                state.edit(Edit::Name(name));
+                match &state.doc {
+                    Document::Quest(_) => state.edit(Edit::Name(name)),
+                    Document::Mission(_) => state.edit_mission(MissionEdit::Name(name)),
+                }
             }
+            let Some((rules, modules)) = quest else {
+                ui.label("LEGO Heroica (a race, or Battle when it says so)");
+                return;
+            };
             ui.label("Rules:");
-            let rules = state.doc.quest.rules.clone();
             egui::ComboBox::from_id_salt("editor-rules")
                 .selected_text(crate::rules::systems::rule_system(&rules).map_or(rules.as_str(), |r| r.name))
                 .show_ui(ui, |ui| {
@@ -411,7 +495,7 @@ fn top_bar(root: &mut egui::Ui, state: &mut EditorState, commands: &mut Commands
                 if !m.playable || !m.on.contains(&rules.as_str()) {
                     continue;
                 }
-                let mut on = state.doc.quest.modules.iter().any(|x| x == id);
+                let mut on = modules.iter().any(|x| x == id);
                 if ui.checkbox(&mut on, m.name).on_hover_text(m.summary).changed() {
                     state.edit(Edit::Module { id: id.into(), on });
                 }
@@ -499,8 +583,8 @@ pub fn save(state: &mut EditorState, overwrite: bool) {
     let stem = file_stem(&state.file_name);
     state.file_name = stem.clone();
     // A file of the user's own is saved where it is; anything else into the quest folder.
-    let path = match &state.doc.path {
-        Some(p) if p.file_stem().is_some_and(|s| s.to_string_lossy() == stem) => p.clone(),
+    let path = match state.doc.path() {
+        Some(p) if p.file_stem().is_some_and(|s| s.to_string_lossy() == stem) => p.to_path_buf(),
         _ => dir.join(format!("{stem}.ron")),
     };
     if crate::quest::is_builtin(&stem) {
@@ -510,7 +594,7 @@ pub fn save(state: &mut EditorState, overwrite: bool) {
         ));
         return;
     }
-    if !overwrite && state.doc.path.as_deref() != Some(path.as_path()) && path.exists() {
+    if !overwrite && state.doc.path() != Some(path.as_path()) && path.exists() {
         state.ask = Some(Ask::Overwrite(path));
         return;
     }
@@ -534,13 +618,14 @@ fn play_now(state: &mut EditorState, commands: &mut Commands) {
         return;
     };
     // The game's save names its quest by file: the quest as it stands goes to a scratch file.
-    let scratch = crate::save::data_dir().map(|d| d.join("editor").join(format!("{}.ron", file_stem(&state.doc.id))));
+    let id = state.doc.id().to_string();
+    let scratch = crate::save::data_dir().map(|d| d.join("editor").join(format!("{}.ron", file_stem(&id))));
     let source = match (&scratch, state.doc.text()) {
         (Some(path), Ok(text)) => match crate::save::write_text(path, &text, false) {
             Ok(()) => path.display().to_string(),
-            Err(_) => state.doc.id.clone(),
+            Err(_) => id,
         },
-        _ => state.doc.id.clone(),
+        _ => id,
     };
     let mut quest = quest;
     quest.id = source.clone();
@@ -573,7 +658,7 @@ pub fn start_rating(state: &mut EditorState) {
 
 /// Leaves for the title screen, first asking when there are unsaved edits.
 fn leave(state: &mut EditorState, commands: &mut Commands) {
-    if state.doc.dirty {
+    if state.doc.dirty() {
         state.ask = Some(Ask::LeaveUnsaved);
         return;
     }
@@ -591,7 +676,7 @@ fn ask_window(ctx: &egui::Context, state: &mut EditorState, commands: &mut Comma
                 if ui.button("Save and leave").clicked() {
                     state.ask = None;
                     save(state, false);
-                    if !state.doc.dirty {
+                    if !state.doc.dirty() {
                         leave(state, commands);
                     }
                 }

@@ -6,7 +6,8 @@ use bevy_egui::egui;
 use super::{EditorState, Tool};
 use crate::editor::rate::LEVELS;
 use crate::editor::{DoorKind, Edit, Sq};
-use crate::quest::{RawEvent, RawMonster, RawObjective, RawTrapKind};
+use crate::quest::{RawEvent, RawMonster, RawObjective, RawQuest, RawTrapKind};
+use crate::rules::ruleset::RuleSet;
 use crate::ui::GOLD;
 
 /// The tools, and the quest's briefing, goal, wandering monster and events.
@@ -33,8 +34,11 @@ pub(super) fn tools_panel(root: &mut egui::Ui, state: &mut EditorState) {
 
 /// What the chosen tool puts down.
 fn tool_options(ui: &mut egui::Ui, state: &mut EditorState) {
-    let rules = state.doc.rules();
-    let ap = state.doc.quest.modules.iter().any(|m| m == "action-points");
+    let crate::editor::Document::Quest(doc) = &state.doc else {
+        return;
+    };
+    let rules = doc.rules();
+    let ap = doc.quest.modules.iter().any(|m| m == "action-points");
     match state.tool {
         Tool::Door => {
             let kinds: &[(DoorKind, &str)] = if ap {
@@ -57,11 +61,12 @@ fn tool_options(ui: &mut egui::Ui, state: &mut EditorState) {
             }
         }
         Tool::Monster => {
+            let list = monsters(rules);
             egui::ComboBox::from_id_salt("editor-monster")
                 .width(fit(ui, 180.0))
-                .selected_text(monster_name(state, &state.monster_kind.clone()))
+                .selected_text(monster_name(rules, &state.monster_kind))
                 .show_ui(ui, |ui| {
-                    for (id, name) in monsters(state) {
+                    for (id, name) in list {
                         ui.selectable_value(&mut state.monster_kind, id, name);
                     }
                 });
@@ -103,25 +108,21 @@ fn tool_options(ui: &mut egui::Ui, state: &mut EditorState) {
 }
 
 /// A widget's width: as designed, but never wider than the panel leaves.
-fn fit(ui: &egui::Ui, designed: f32) -> f32 {
+pub(super) fn fit(ui: &egui::Ui, designed: f32) -> f32 {
     designed.min(ui.available_width() - 8.0).max(40.0)
 }
 
 /// Every monster of the quest's rules: its id and its name.
-fn monsters(state: &EditorState) -> Vec<(String, String)> {
-    state
-        .doc
-        .rules()
+fn monsters(rules: &RuleSet) -> Vec<(String, String)> {
+    rules
         .monsters
         .keys()
-        .map(|id| (id.clone(), monster_name(state, id)))
+        .map(|id| (id.clone(), monster_name(rules, id)))
         .collect()
 }
 
-fn monster_name(state: &EditorState, id: &str) -> String {
-    state
-        .doc
-        .rules()
+fn monster_name(rules: &RuleSet, id: &str) -> String {
+    rules
         .monsters
         .get(id)
         .and_then(|m| m.name.clone())
@@ -130,9 +131,14 @@ fn monster_name(state: &EditorState, id: &str) -> String {
 
 /// The briefing, the objective, the wandering monster and the events.
 fn quest_words(ui: &mut egui::Ui, state: &mut EditorState) {
+    let crate::editor::Document::Quest(doc) = &state.doc else {
+        return;
+    };
+    let mut briefing = doc.quest.briefing.clone();
+    let current = doc.quest.wandering_monster.clone();
+    let (current_name, list) = (monster_name(doc.rules(), &current), monsters(doc.rules()));
     ui.heading(egui::RichText::new("The quest").color(GOLD));
     ui.label("Briefing:");
-    let mut briefing = state.doc.quest.briefing.clone();
     if ui
         .add(
             egui::TextEdit::multiline(&mut briefing)
@@ -145,12 +151,11 @@ fn quest_words(ui: &mut egui::Ui, state: &mut EditorState) {
     }
     objective(ui, state);
     ui.label("Wandering monster:");
-    let current = state.doc.quest.wandering_monster.clone();
     egui::ComboBox::from_id_salt("editor-wandering")
         .width(fit(ui, 180.0))
-        .selected_text(monster_name(state, &current))
+        .selected_text(current_name)
         .show_ui(ui, |ui| {
-            for (id, name) in monsters(state) {
+            for (id, name) in list {
                 if ui.selectable_label(id == current, name).clicked() && id != current {
                     state.edit(Edit::WanderingMonster(id));
                 }
@@ -182,10 +187,10 @@ fn objective_kind(o: &RawObjective) -> usize {
 }
 
 /// The objective of a kind, keeping what the old one had that it can use.
-fn objective_of(kind: usize, old: &RawObjective, state: &EditorState) -> RawObjective {
-    let at = super::board::goal_squares(old).first().copied().unwrap_or(state.cursor);
+fn objective_of(kind: usize, old: &RawObjective, quest: &RawQuest, cursor: Sq) -> RawObjective {
+    let at = super::board::goal_squares(old).first().copied().unwrap_or(cursor);
     let back = !matches!(old, RawObjective::Escape { .. } | RawObjective::Reach { .. });
-    let named: Vec<String> = state.doc.quest.monsters.iter().filter_map(|m| m.name.clone()).collect();
+    let named: Vec<String> = quest.monsters.iter().filter_map(|m| m.name.clone()).collect();
     match kind {
         0 => RawObjective::DefeatAll {
             return_to_stairway: back,
@@ -199,7 +204,7 @@ fn objective_of(kind: usize, old: &RawObjective, state: &EditorState) -> RawObje
             return_to_stairway: false,
         },
         3 => RawObjective::FindItem {
-            item: state.doc.quest.quest_items.keys().next().cloned().unwrap_or_default(),
+            item: quest.quest_items.keys().next().cloned().unwrap_or_default(),
             return_to_stairway: back,
         },
         4 => RawObjective::Escape { exits: vec![at] },
@@ -240,7 +245,11 @@ pub(super) fn objective_at(o: &RawObjective, at: Sq) -> RawObjective {
 }
 
 fn objective(ui: &mut egui::Ui, state: &mut EditorState) {
-    let old = state.doc.quest.objective.clone();
+    let crate::editor::Document::Quest(doc) = &state.doc else {
+        return;
+    };
+    let quest = doc.quest.clone();
+    let old = quest.objective.clone();
     let kind = objective_kind(&old);
     ui.label("Goal:");
     egui::ComboBox::from_id_salt("editor-objective")
@@ -249,7 +258,7 @@ fn objective(ui: &mut egui::Ui, state: &mut EditorState) {
         .show_ui(ui, |ui| {
             for (i, name) in OBJECTIVES.iter().enumerate() {
                 if ui.selectable_label(i == kind, *name).clicked() && i != kind {
-                    let o = objective_of(i, &old, state);
+                    let o = objective_of(i, &old, &quest, state.cursor);
                     state.edit(Edit::Objective(o));
                 }
             }
@@ -308,10 +317,13 @@ fn objective(ui: &mut egui::Ui, state: &mut EditorState) {
 
 /// The quest's events, each on a line in the quest file's words, and a new one written as RON.
 fn events(ui: &mut egui::Ui, state: &mut EditorState) {
+    let crate::editor::Document::Quest(doc) = &state.doc else {
+        return;
+    };
     ui.separator();
-    ui.label(egui::RichText::new(format!("Events ({})", state.doc.quest.events.len())).strong());
+    ui.label(egui::RichText::new(format!("Events ({})", doc.quest.events.len())).strong());
     let mut remove = None;
-    for (i, e) in state.doc.quest.events.iter().enumerate() {
+    for (i, e) in doc.quest.events.iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
             if ui.small_button("×").on_hover_text("Take this event away").clicked() {
                 remove = Some(i);
@@ -362,7 +374,10 @@ pub(super) fn right_panel(root: &mut egui::Ui, state: &mut EditorState) {
             crate::ui::fit::scrolled(ui, egui::ScrollArea::vertical().id_salt("editor-right-scroll"), |ui| {
                 problems(ui, state);
                 ui.separator();
-                inspector(ui, state);
+                match &state.doc {
+                    crate::editor::Document::Quest(_) => inspector(ui, state),
+                    crate::editor::Document::Mission(_) => super::mission::inspector(ui, state),
+                }
                 ui.separator();
                 rating(ui, state);
             });
@@ -370,17 +385,17 @@ pub(super) fn right_panel(root: &mut egui::Ui, state: &mut EditorState) {
 }
 
 fn problems(ui: &mut egui::Ui, state: &mut EditorState) {
-    let errors = state.doc.problems.iter().filter(|p| !p.warning).count();
+    let errors = state.doc.problems().iter().filter(|p| !p.warning).count();
     ui.heading(egui::RichText::new(format!("Problems ({errors})")).color(GOLD));
-    if state.doc.problems.is_empty() {
+    if state.doc.problems().is_empty() {
         ui.colored_label(
             egui::Color32::from_rgb(120, 220, 120),
-            "None: the quest can be played and won.",
+            "None: it can be played and won.",
         );
         return;
     }
     let mut chosen = None;
-    for (i, p) in state.doc.problems.iter().enumerate() {
+    for (i, p) in state.doc.problems().iter().enumerate() {
         let (mark, color) = if p.warning {
             ("!", egui::Color32::from_rgb(240, 200, 60))
         } else {
@@ -394,7 +409,7 @@ fn problems(ui: &mut egui::Ui, state: &mut EditorState) {
     }
     if let Some(i) = chosen {
         state.selected_problem = Some(i);
-        if let Some(s) = state.doc.problems[i].square {
+        if let Some(s) = state.doc.problems().get(i).and_then(|p| p.square) {
             state.selected = Some(s);
             state.cursor = s;
         }
@@ -403,6 +418,9 @@ fn problems(ui: &mut egui::Ui, state: &mut EditorState) {
 
 /// What stands on the selected square, with a monster's own name and numbers.
 fn inspector(ui: &mut egui::Ui, state: &mut EditorState) {
+    let crate::editor::Document::Quest(doc) = &state.doc else {
+        return;
+    };
     let Some(at) = state.selected else {
         ui.label("Click a square (or move the cursor) to look at it.");
         return;
@@ -411,18 +429,24 @@ fn inspector(ui: &mut egui::Ui, state: &mut EditorState) {
     if let Some(name) = state.board.room_name(crate::rules::geometry::Pos::new(at.0, at.1)) {
         ui.label(name.to_string());
     }
-    let pieces = state.doc.pieces_at(at);
+    let pieces = doc.pieces_at(at);
+    let monster = doc.quest.monsters.iter().position(|m| m.at == at).and_then(|i| {
+        let m = doc.quest.monsters[i].clone();
+        let def = doc.rules().monsters.get(&m.kind)?.clone();
+        Some((i, m, def))
+    });
+    let treasure = doc.quest.treasure.iter().position(|t| t.room == at);
+    let treasure = treasure.and_then(|i| doc.quest.treasure.get(i).cloned().map(|t| (i, t)));
     if pieces.is_empty() {
         ui.label("Nothing stands here.");
     }
     for p in pieces {
         ui.label(format!("• {p}"));
     }
-    if let Some(i) = state.doc.quest.monsters.iter().position(|m| m.at == at) {
-        monster_details(ui, state, i);
+    if let Some((i, m, def)) = monster {
+        monster_details(ui, state, i, m, def);
     }
-    if let Some(i) = state.doc.quest.treasure.iter().position(|t| t.room == at) {
-        let mut t = state.doc.quest.treasure[i].clone();
+    if let Some((i, mut t)) = treasure {
         ui.label("Special treasure found here:");
         let a = ui.add(
             egui::TextEdit::multiline(&mut t.text)
@@ -436,11 +460,13 @@ fn inspector(ui: &mut egui::Ui, state: &mut EditorState) {
     }
 }
 
-fn monster_details(ui: &mut egui::Ui, state: &mut EditorState, i: usize) {
-    let m = state.doc.quest.monsters[i].clone();
-    let Some(def) = state.doc.rules().monsters.get(&m.kind).cloned() else {
-        return;
-    };
+fn monster_details(
+    ui: &mut egui::Ui,
+    state: &mut EditorState,
+    i: usize,
+    m: RawMonster,
+    def: crate::rules::ruleset::MonsterDef,
+) {
     let mut n: RawMonster = m.clone();
     ui.label("Its own name:");
     let mut name = n.name.clone().unwrap_or_default();

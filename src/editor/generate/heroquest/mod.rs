@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Arc;
 
 use super::words::{self, Goal};
-use super::{Generated, GeneratedQuest, Ladder, Rng, Tuned, Tuning, tune};
+use super::{Generated, GeneratedQuest, Ladder, Rng, Tuning, tune_best};
 use crate::quest::{
     Quest, RawDoor, RawFurniture, RawFurnitureTrap, RawMonster, RawObjective, RawQuest, RawQuestItem, RawTrap,
     RawTrapKind, RawTreasure, Winnable, validate,
@@ -22,10 +22,6 @@ use crate::rules::board::{AreaId, AreaKind, Board, CORRIDOR, classic_board};
 use crate::rules::geometry::{Edge, Pos, Rect};
 use crate::rules::ruleset::RuleSet;
 
-/// Layouts drawn for one seed before giving up (each refused one is drawn again).
-const LAYOUT_TRIES: u64 = 12;
-/// Layouts tuned when games at the chosen level did not all end; the best one is kept.
-const TUNED_TRIES: usize = 3;
 /// The most monster squares a layout has (the boss apart).
 const MOST_SLOTS: usize = 20;
 /// The fewest: a small dungeon takes wanderers in its corridors, so its fiercest level is fierce.
@@ -65,38 +61,19 @@ pub(super) fn generate(seed: u64, rules: &str, difficulty: u8, tuning: Tuning) -
         RuleSet::heroquest_2021()
     };
     let board = classic_board();
-    let mut why = String::from("no layout could be drawn");
-    let mut best: Option<Tuned<RawQuest>> = None;
-    let mut tuned = 0;
-    for attempt in 0..LAYOUT_TRIES {
-        let mut rng = Rng::new(seed, attempt);
-        let Some(layout) = Layout::draw(&mut rng, &board, &tables, rules) else {
-            continue;
-        };
-        // Both ends of the ladder must validate before a game is played on it.
-        if let Err(e) = layout.build(0).and_then(|_| layout.build(layout.levels())) {
-            why = e;
-            continue;
-        }
-        match tune(&layout, crate::rules::noise::mix(seed ^ attempt), difficulty, tuning) {
-            Ok(t) => {
-                tuned += 1;
-                let done = t.unfinished == 0;
-                if best.as_ref().is_none_or(|b| t.unfinished < b.unfinished) {
-                    best = Some(t);
-                }
-                if done || tuned == TUNED_TRIES {
-                    break;
-                }
-            }
-            Err(e) => why = e,
-        }
-    }
-    best.map(|t| Generated {
+    let t = tune_best(
+        |attempt| {
+            let mut rng = Rng::new(seed, attempt);
+            let layout = Layout::draw(&mut rng, &board, &tables, rules)?;
+            Some((layout, crate::rules::noise::mix(seed ^ attempt)))
+        },
+        difficulty,
+        tuning,
+    )?;
+    Ok(Generated {
         quest: GeneratedQuest::HeroQuest(t.raw),
         rating: t.rating,
     })
-    .ok_or(why)
 }
 
 /// A monster square and the kinds it climbs through.
