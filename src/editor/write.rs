@@ -189,7 +189,7 @@ pub fn over<T: Written>(original: &str, raw: &T) -> Result<String, String> {
     // New fields, each after the last field of the file that comes before it in the order.
     let mut after: Vec<Vec<&Item>> = vec![Vec::new(); tree.items.len() + 1];
     for name in T::ORDER {
-        if written.contains(&name) {
+        if written.contains(name) {
             continue;
         }
         let Some(item) = new_n.field(name) else { continue };

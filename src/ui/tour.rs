@@ -702,6 +702,34 @@ fn editor_rating(w: &mut World) -> Result<bool, String> {
     Ok(state.rated.as_ref().is_some_and(|r| r.done > 0))
 }
 
+/// The editor on a copy of the Goblin Gate with a bat put on the start space: the mission
+/// checks' problem chosen, its square marked on the map.
+fn mission_problem(w: &mut World) -> Result<bool, String> {
+    use crate::editor::{Document, MissionDoc, MissionEdit, MissionPiece};
+    if let Some(state) = w.get_resource::<super::editor::EditorState>()
+        && matches!(state.doc, Document::Mission(_))
+    {
+        return Ok(true);
+    }
+    let (_, _, bytes) = crate::quest::mission::builtin_missions()
+        .iter()
+        .find(|(id, _, _)| *id == "the-goblin-gate")
+        .ok_or("no Goblin Gate among the missions")?;
+    let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
+    let mut doc = MissionDoc::open("the-goblin-gate-copy", text)?;
+    doc.apply(MissionEdit::Place {
+        piece: MissionPiece::Monster("bat".into()),
+        at: (0, 0),
+    })?;
+    let mut state = super::editor::EditorState::new(Document::Mission(doc));
+    state.selected_problem = Some(0);
+    state.selected = state.doc.problems().first().and_then(|p| p.square);
+    state.mission.tool = super::editor::MissionTool::Chest;
+    w.insert_resource(state);
+    w.resource_mut::<NextState<Screen>>().set(Screen::Editor);
+    Ok(false)
+}
+
 const fn step(name: &'static str, large: bool, enter: fn(&mut World) -> Result<bool, String>) -> Step {
     Step { name, large, enter }
 }
@@ -786,8 +814,10 @@ const STEPS: &[Step] = &[
     step("the town's Outfitter (Revised)", false, |w| title(w, TitleTour::Town("outfitter"))),
     step("the town's Alchemist (Revised)", true, |w| title(w, TitleTour::Town("alchemist"))),
     step("the town shut in a Series (Revised)", false, |w| title(w, TitleTour::TownShut)),
-    // The quest editor (issue 38): a problem chosen; the bots rating the quest.
+    // The quest editor (issue 38): a problem chosen; the bots rating the quest; a mission.
     step("the quest editor: a problem chosen", false, editor_problem),
     step("the quest editor: a problem chosen", true, editor_problem),
     step("the quest editor: the bots rating the quest", false, editor_rating),
+    step("the mission editor: a problem chosen", false, mission_problem),
+    step("the mission editor: a problem chosen", true, mission_problem),
 ];

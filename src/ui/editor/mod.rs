@@ -334,15 +334,21 @@ fn editor_screen(
             .max_rect(ctx.viewport_rect()),
     );
     top_bar(&mut root, &mut state, &mut commands);
+    let help = match state.doc {
+        Document::Quest(_) => {
+            "Mouse: the tool on a square (a door: near its wall), right-click takes away, drag moves with Select. \
+             Keys: arrows move the cursor, Enter uses the tool, Delete takes away, Shift+arrow a door, \
+             1–0 and G choose the tool, Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves, F5 plays, F6 rates."
+        }
+        Document::Mission(_) => {
+            "Mouse: the tool on a square (a door: near the edge), drag paints spaces with Space and moves with Select, \
+             right-click takes away (a piece, then the space). Keys: arrows move the cursor, Enter uses the tool, \
+             Delete takes away, Shift+arrow a door, 1–0, K, B and T choose the tool, Ctrl+Z / Ctrl+Y undo and redo, \
+             Ctrl+S saves, F5 plays, F6 rates."
+        }
+    };
     egui::Panel::bottom("editor-help").show(&mut root, |ui| {
-        ui.label(
-            egui::RichText::new(
-                "Mouse: the tool on a square (a door: near its wall), right-click takes away, drag moves with Select. \
-                 Keys: arrows move the cursor, Enter uses the tool, Delete takes away, Shift+arrow a door, \
-                 1–0 and G choose the tool, Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves, F5 plays, F6 rates.",
-            )
-            .small(),
-        );
+        ui.label(egui::RichText::new(help).small());
     });
     let quest = matches!(state.doc, Document::Quest(_));
     if quest {

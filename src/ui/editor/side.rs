@@ -501,7 +501,7 @@ fn monster_details(
 fn rating(ui: &mut egui::Ui, state: &mut EditorState) {
     ui.heading(egui::RichText::new("Rating").color(GOLD));
     let Some(r) = &state.rated else {
-        ui.label("Rate it: the bots play the quest at each sorcerer level, on background threads.");
+        ui.label("Rate it: the bots play it at each sorcerer level, on background threads.");
         return;
     };
     let running = state.rating_running();
