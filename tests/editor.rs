@@ -222,3 +222,100 @@ fn rating_plays_each_level_and_is_the_same_on_any_number_of_threads() {
     let stopped = wait(&job);
     assert!(stopped.stopped && !stopped.complete && stopped.done < 600);
 }
+
+/// The action-point module's pieces (a locked door and its lever, special terrain) and
+/// Revised's (linked portals, men-at-arms) go in through the editor's edits, pass the rules
+/// engine, are written into the file, and come away again (action-point-movement.md: Levers,
+/// Terrain; Revised #155 portals).
+#[test]
+fn levers_terrain_portals_and_men_at_arms_are_placed_and_taken_away() {
+    use hollowdeep::quest::{Failure, RawTerrain};
+    let mut doc = EditorDoc::new_quest("the-sluice");
+    let edits = vec![
+        Edit::Module {
+            id: "action-points".into(),
+            on: true,
+        },
+        Edit::Door {
+            at: (12, 3),
+            to: (11, 3),
+            kind: DoorKind::Locked,
+        },
+        Edit::Place {
+            piece: Piece::Lever {
+                opens: ((12, 3), (11, 3)),
+            },
+            at: (14, 4),
+        },
+        Edit::Place {
+            piece: Piece::Terrain(RawTerrain {
+                at: (0, 0),
+                cost: 3,
+                dangerous: true,
+                failure: Some(Failure::Wound(1)),
+                name: "Sluice".into(),
+            }),
+            at: (15, 6),
+        },
+        Edit::Place {
+            piece: Piece::Monster("goblin".into()),
+            at: (10, 3),
+        },
+    ];
+    for e in edits {
+        doc.apply(e.clone()).unwrap_or_else(|err| panic!("{e:?}: {err}"));
+    }
+    assert!(doc.playable(), "{:?}", doc.problems);
+    let quest = doc.playable_quest().unwrap();
+    assert_eq!(quest.terrain.len(), 1);
+    let text = doc.text().unwrap();
+    assert!(
+        text.contains("    levers: [\n        (at: (14, 4), opens: ((12, 3), (11, 3))),\n    ],"),
+        "{text}"
+    );
+    assert!(text.contains("name: \"Sluice\""), "{text}");
+    // A lever with no locked door or portcullis to open is refused.
+    assert!(
+        doc.apply(Edit::Place {
+            piece: Piece::Lever {
+                opens: ((5, 5), (5, 6))
+            },
+            at: (16, 4),
+        })
+        .unwrap_err()
+        .contains("locked door or a portcullis")
+    );
+    doc.apply(Edit::Remove { at: (14, 4) }).unwrap();
+    doc.apply(Edit::Remove { at: (15, 6) }).unwrap();
+    assert!(doc.quest.levers.is_empty() && doc.quest.terrain.is_empty());
+    // Revised: a pair of portals and the men-at-arms hired before the quest.
+    doc.apply(Edit::Rules("heroquest-revised".into())).unwrap();
+    doc.apply(Edit::Module {
+        id: "action-points".into(),
+        on: false,
+    })
+    .unwrap();
+    doc.apply(Edit::Door {
+        at: (12, 3),
+        to: (11, 3),
+        kind: DoorKind::Closed,
+    })
+    .unwrap();
+    doc.apply(Edit::Portal { a: (1, 8), b: (17, 9) }).unwrap();
+    doc.apply(Edit::MenAtArms(vec!["scout".into(), "swordsman".into()]))
+        .unwrap();
+    assert!(doc.apply(Edit::MenAtArms(vec!["dragon".into()])).is_err());
+    assert!(doc.playable(), "{:?}", doc.problems);
+    let quest = doc.playable_quest().unwrap();
+    assert_eq!(quest.portals.len(), 1);
+    let text = doc.text().unwrap();
+    assert!(
+        text.contains("    portals: [\n        (a: (1, 8), b: (17, 9)),\n    ],"),
+        "{text}"
+    );
+    assert!(text.contains("men_at_arms: [\"scout\", \"swordsman\"]"), "{text}");
+    assert!(doc.pieces_at((17, 9)).iter().any(|p| p.contains("portal to (1, 8)")));
+    // Either end takes the pair away.
+    doc.apply(Edit::Remove { at: (17, 9) }).unwrap();
+    assert!(doc.quest.portals.is_empty());
+}

@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::quest::{
-    RawDoor, RawEvent, RawFurniture, RawMonster, RawObjective, RawQuest, RawSecretDoor, RawTrap, RawTrapKind,
-    RawTreasure, Winnable,
+    RawDoor, RawEvent, RawFurniture, RawLever, RawMonster, RawObjective, RawPortal, RawQuest, RawSecretDoor,
+    RawTerrain, RawTrap, RawTrapKind, RawTreasure, Winnable,
 };
 use crate::rules::board::{Board, PathPart};
 use crate::rules::geometry::Pos;
@@ -83,7 +83,7 @@ pub(crate) fn write_file(path: &Path, text: &str, own: Option<&Path>, overwrite:
 }
 
 /// A piece put on a square.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Piece {
     /// One of the heroes' start squares.
     HeroStart,
@@ -99,6 +99,13 @@ pub enum Piece {
     Treasure,
     /// The stairway's top-left square (the stairway is 2 x 2).
     Stairway,
+    /// A lever opening the locked door or portcullis on the edge `opens` (the action-point
+    /// module).
+    Lever {
+        opens: (Sq, Sq),
+    },
+    /// A square of special terrain (the action-point module): its cost, danger and failure.
+    Terrain(RawTerrain),
 }
 
 /// What a door on an edge is.
@@ -162,6 +169,13 @@ pub enum Edit {
         index: usize,
         treasure: RawTreasure,
     },
+    /// Linked portals between two squares (HeroQuest Revised #155).
+    Portal {
+        a: Sq,
+        b: Sq,
+    },
+    /// The men-at-arms the heroes hire before the quest (HeroQuest Revised), in seat order.
+    MenAtArms(Vec<String>),
     AddEvent(RawEvent),
     Event {
         index: usize,
@@ -245,11 +259,8 @@ impl EditorDoc {
     /// A quest read from its text (a shipped quest, a user's file): the text is kept, so saving
     /// unchanged gives the same bytes.
     pub fn open(id: &str, text: &str) -> Result<EditorDoc, String> {
-        let body = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let quest: RawQuest = crate::quest::options()
-            .from_str(body)
-            .map_err(|e| format!("{id}: {}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
-        Ok(EditorDoc::from_quest(id, quest, Some(body.to_string())))
+        let (quest, body) = super::write::read::<RawQuest>(id, text)?;
+        Ok(EditorDoc::from_quest(id, quest, Some(body)))
     }
 
     /// A quest built elsewhere (the generator), not yet written anywhere.
@@ -353,10 +364,7 @@ impl EditorDoc {
 
     /// The quest as RON: over the text it came from when it has one, else afresh.
     pub fn text(&self) -> Result<String, String> {
-        match &self.original {
-            Some(o) => super::write::over(o, &self.quest),
-            None => super::write::fresh(&self.quest),
-        }
+        super::write::text(self.original.as_deref(), &self.quest)
     }
 
     /// Saves to `path` (atomically; the file it replaces is kept as `<name>.bak`). A file that
@@ -394,6 +402,18 @@ impl EditorDoc {
         }
         if q.blocked.contains(&at) {
             out.push("blocked".into());
+        }
+        for l in q.levers.iter().filter(|l| l.at == at) {
+            out.push(format!("a lever opening {:?}-{:?}", l.opens.0, l.opens.1));
+        }
+        for p in q.portals.iter().filter(|p| p.a == at || p.b == at) {
+            let other = if p.a == at { p.b } else { p.a };
+            out.push(format!("a portal to {other:?}"));
+        }
+        for t in q.terrain.iter().filter(|t| t.at == at) {
+            let name = if t.name.is_empty() { "special terrain" } else { &t.name };
+            let danger = if t.dangerous { ", dangerous" } else { "" };
+            out.push(format!("{name} (costs {}{danger})", t.cost));
         }
         out
     }
@@ -496,6 +516,21 @@ fn change(q: &mut RawQuest, edit: Edit, doc: &EditorDoc) -> Result<(), String> {
                         items: Vec::new(),
                     });
                 }
+                Piece::Lever { opens } => {
+                    let door = q
+                        .doors
+                        .iter()
+                        .any(|d| (d.locked || d.portcullis) && same_edge((d.at, d.to), opens));
+                    if !door {
+                        return Err("a lever opens a locked door or a portcullis: put one first".into());
+                    }
+                    q.levers.retain(|l| l.at != at);
+                    q.levers.push(RawLever { at, opens });
+                }
+                Piece::Terrain(t) => {
+                    q.terrain.retain(|x| x.at != at);
+                    q.terrain.push(RawTerrain { at, ..t });
+                }
                 Piece::Stairway => {
                     let old = q.stairway;
                     let old_starts: Vec<Sq> = (0..4).map(|i| (old.0 + i % 2, old.1 + i / 2)).collect();
@@ -563,8 +598,16 @@ fn change(q: &mut RawQuest, edit: Edit, doc: &EditorDoc) -> Result<(), String> {
                     return Err("a hero already starts there".into());
                 }
                 q.hero_starts[s] = to;
+            } else if let Some(l) = q.levers.iter().position(|l| l.at == from) {
+                q.levers.retain(|l| l.at != to);
+                let l = q.levers.iter().position(|l| l.at == from).unwrap_or(l);
+                q.levers[l].at = to;
             } else if let Some(f) = doc.furniture_index_at(from) {
                 q.furniture[f].at = to;
+            } else if let Some(t) = q.terrain.iter().position(|t| t.at == from) {
+                q.terrain.retain(|t| t.at != to);
+                let t = q.terrain.iter().position(|t| t.at == from).unwrap_or(t);
+                q.terrain[t].at = to;
             } else {
                 return Err(format!("nothing to move at ({}, {})", from.0, from.1));
             }
@@ -590,6 +633,22 @@ fn change(q: &mut RawQuest, edit: Edit, doc: &EditorDoc) -> Result<(), String> {
         Edit::Treasure { index, treasure } => {
             *q.treasure.get_mut(index).ok_or("no such treasure")? = treasure;
         }
+        Edit::Portal { a, b } => {
+            if !on_board(a) || !on_board(b) {
+                return Err("both ends of a portal are on the board".into());
+            }
+            if a == b {
+                return Err("a portal's two ends are two squares".into());
+            }
+            q.portals.retain(|p| ![p.a, p.b].iter().any(|e| *e == a || *e == b));
+            q.portals.push(RawPortal { a, b });
+        }
+        Edit::MenAtArms(list) => {
+            if let Some(k) = list.iter().find(|k| !doc.rules().men_at_arms.contains_key(*k)) {
+                return Err(format!("\"{k}\" is not a man-at-arms of these rules"));
+            }
+            q.men_at_arms = list;
+        }
         Edit::AddEvent(e) => q.events.push(e),
         Edit::Event { index, event } => *q.events.get_mut(index).ok_or("no such event")? = event,
         Edit::RemoveEvent(index) => {
@@ -611,12 +670,18 @@ fn remove_top(q: &mut RawQuest, at: Sq, doc: &EditorDoc) -> bool {
         q.traps.remove(i);
     } else if let Some(i) = q.hero_starts.iter().position(|s| *s == at) {
         q.hero_starts.remove(i);
+    } else if let Some(i) = q.levers.iter().position(|l| l.at == at) {
+        q.levers.remove(i);
+    } else if let Some(i) = q.portals.iter().position(|p| p.a == at || p.b == at) {
+        q.portals.remove(i);
     } else if let Some(i) = doc.furniture_index_at(at) {
         q.furniture.remove(i);
     } else if let Some(i) = q.treasure.iter().position(|t| t.room == at) {
         q.treasure.remove(i);
     } else if let Some(i) = q.blocked.iter().position(|s| *s == at) {
         q.blocked.remove(i);
+    } else if let Some(i) = q.terrain.iter().position(|t| t.at == at) {
+        q.terrain.remove(i);
     } else {
         return false;
     }

@@ -145,11 +145,8 @@ impl MissionDoc {
 
     /// A mission read from its text: the text is kept, so saving unchanged gives the same bytes.
     pub fn open(id: &str, text: &str) -> Result<MissionDoc, String> {
-        let body = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mission: RawMission = crate::quest::options()
-            .from_str(body)
-            .map_err(|e| format!("{id}: {}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
-        Ok(MissionDoc::from_mission(id, mission, Some(body.to_string())))
+        let (mission, body) = super::write::read::<RawMission>(id, text)?;
+        Ok(MissionDoc::from_mission(id, mission, Some(body)))
     }
 
     /// A mission built elsewhere (the generator), not yet written anywhere.
@@ -247,10 +244,7 @@ impl MissionDoc {
 
     /// The mission as RON: over the text it came from when it has one, else afresh.
     pub fn text(&self) -> Result<String, String> {
-        match &self.original {
-            Some(o) => super::write::over(o, &self.mission),
-            None => super::write::fresh(&self.mission),
-        }
+        super::write::text(self.original.as_deref(), &self.mission)
     }
 
     /// Saves to `path` (see `EditorDoc::save_to`).

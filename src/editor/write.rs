@@ -129,6 +129,24 @@ fn entry_text(text: &str, item: &Item) -> String {
     }
 }
 
+/// A file's text read as a quest or mission (`id` names it in the message when it does not
+/// read), with the text kept as it is (a byte-order mark apart) for writing over later.
+pub fn read<T: Written>(id: &str, text: &str) -> Result<(T, String), String> {
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let value: T = crate::quest::options()
+        .from_str(body)
+        .map_err(|e| format!("{id}: {}:{}: {}", e.span.start.line, e.span.start.col, e.code))?;
+    Ok((value, body.to_string()))
+}
+
+/// A document's RON: over the text it came from when it has one, else afresh.
+pub fn text<T: Written>(original: Option<&str>, value: &T) -> Result<String, String> {
+    match original {
+        Some(o) => over(o, value),
+        None => fresh(value),
+    }
+}
+
 /// The quest's (or mission's) RON, written afresh.
 pub fn fresh<T: Written>(raw: &T) -> Result<String, String> {
     let (text, node) = compact(raw)?;

@@ -49,7 +49,7 @@ pub(super) fn nearest_side(at: Sq, (fx, fy): (f32, f32)) -> Sq {
 }
 
 /// Whether a point is near a side of its square (a door there is what a click means).
-pub(super) fn near_side((fx, fy): (f32, f32)) -> bool {
+fn near_side((fx, fy): (f32, f32)) -> bool {
     let middle = 0.22..=0.78;
     !middle.contains(&fx) || !middle.contains(&fy)
 }
@@ -104,6 +104,32 @@ pub(super) fn board(ui: &mut egui::Ui, state: &mut EditorState) {
             [Pos2::new(stair.left() + 2.0, y), Pos2::new(stair.right() - 2.0, y)],
             Stroke::new(1.0, Color32::from_rgb(140, 130, 96)),
         );
+    }
+    // Special terrain: a tint of its danger, its cost in a corner.
+    for t in &q.terrain {
+        let r = cell(t.at).shrink(1.0);
+        let tint = if t.dangerous {
+            Color32::from_rgba_unmultiplied(200, 60, 40, 110)
+        } else {
+            Color32::from_rgba_unmultiplied(40, 120, 160, 110)
+        };
+        painter.rect_filled(r, 1.0, tint);
+        painter.text(
+            r.left_top() + vec2(2.0, 1.0),
+            Align2::LEFT_TOP,
+            format!("{}", t.cost),
+            FontId::proportional(size * 0.26),
+            Color32::WHITE,
+        );
+        if !t.name.is_empty() {
+            painter.text(
+                r.center_bottom() - vec2(0.0, 1.0),
+                Align2::CENTER_BOTTOM,
+                short(&t.name, 1),
+                FontId::proportional(size * 0.2),
+                Color32::WHITE,
+            );
+        }
     }
     // Blocked squares and furniture.
     for b in &q.blocked {
@@ -213,6 +239,37 @@ pub(super) fn board(ui: &mut egui::Ui, state: &mut EditorState) {
             Color32::BLACK,
         );
     }
+    for l in &q.levers {
+        let r = cell(l.at).shrink(size * 0.25);
+        painter.rect_filled(r, 2.0, Color32::from_rgb(90, 90, 100));
+        painter.line_segment(
+            [r.center_bottom(), r.right_top()],
+            Stroke::new(size * 0.08, Color32::from_rgb(230, 200, 90)),
+        );
+    }
+    for (i, p) in q.portals.iter().enumerate() {
+        for end in [p.a, p.b] {
+            painter.circle_stroke(
+                cell(end).center(),
+                size * 0.36,
+                Stroke::new(size * 0.08, Color32::from_rgb(170, 110, 230)),
+            );
+            painter.text(
+                cell(end).center(),
+                Align2::CENTER_CENTER,
+                format!("{}", i + 1),
+                FontId::proportional(size * 0.3),
+                Color32::from_rgb(200, 160, 250),
+            );
+        }
+    }
+    if let Some(a) = state.portal_from {
+        painter.circle_stroke(
+            cell(a).center(),
+            size * 0.36,
+            Stroke::new(size * 0.05, Color32::from_rgba_unmultiplied(170, 110, 230, 160)),
+        );
+    }
     for g in goal_squares(&q.objective) {
         painter.text(
             cell(g).center(),
@@ -292,41 +349,99 @@ pub(super) fn board(ui: &mut egui::Ui, state: &mut EditorState) {
         hover.push_str(&format!("\n{p}"));
     }
     response.clone().on_hover_text_at_pointer(hover);
-    if response.drag_started() && state.tool == Tool::Select {
+    let role = match state.tool {
+        Tool::Select => Role::Select,
+        Tool::Door => Role::Door,
+        Tool::Erase => Role::Erase,
+        _ => Role::Place,
+    };
+    match gesture(state, &response, at, frac, door_here, role) {
+        Gesture::Move { from } => state.edit(Edit::Move { from, to: at }),
+        Gesture::Door { to } => {
+            let kind = state.door_kind;
+            state.edit(Edit::Door { at, to, kind });
+        }
+        Gesture::RemoveDoor { to } => state.edit(Edit::RemoveDoor { at, to }),
+        Gesture::Use => state.use_tool(at),
+        Gesture::Remove => state.edit(Edit::Remove { at }),
+        Gesture::Nothing => {}
+    }
+}
+
+/// What a tool does with the mouse on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Role {
+    /// A drag moves a piece.
+    Select,
+    /// A click puts a door on the edge nearest it.
+    Door,
+    /// A click near a door takes the door away.
+    Erase,
+    /// A click uses the tool on the square.
+    Place,
+}
+
+/// What the mouse did on the square `at` this frame, in the editor's words.
+pub(super) enum Gesture {
+    Nothing,
+    /// A drag with Select ended here, from `from`.
+    Move {
+        from: Sq,
+    },
+    Door {
+        to: Sq,
+    },
+    RemoveDoor {
+        to: Sq,
+    },
+    /// A click: the tool used on the square.
+    Use,
+    /// A right-click: the piece (or the door near it) taken away.
+    Remove,
+}
+
+/// Reads the mouse on the board (the same for a quest and a mission): a drag with Select, a
+/// click, a right-click; `door_here` is the door on the edge nearest the pointer, if any.
+pub(super) fn gesture(
+    state: &mut EditorState,
+    response: &egui::Response,
+    at: Sq,
+    frac: (f32, f32),
+    door_here: Option<Sq>,
+    role: Role,
+) -> Gesture {
+    if response.drag_started() && role == Role::Select {
         state.drag_from = Some(at);
     }
     if response.drag_stopped() {
-        if let Some(from) = state.drag_from.take()
-            && from != at
-        {
-            state.edit(Edit::Move { from, to: at });
-            state.selected = Some(at);
-            state.cursor = at;
-        }
-        return;
+        return match state.drag_from.take() {
+            Some(from) if from != at => {
+                state.selected = Some(at);
+                state.cursor = at;
+                Gesture::Move { from }
+            }
+            _ => Gesture::Nothing,
+        };
     }
+    let near_door = door_here.filter(|_| near_side(frac));
     if response.clicked() {
         state.cursor = at;
-        match state.tool {
-            Tool::Door => {
-                let to = nearest_side(at, frac);
-                let kind = state.door_kind;
-                state.edit(Edit::Door { at, to, kind });
-            }
-            Tool::Erase if near_side(frac) && door_here.is_some() => {
-                let to = door_here.unwrap_or(at);
-                state.edit(Edit::RemoveDoor { at, to });
-            }
-            _ => state.use_tool(at),
-        }
+        return match (role, near_door) {
+            (Role::Door, _) => Gesture::Door {
+                to: nearest_side(at, frac),
+            },
+            (Role::Erase, Some(to)) => Gesture::RemoveDoor { to },
+            _ => Gesture::Use,
+        };
     }
     if response.secondary_clicked() {
         state.cursor = at;
-        match door_here.filter(|_| near_side(frac)) {
-            Some(to) => state.edit(Edit::RemoveDoor { at, to }),
-            None => state.edit(Edit::Remove { at }),
-        }
+        return match near_door {
+            Some(to) => Gesture::RemoveDoor { to },
+            None => Gesture::Remove,
+        };
     }
+    Gesture::Nothing
 }
 
 /// The problems' squares, the chosen one strongest; the selected square and the cursor.

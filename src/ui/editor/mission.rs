@@ -6,8 +6,8 @@ use bevy::prelude::{ButtonInput, KeyCode};
 use bevy_egui::egui::{self, Align2, Color32, FontId, Rect, Sense, Stroke, StrokeKind, vec2};
 
 use super::EditorState;
-use super::board::{DOOR, edge_line, marks, near_side, nearest_side, short, square_at};
-use super::side::fit;
+use super::board::{DOOR, Gesture, Role, edge_line, gesture, marks, nearest_side, short, square_at};
+use super::side::{fit, words_field};
 use crate::editor::mission::MAX_SIDE;
 use crate::editor::{Document, MissionDoc, MissionEdit, MissionPiece, Sq, Square};
 use crate::quest::mission::{MissionDoorKind, Thing};
@@ -328,15 +328,7 @@ fn mission_words(ui: &mut egui::Ui, state: &mut EditorState) {
     let m = &doc.mission;
     let (mut story, mut battle, heroes) = (m.story.clone(), m.battle, m.heroes.clone());
     ui.heading(egui::RichText::new("The mission").color(GOLD));
-    ui.label("Story:");
-    if ui
-        .add(
-            egui::TextEdit::multiline(&mut story)
-                .desired_rows(4)
-                .desired_width(f32::INFINITY),
-        )
-        .changed()
-    {
+    if let Some(story) = words_field(ui, "Story:", &mut story) {
         state.edit_mission(MissionEdit::Story(story));
     }
     if ui
@@ -568,43 +560,25 @@ pub(super) fn board(ui: &mut egui::Ui, state: &mut EditorState) {
         );
     }
     response.clone().on_hover_text_at_pointer(hover);
-    if response.drag_started() && tool == MissionTool::Select {
-        state.drag_from = Some(at);
-    }
     // The Space tool paints a path under a drag.
     if tool == MissionTool::Space && response.dragged() && blank {
         state.edit_mission(MissionEdit::Square { at, is: Square::Space });
     }
-    if response.drag_stopped() {
-        if let Some(from) = state.drag_from.take()
-            && from != at
-        {
-            state.edit_mission(MissionEdit::Move { from, to: at });
-            state.selected = Some(at);
-            state.cursor = at;
+    let role = match tool {
+        MissionTool::Select => Role::Select,
+        MissionTool::Door => Role::Door,
+        MissionTool::Erase => Role::Erase,
+        _ => Role::Place,
+    };
+    match gesture(state, &response, at, frac, door_here, role) {
+        Gesture::Move { from } => state.edit_mission(MissionEdit::Move { from, to: at }),
+        Gesture::Door { to } => {
+            let kind = state.mission.door;
+            state.edit_mission(MissionEdit::Door { at, to, kind });
         }
-        return;
-    }
-    if response.clicked() {
-        state.cursor = at;
-        match tool {
-            MissionTool::Door => {
-                let to = nearest_side(at, frac);
-                let kind = state.mission.door;
-                state.edit_mission(MissionEdit::Door { at, to, kind });
-            }
-            MissionTool::Erase if near_side(frac) && door_here.is_some() => {
-                let to = door_here.unwrap_or(at);
-                state.edit_mission(MissionEdit::RemoveDoor { at, to });
-            }
-            _ => state.use_tool(at),
-        }
-    }
-    if response.secondary_clicked() {
-        state.cursor = at;
-        match door_here.filter(|_| near_side(frac)) {
-            Some(to) => state.edit_mission(MissionEdit::RemoveDoor { at, to }),
-            None => state.edit_mission(MissionEdit::Remove { at }),
-        }
+        Gesture::RemoveDoor { to } => state.edit_mission(MissionEdit::RemoveDoor { at, to }),
+        Gesture::Use => state.use_tool(at),
+        Gesture::Remove => state.edit_mission(MissionEdit::Remove { at }),
+        Gesture::Nothing => {}
     }
 }

@@ -43,11 +43,17 @@ pub enum Tool {
     /// The objective's square (a square to reach, the captive, an exit).
     Goal,
     Erase,
+    /// A lever opening a locked door or portcullis (the action-point module).
+    Lever,
+    /// A square of special terrain (the action-point module).
+    Terrain,
+    /// Linked portals: one end, then the other (HeroQuest Revised).
+    Portal,
 }
 
 impl Tool {
-    /// The tools in the palette's order, with their key (1–9, 0, G).
-    pub const ALL: [(Tool, &'static str, &'static str); 11] = [
+    /// The tools in the palette's order, with their key (1–9, 0, G, L, H, P).
+    pub const ALL: [(Tool, &'static str, &'static str); 14] = [
         (Tool::Select, "1", "Select and move"),
         (Tool::HeroStart, "2", "Hero start"),
         (Tool::Door, "3", "Door"),
@@ -59,6 +65,9 @@ impl Tool {
         (Tool::Stairway, "9", "Stairway"),
         (Tool::Erase, "0", "Erase"),
         (Tool::Goal, "G", "Objective square"),
+        (Tool::Lever, "L", "Lever (action points)"),
+        (Tool::Terrain, "H", "Terrain (action points)"),
+        (Tool::Portal, "P", "Portals (Revised)"),
     ];
 }
 
@@ -93,6 +102,12 @@ pub struct EditorState {
     pub drag_from: Option<Sq>,
     /// The event being written, as RON.
     pub event_text: String,
+    /// The door a new lever opens (None: the last locked door or portcullis written).
+    pub lever_opens: Option<(Sq, Sq)>,
+    /// The special terrain the Terrain tool puts down.
+    pub terrain: crate::quest::RawTerrain,
+    /// A portal's first end, waiting for its second.
+    pub portal_from: Option<Sq>,
     /// A mission's tools: the one chosen and what it puts down.
     pub mission: mission::MissionTools,
 }
@@ -135,6 +150,15 @@ impl EditorState {
             ask: None,
             drag_from: None,
             event_text: String::new(),
+            lever_opens: None,
+            terrain: crate::quest::RawTerrain {
+                at: (0, 0),
+                cost: 2,
+                dangerous: false,
+                failure: None,
+                name: "Rubble".into(),
+            },
+            portal_from: None,
             mission: mission::MissionTools::default(),
         }
     }
@@ -179,9 +203,12 @@ impl EditorState {
     /// Uses the tool on a square.
     pub fn use_tool(&mut self, at: Sq) {
         self.cursor = at;
-        let objective = match &self.doc {
+        let (objective, lever_door) = match &self.doc {
             Document::Mission(_) => return mission::use_tool(self, at),
-            Document::Quest(doc) => doc.quest.objective.clone(),
+            Document::Quest(doc) => (
+                doc.quest.objective.clone(),
+                side::lever_doors(&doc.quest).last().copied(),
+            ),
         };
         let piece = match self.tool {
             Tool::Select => {
@@ -207,6 +234,26 @@ impl EditorState {
             Tool::Treasure => Piece::Treasure,
             Tool::Blocked => Piece::Blocked,
             Tool::Stairway => Piece::Stairway,
+            Tool::Terrain => Piece::Terrain(self.terrain.clone()),
+            Tool::Lever => match self.lever_opens.or(lever_door) {
+                Some(opens) => Piece::Lever { opens },
+                None => {
+                    self.message = Some((
+                        "A lever opens a locked door or a portcullis: put one first.".into(),
+                        true,
+                    ));
+                    return;
+                }
+            },
+            Tool::Portal => match self.portal_from.take() {
+                None => {
+                    self.portal_from = Some(at);
+                    self.selected = Some(at);
+                    self.message = Some(("Now the portal's other end.".into(), false));
+                    return;
+                }
+                Some(a) => return self.edit(Edit::Portal { a, b: at }),
+            },
         };
         self.selected = Some(at);
         self.edit(Edit::Place { piece, at });
@@ -338,7 +385,7 @@ fn editor_screen(
         Document::Quest(_) => {
             "Mouse: the tool on a square (a door: near its wall), right-click takes away, drag moves with Select. \
              Keys: arrows move the cursor, Enter uses the tool, Delete takes away, Shift+arrow a door, \
-             1–0 and G choose the tool, Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves, F5 plays, F6 rates."
+             1–0, G, L, H and P choose the tool, Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves, F5 plays, F6 rates."
         }
         Document::Mission(_) => {
             "Mouse: the tool on a square (a door: near the edge), drag paints spaces with Space and moves with Select, \
@@ -433,6 +480,9 @@ fn keyboard(state: &mut EditorState, keys: &ButtonInput<KeyCode>, commands: &mut
         KeyCode::Digit9,
         KeyCode::Digit0,
         KeyCode::KeyG,
+        KeyCode::KeyL,
+        KeyCode::KeyH,
+        KeyCode::KeyP,
     ];
     if matches!(state.doc, Document::Quest(_)) {
         for (i, k) in digits.iter().enumerate() {

@@ -103,8 +103,101 @@ fn tool_options(ui: &mut egui::Ui, state: &mut EditorState) {
         Tool::Goal => {
             ui.label("A click sets the objective's square (an exit is added or taken away).");
         }
+        Tool::Lever => {
+            let doors = lever_doors(&doc.quest);
+            if doors.is_empty() {
+                ui.label("Put a locked door or a portcullis first: a lever opens one.");
+            }
+            let label = |e: (Sq, Sq)| format!("the door ({}, {})–({}, {})", e.0.0, e.0.1, e.1.0, e.1.1);
+            let chosen = state
+                .lever_opens
+                .filter(|e| doors.contains(e))
+                .or(doors.last().copied());
+            egui::ComboBox::from_id_salt("editor-lever")
+                .width(fit(ui, 200.0))
+                .selected_text(chosen.map_or("–".into(), label))
+                .show_ui(ui, |ui| {
+                    for e in &doors {
+                        if ui.selectable_label(chosen == Some(*e), label(*e)).clicked() {
+                            state.lever_opens = Some(*e);
+                        }
+                    }
+                });
+        }
+        Tool::Terrain => terrain_options(ui, &mut state.terrain),
+        Tool::Portal => {
+            ui.label(match state.portal_from {
+                None => "A click puts one end of a pair of portals; the next click, the other.".to_string(),
+                Some(a) => format!("The first end is at ({}, {}): click the other.", a.0, a.1),
+            });
+        }
         _ => {}
     }
+    if !ap && matches!(state.tool, Tool::Lever | Tool::Terrain) {
+        ui.label(egui::RichText::new("Played under the action-point module: tick it above.").small());
+    }
+}
+
+/// The doors a lever may open: the locked doors and portcullises, as their edges.
+pub(super) fn lever_doors(q: &RawQuest) -> Vec<(Sq, Sq)> {
+    q.doors
+        .iter()
+        .filter(|d| d.locked || d.portcullis)
+        .map(|d| (d.at, d.to))
+        .collect()
+}
+
+/// What a square of special terrain is: its name, cost, danger and failure.
+fn terrain_options(ui: &mut egui::Ui, t: &mut crate::quest::RawTerrain) {
+    use crate::quest::Failure;
+    ui.label("Its name on the board:");
+    ui.add(egui::TextEdit::singleline(&mut t.name).desired_width(fit(ui, 180.0)));
+    ui.add(
+        egui::DragValue::new(&mut t.cost)
+            .range(1..=6)
+            .prefix("Costs ")
+            .suffix(" points"),
+    );
+    ui.checkbox(
+        &mut t.dangerous,
+        "Dangerous (a Response card for each monster beside it)",
+    );
+    ui.label("On a failure:");
+    let mut kind = match t.failure {
+        None => 0,
+        Some(Failure::Wound(_)) => 1,
+        Some(Failure::EndMove) => 2,
+        Some(Failure::Pit) => 3,
+    };
+    for (i, name) in ["Nothing", "Wounds", "The move ends", "A pit opens"].iter().enumerate() {
+        ui.radio_value(&mut kind, i, *name);
+    }
+    t.failure = match kind {
+        1 => {
+            let mut n = match t.failure {
+                Some(Failure::Wound(n)) => n,
+                _ => 1,
+            };
+            ui.add(egui::DragValue::new(&mut n).range(1..=6).suffix(" Body"));
+            Some(Failure::Wound(n))
+        }
+        2 => Some(Failure::EndMove),
+        3 => Some(Failure::Pit),
+        _ => None,
+    };
+}
+
+/// A few lines of words read aloud (a briefing, a story), the panel's width: the new words
+/// when they were changed this frame.
+pub(super) fn words_field(ui: &mut egui::Ui, label: &str, text: &mut String) -> Option<String> {
+    ui.label(label);
+    ui.add(
+        egui::TextEdit::multiline(text)
+            .desired_rows(4)
+            .desired_width(f32::INFINITY),
+    )
+    .changed()
+    .then(|| text.clone())
 }
 
 /// A widget's width: as designed, but never wider than the panel leaves.
@@ -138,15 +231,7 @@ fn quest_words(ui: &mut egui::Ui, state: &mut EditorState) {
     let current = doc.quest.wandering_monster.clone();
     let (current_name, list) = (monster_name(doc.rules(), &current), monsters(doc.rules()));
     ui.heading(egui::RichText::new("The quest").color(GOLD));
-    ui.label("Briefing:");
-    if ui
-        .add(
-            egui::TextEdit::multiline(&mut briefing)
-                .desired_rows(4)
-                .desired_width(f32::INFINITY),
-        )
-        .changed()
-    {
+    if let Some(briefing) = words_field(ui, "Briefing:", &mut briefing) {
         state.edit(Edit::Briefing(briefing));
     }
     objective(ui, state);
@@ -161,7 +246,63 @@ fn quest_words(ui: &mut egui::Ui, state: &mut EditorState) {
                 }
             }
         });
+    men_at_arms(ui, state);
     events(ui, state);
+}
+
+/// The men-at-arms the heroes hire before the quest, under rules that have them (Revised).
+fn men_at_arms(ui: &mut egui::Ui, state: &mut EditorState) {
+    let crate::editor::Document::Quest(doc) = &state.doc else {
+        return;
+    };
+    let kinds: Vec<(String, String)> = doc
+        .rules()
+        .men_at_arms
+        .iter()
+        .map(|(id, m)| (id.clone(), m.name.clone()))
+        .collect();
+    if kinds.is_empty() {
+        return;
+    }
+    let list = doc.quest.men_at_arms.clone();
+    let name = |id: &str| {
+        kinds
+            .iter()
+            .find(|(k, _)| k == id)
+            .map_or(id.to_string(), |(_, n)| n.clone())
+    };
+    ui.separator();
+    ui.label(egui::RichText::new(format!("Men-at-arms ({})", list.len())).strong());
+    let mut next = None;
+    for (i, id) in list.iter().enumerate() {
+        ui.horizontal(|ui| {
+            if ui
+                .small_button("×")
+                .on_hover_text("Take this man-at-arms away")
+                .clicked()
+            {
+                let mut l = list.clone();
+                l.remove(i);
+                next = Some(l);
+            }
+            ui.label(name(id));
+        });
+    }
+    egui::ComboBox::from_id_salt("editor-men-at-arms")
+        .width(fit(ui, 180.0))
+        .selected_text("Add a man-at-arms")
+        .show_ui(ui, |ui| {
+            for (id, n) in &kinds {
+                if ui.selectable_label(false, n).clicked() {
+                    let mut l = list.clone();
+                    l.push(id.clone());
+                    next = Some(l);
+                }
+            }
+        });
+    if let Some(l) = next {
+        state.edit(Edit::MenAtArms(l));
+    }
 }
 
 const OBJECTIVES: [&str; 7] = [
