@@ -273,7 +273,7 @@ impl Layout {
         slots.extend(along.into_iter().take(most));
 
         let (w, h) = (2 * cw - 1, 2 * ch - 1);
-        let map: Vec<String> = (0..h)
+        let mut map: Vec<String> = (0..h)
             .map(|y| {
                 let row: String = (0..w)
                     .map(|x| {
@@ -292,8 +292,13 @@ impl Layout {
                 row.trim_end().to_string()
             })
             .collect();
-        let blanks: Vec<Pos> = (0..h)
-            .flat_map(|y| (0..w).map(move |x| Pos::new(x, y)))
+        // The map ends with its last row that holds a space: no blank rows below it.
+        while map.last().is_some_and(String::is_empty) {
+            map.pop();
+        }
+        let (mw, mh) = (map.iter().map(String::len).max().unwrap_or(0) as i32, map.len() as i32);
+        let blanks: Vec<Pos> = (0..mh)
+            .flat_map(|y| (0..mw).map(move |x| Pos::new(x, y)))
             .filter(|p| !spaces.contains(p))
             .collect();
         let torches = (0..rng.range(1, 3)).filter_map(|_| blanks.get(rng.below(blanks.len())).map(|p| t(*p)));
