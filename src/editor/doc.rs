@@ -465,18 +465,7 @@ fn change(q: &mut RawQuest, edit: Edit, doc: &EditorDoc) -> Result<(), String> {
                         return Err(format!("\"{kind}\" is not a monster of these rules"));
                     }
                     q.monsters.retain(|m| m.at != at);
-                    q.monsters.push(RawMonster {
-                        kind,
-                        at,
-                        name: None,
-                        movement: None,
-                        attack: None,
-                        defend: None,
-                        body: None,
-                        mind: None,
-                        spells: Vec::new(),
-                        group: None,
-                    });
+                    q.monsters.push(RawMonster::plain(&kind, at));
                 }
                 Piece::Furniture { kind, rotated } => {
                     if !doc.rules().furniture.contains_key(&kind) {

@@ -302,6 +302,24 @@ pub struct RawMonster {
     pub group: Option<String>,
 }
 
+impl RawMonster {
+    /// A monster of a kind on a square, with its kind's own name and numbers.
+    pub fn plain(kind: &str, at: (i32, i32)) -> RawMonster {
+        RawMonster {
+            kind: kind.to_string(),
+            at,
+            name: None,
+            movement: None,
+            attack: None,
+            defend: None,
+            body: None,
+            mind: None,
+            spells: Vec::new(),
+            group: None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawFurniture {

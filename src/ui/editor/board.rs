@@ -54,19 +54,37 @@ fn near_side((fx, fy): (f32, f32)) -> bool {
     !middle.contains(&fx) || !middle.contains(&fy)
 }
 
-pub(super) fn board(ui: &mut egui::Ui, state: &mut EditorState) {
-    let (w, h) = (state.board.width, state.board.height);
+/// A board of `w` by `h` squares laid out in the space left, centred, its squares as large as
+/// fit (at least 8 points, at most `most`): its top-left corner, a square's side and its rect,
+/// with the response to the mouse and a painter over it.
+pub(super) fn lay_out(
+    ui: &mut egui::Ui,
+    (w, h): (i32, i32),
+    most: f32,
+) -> (Pos2, f32, Rect, egui::Response, egui::Painter) {
     let avail = ui.available_rect_before_wrap();
     let size = (avail.width() / w as f32)
         .min(avail.height() / h as f32)
         .floor()
+        .min(most)
         .max(8.0);
     let full = vec2(size * w as f32, size * h as f32);
     let origin = avail.center() - full / 2.0;
     let rect = Rect::from_min_size(origin, full);
     let response = ui.allocate_rect(rect, Sense::click_and_drag());
     let painter = ui.painter_at(rect.expand(2.0));
-    let cell = |s: Sq| Rect::from_min_size(origin + vec2(s.0 as f32 * size, s.1 as f32 * size), vec2(size, size));
+    (origin, size, rect, response, painter)
+}
+
+/// A square's rect on a board laid out at `origin` with squares of side `size`.
+pub(super) fn cell_rect(origin: Pos2, size: f32, s: Sq) -> Rect {
+    Rect::from_min_size(origin + vec2(s.0 as f32 * size, s.1 as f32 * size), vec2(size, size))
+}
+
+pub(super) fn board(ui: &mut egui::Ui, state: &mut EditorState) {
+    let (w, h) = (state.board.width, state.board.height);
+    let (origin, size, rect, response, painter) = lay_out(ui, (w, h), f32::INFINITY);
+    let cell = |s: Sq| cell_rect(origin, size, s);
     let crate::editor::Document::Quest(doc) = &state.doc else {
         return;
     };

@@ -3,11 +3,13 @@
 //! being looked at on the right. Each click or key sends a `MissionEdit`.
 
 use bevy::prelude::{ButtonInput, KeyCode};
-use bevy_egui::egui::{self, Align2, Color32, FontId, Rect, Sense, Stroke, StrokeKind, vec2};
+use bevy_egui::egui::{self, Align2, Color32, FontId, Rect, Stroke, StrokeKind, vec2};
 
 use super::EditorState;
-use super::board::{DOOR, Gesture, Role, edge_line, gesture, marks, nearest_side, short, square_at};
-use super::side::{fit, words_field};
+use super::board::{
+    DOOR, Gesture, Role, cell_rect, edge_line, gesture, lay_out, marks, nearest_side, short, square_at,
+};
+use super::side::{fit, left_panel, words_field};
 use crate::editor::mission::MAX_SIDE;
 use crate::editor::{Document, MissionDoc, MissionEdit, MissionPiece, Sq, Square};
 use crate::quest::mission::{MissionDoorKind, Thing};
@@ -165,22 +167,15 @@ pub(super) fn keys(state: &mut EditorState, keys: &ButtonInput<KeyCode>) {
 
 /// The tools, and the mission's story, mode and heroes.
 pub(super) fn tools_panel(root: &mut egui::Ui, state: &mut EditorState) {
-    egui::Panel::left("editor-tools")
-        .resizable(false)
-        .exact_size(crate::ui::fit::side_width(root.ctx(), 260.0, 0.25))
-        .show(root, |ui| {
-            crate::ui::fit::scrolled(ui, egui::ScrollArea::vertical().id_salt("editor-tools-scroll"), |ui| {
-                ui.set_max_width(ui.available_width());
-                ui.heading(egui::RichText::new("Tools").color(GOLD));
-                for (tool, key, name) in MissionTool::ALL {
-                    ui.selectable_value(&mut state.mission.tool, tool, format!("{key}   {name}"));
-                }
-                ui.separator();
-                tool_options(ui, state);
-                ui.separator();
-                mission_words(ui, state);
-            });
-        });
+    left_panel(root, |ui| {
+        for (tool, key, name) in MissionTool::ALL {
+            ui.selectable_value(&mut state.mission.tool, tool, format!("{key}   {name}"));
+        }
+        ui.separator();
+        tool_options(ui, state);
+        ui.separator();
+        mission_words(ui, state);
+    });
 }
 
 /// Every Heroica monster: its id and its name and strength.
@@ -407,17 +402,8 @@ const SPACE: Color32 = Color32::from_rgb(150, 138, 110);
 pub(super) fn board(ui: &mut egui::Ui, state: &mut EditorState) {
     let Document::Mission(doc) = &state.doc else { return };
     let (w, h) = canvas(doc);
-    let avail = ui.available_rect_before_wrap();
-    let size = (avail.width() / w as f32)
-        .min(avail.height() / h as f32)
-        .floor()
-        .clamp(8.0, 64.0);
-    let full = vec2(size * w as f32, size * h as f32);
-    let origin = avail.center() - full / 2.0;
-    let rect = Rect::from_min_size(origin, full);
-    let response = ui.allocate_rect(rect, Sense::click_and_drag());
-    let painter = ui.painter_at(rect.expand(2.0));
-    let cell = |s: Sq| Rect::from_min_size(origin + vec2(s.0 as f32 * size, s.1 as f32 * size), vec2(size, size));
+    let (origin, size, rect, response, painter) = lay_out(ui, (w, h), 64.0);
+    let cell = |s: Sq| cell_rect(origin, size, s);
     let m = &doc.mission;
     let tables = HeroicaTables::get();
     let font = |k: f32| FontId::proportional(size * k);

@@ -12,6 +12,19 @@ use crate::ui::GOLD;
 
 /// The tools, and the quest's briefing, goal, wandering monster and events.
 pub(super) fn tools_panel(root: &mut egui::Ui, state: &mut EditorState) {
+    left_panel(root, |ui| {
+        for (tool, key, name) in Tool::ALL {
+            ui.selectable_value(&mut state.tool, tool, format!("{key}   {name}"));
+        }
+        ui.separator();
+        tool_options(ui, state);
+        ui.separator();
+        quest_words(ui, state);
+    });
+}
+
+/// The left panel of either kind of document: "Tools", then what `add` puts below.
+pub(super) fn left_panel(root: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
     egui::Panel::left("editor-tools")
         .resizable(false)
         .exact_size(crate::ui::fit::side_width(root.ctx(), 260.0, 0.25))
@@ -21,13 +34,7 @@ pub(super) fn tools_panel(root: &mut egui::Ui, state: &mut EditorState) {
                 // fields take its width rather than run past its edge).
                 ui.set_max_width(ui.available_width());
                 ui.heading(egui::RichText::new("Tools").color(GOLD));
-                for (tool, key, name) in Tool::ALL {
-                    ui.selectable_value(&mut state.tool, tool, format!("{key}   {name}"));
-                }
-                ui.separator();
-                tool_options(ui, state);
-                ui.separator();
-                quest_words(ui, state);
+                add(ui);
             });
         });
 }

@@ -151,18 +151,7 @@ impl Layout {
                 Step::BossSpell(i) => spells.push(BOSS_SPELLS[i].to_string()),
             }
         }
-        let monster = |kind: &str, at: Pos| RawMonster {
-            kind: kind.to_string(),
-            at: t(at),
-            name: None,
-            movement: None,
-            attack: None,
-            defend: None,
-            body: None,
-            mind: None,
-            spells: Vec::new(),
-            group: None,
-        };
+        let monster = |kind: &str, at: Pos| RawMonster::plain(kind, t(at));
         let stats = |kind: &str| self.tables.monsters.get(kind);
         let mut monsters = Vec::new();
         if let Some(b) = &self.boss {
