@@ -464,3 +464,40 @@ fn the_competent_bot_steps_back_into_a_cleared_room_to_search_it() {
     }
     panic!("the Dwarf never searched the reading room: {:?}", g.log());
 }
+
+#[test]
+fn a_party_with_nothing_left_to_try_leaves_by_the_stairway() {
+    // heroquest-2021.md, Quest Completion: heroes may leave by the stairway before the goal is
+    // met. A quest whose goal lies in a room with no door: once the Dwarf has walked every
+    // corridor and searched every wall of them for a secret door, the bot makes for the stairway
+    // and leaves, and the quest is abandoned. (A lone hero with nothing to go for used to end
+    // every turn until the round limit: an unfinished game.)
+    let q = test_quest(
+        &["dwarf"],
+        &[(12, 4)],
+        "",
+        "(kind: \"orc\", at: (23, 15))",
+        "Reach(at: (10, 3), return_to_stairway: false)",
+    );
+    let m = Matchup {
+        sorcerer: SorcererLevel::Normal,
+        heroes_bot: HeroBot::Competent,
+    };
+    let res = sim::play_one(q, 5, m);
+    assert_eq!(res.outcome, Some(Outcome::Retreated), "{:?}", res.story());
+    let searched = res
+        .events
+        .iter()
+        .filter(|e| matches!(e, GameEvent::NothingFound { .. } | GameEvent::SecretDoorFound { .. }))
+        .count();
+    assert!(
+        searched >= 4,
+        "it left before searching the corridors: {:?}",
+        res.story()
+    );
+    assert!(
+        res.events.iter().any(|e| matches!(e, GameEvent::HeroRetreated { .. })),
+        "{:?}",
+        res.story()
+    );
+}

@@ -240,3 +240,39 @@ fn a_monster_on_a_branch_no_hero_will_take_comes_to_the_heroes() {
         reasons(&evs)
     );
 }
+
+#[test]
+fn the_striker_counts_a_blow_only_where_the_move_really_ends() {
+    // checklists §1.2 #51: a monster whose move ends on an item goes on forward. The only space
+    // beside the knight (at (3, 0)) the werewolf below can reach holds gold, and from there it goes
+    // on to (4, 1), beside nobody. Normal used to count that move as a blow, walk it, and end
+    // the turn with no fight (in a generated mission, the guardian and the heroes held each
+    // other off for the whole game). Now no face brings it beside a hero, and it only comes
+    // nearer (it stands off the knight's way).
+    let map: &[&str] = &["S......T", "  ...   ", "   .    ", "   .    "];
+    let rest = "monsters: [(kind: \"werewolf\", at: (3, 3))], items: [(at: (3, 1), thing: Gold(1))]";
+    let mut g = battle_with(map, rest, &["knight"], SorcererLevel::Normal, &[THREE]);
+    g.place(0, p(3, 0));
+    to_monster_turn(&mut g);
+    let evs = finish_turn(&mut g);
+    let why = reasons(&evs);
+    assert!(why.iter().any(|r| r.contains("no monster can reach a hero")), "{why:?}");
+    assert!(!why.iter().any(|r| r.contains("bring it beside a hero")), "{why:?}");
+    assert!(
+        !happened(&evs).iter().any(|h| matches!(h, Happening::Fought { .. })),
+        "{:?}",
+        happened(&evs)
+    );
+
+    // Walked by hand, the same move does end at (4, 1), past the gold, and fights nobody.
+    let mut g = battle_with(map, rest, &["knight"], SorcererLevel::Normal, &[THREE]);
+    g.place(0, p(3, 0));
+    to_monster_turn(&mut g);
+    g.send(Command::RollMovement { hero: FigureId(1) });
+    let evs = g.send(Command::Move {
+        figure: FigureId(1),
+        path: vec![p(3, 2), p(3, 1)],
+    });
+    assert!(crate::common::rejected(&evs).is_none(), "{evs:?}");
+    assert_eq!(g.pos(1), Some(p(4, 1)), "on past the gold");
+}

@@ -26,15 +26,20 @@ fn temp_dir(name: &str) -> PathBuf {
     d
 }
 
-/// A game between bots against the normal sorcerer (who gives reasons), stopped after `n`
-/// commands.
+/// A game between the competent bots and the normal sorcerer (who gives reasons), stopped
+/// after `n` commands or at the next hero's turn after them (so that a game restored from it
+/// waits for a player, not for the sorcerer).
 fn bot_game(q: &Arc<Quest>, seed: u64, n: usize) -> World {
     let matchup = Matchup {
         sorcerer: SorcererLevel::Normal,
         heroes_bot: HeroBot::Competent,
     };
     let mut world = sim::headless_world(q.clone(), seed, matchup);
-    for _ in 0..n {
+    for i in 0.. {
+        let phase = world.resource::<Turn>().phase;
+        if i >= n && matches!(phase, Phase::Hero(_)) || matches!(phase, Phase::Over(_)) {
+            break;
+        }
         let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
             break;
         };

@@ -294,10 +294,16 @@ fn a_monster_that_appears_beside_a_hero_says_next_to_whom() {
             let names = world.resource::<FigureNames>().clone();
             let mut lines = Lines::default();
             let mut read = 0;
+            // Where each hero stood before the last command, moved by its own steps: a hero the
+            // new monster struck down at once is no longer on the board afterwards.
+            let mut before: std::collections::HashMap<_, _> = Default::default();
             for _ in 0..6000 {
                 let snap = Snapshot::capture(&mut world).expect("in play");
                 let log = world.resource::<EventLog>().0.clone();
                 for e in &log[read..] {
+                    if let GameEvent::HeroMoved { figure, to, .. } = e {
+                        before.insert(*figure, *to);
+                    }
                     let line = lines.add(e, &names);
                     let at = match e {
                         GameEvent::MonsterRevealed { at, .. } | GameEvent::WanderingMonster { at, .. } => *at,
@@ -312,6 +318,7 @@ fn a_monster_that_appears_beside_a_hero_says_next_to_whom() {
                         .filter(|f| {
                             f.hero
                                 && f.pos
+                                    .or_else(|| before.get(&f.id).copied())
                                     .is_some_and(|p| p.is_orthogonally_adjacent(at) || p.is_diagonally_adjacent(at))
                         })
                         .map(|f| names.get(f.id))
@@ -336,6 +343,7 @@ fn a_monster_that_appears_beside_a_hero_says_next_to_whom() {
                 if matches!(world.resource::<Turn>().phase, Phase::Over(_)) {
                     break;
                 }
+                before = snap.figures.iter().filter_map(|f| f.pos.map(|p| (f.id, p))).collect();
                 let Some(cmd) = hollowdeep::ai::decide(&mut world) else {
                     break;
                 };

@@ -605,6 +605,34 @@ fn locks_and_levers(snap: &Snapshot, h: &FigureSnap, at: Pos) -> Option<Command>
     (points > 0 && worth).then(|| attempt(points))
 }
 
+/// Nothing left in the dungeon for `h` to go for (every room seen and searched, every wall
+/// searched for secret doors, no monster known to be awake) and the quest's goal not met: make
+/// for the stairway and leave by it (heroquest-2021.md, Quest Completion: heroes may leave before
+/// the goal is met; the quest is abandoned when the last is out). A lone wounded hero who will
+/// not search a chest whose known trap would kill it, waiting for ever, ended no game. None when
+/// there is no way out to take.
+fn leave(snap: &Snapshot, h: &FigureSnap, at: Pos, f: &DistanceField) -> Option<Command> {
+    if snap.turn.objective_done || snap.monsters().any(|m| m.awake) {
+        return None;
+    }
+    if snap.on_stairway(at) {
+        return Some(Command::Retreat { hero: h.id });
+    }
+    let (_, out) = snap
+        .quest
+        .stairway
+        .squares()
+        .filter(|p| snap.can_stop_on(h, *p))
+        .filter_map(|p| f.dist(p).map(|d| (d, p)))
+        .min()?;
+    let progress = snap.turn.progress(h.id);
+    if progress.allowance.is_none() {
+        return (!h.rooted()).then_some(Command::RollMovement { hero: h.id });
+    }
+    let path = trim_path(snap, h, f.path_to(out)?, progress.steps_left());
+    (!path.is_empty()).then_some(Command::Move { figure: h.id, path })
+}
+
 /// A minor action the hero can pay for (always, without the action-point module).
 fn affordable(snap: &Snapshot, c: &Command) -> bool {
     crate::game::heroquest::minor_action_payer(snap, c).is_ok()
@@ -666,18 +694,26 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
         .min();
     let Some((_, goal)) = target else {
         // Every goal lies past a known trap: walk up to the first one on the way and jump it.
-        let Some(over) = over_traps_field(snap, h) else {
-            return Command::EndTurn;
-        };
-        let past = self::goals(snap, h, &over);
-        let nearest = past
-            .iter()
-            .filter_map(|g| over.dist(*g).map(|d| (d, *g)))
-            .filter(|(d, _)| *d > 0)
-            .min();
-        return nearest
-            .and_then(|(_, g)| up_to_trap(snap, h, &over, g))
-            .unwrap_or(Command::EndTurn);
+        let over = over_traps_field(snap, h);
+        let past = over.as_ref().map(|o| self::goals(snap, h, o)).unwrap_or_default();
+        let nearest = over.as_ref().and_then(|over| {
+            past.iter()
+                .filter_map(|g| over.dist(*g).map(|d| (d, *g)))
+                .filter(|(d, _)| *d > 0)
+                .min()
+        });
+        if let Some(c) = over
+            .as_ref()
+            .zip(nearest)
+            .and_then(|(over, (_, g))| up_to_trap(snap, h, over, g))
+        {
+            return c;
+        }
+        // Nothing at all is left to go for, even over traps: leave.
+        if goals.is_empty() && past.is_empty() {
+            return leave(snap, h, at, &f).unwrap_or(Command::EndTurn);
+        }
+        return Command::EndTurn;
     };
     if progress.allowance.is_none() {
         if h.rooted() {

@@ -80,7 +80,7 @@ pub fn charge(t: &Table, legal: &[Act]) -> Act {
                 .iter()
                 .filter(|a| matches!(a, Act::Move { .. }))
                 .min_by_key(|a| match a {
-                    Act::Move { path, .. } => path.last().map_or(u32::MAX, |p| near(*p)),
+                    Act::Move { path, .. } => landing(t, path).map_or(u32::MAX, near),
                     _ => u32::MAX,
                 })
                 .cloned()
@@ -289,9 +289,8 @@ impl<'a> Hunt<'a> {
                     .iter()
                     .find(|h| h.id == *target)
                     .map(|h| self.blow(m.strength, h)),
-                Act::Move { path, .. } => path
-                    .last()
-                    .and_then(|p| self.strike_from(t, m.strength, *p))
+                Act::Move { path, .. } => landing(t, path)
+                    .and_then(|p| self.strike_from(t, m.strength, p))
                     .map(|s| s.0),
                 _ => None,
             };
@@ -309,9 +308,9 @@ impl<'a> Hunt<'a> {
             let mut pick = (Act::EndTurn, (true, m.at.map_or(u32::MAX, |p| self.nearest(p))));
             for a in legal {
                 if let Act::Move { path, .. } = a
-                    && let Some(p) = path.last()
+                    && let Some(p) = landing(t, path)
                 {
-                    let k = (!self.on_way(t, *p), self.nearest(*p));
+                    let k = (!self.on_way(t, p), self.nearest(p));
                     if k < pick.1 {
                         pick = (a.clone(), k);
                     }
@@ -347,10 +346,10 @@ impl<'a> Hunt<'a> {
         let mut pick: (Act, (bool, u32), Option<Pos>) = (Act::EndTurn, here, m.at);
         for a in legal {
             if let Act::Move { path, .. } = a
-                && let Some(p) = path.last()
-                && off(*p) < pick.1
+                && let Some(p) = landing(t, path)
+                && off(p) < pick.1
             {
-                pick = (a.clone(), off(*p), Some(*p));
+                pick = (a.clone(), off(p), Some(p));
             }
         }
         let d = pick.2.map_or(0, |p| self.nearest(p));
@@ -360,6 +359,14 @@ impl<'a> Hunt<'a> {
         );
         (pick.0, Some((m.id, why)))
     }
+}
+
+/// Where the chosen monster ends up if it walks `path`: its last step, or where it goes on to
+/// from a space another monster or an item holds (`Table::monster_goes_on`).
+fn landing(t: &Table, path: &[Pos]) -> Option<Pos> {
+    let m = t.turn.chosen?;
+    let from = t.monster(m)?.at?;
+    t.monster_goes_on(m, from, path).last().or(path.last()).copied()
 }
 
 fn monster_name(t: &Table, m: Id, tables: &HeroicaTables) -> String {

@@ -275,25 +275,24 @@ pub(super) fn over_traps_field(snap: &Snapshot, h: &FigureSnap) -> Option<Distan
     snap.reach_over_traps(h, 1000)
 }
 
-/// The competent bot's reason to walk somewhere else than the greedy goals: a hero exploring
-/// far ahead of everyone goes back to the others first. (Pulling a badly hurt hero back from
-/// the fight was tried and lost games: a lone wounded hero walking away ends up retreating up
-/// the stairway.) None: the usual goals.
+/// The competent bot's reason to walk somewhere else than the greedy goals: while no monster is
+/// awake, the party keeps together behind its leader (the first hero in turn order still in the
+/// dungeon), who explores: any other hero more than `KEEP_UP` squares from the leader walks back
+/// to it first. Only the others turn back: when every hero turned back for the nearest mate, two
+/// heroes bound for opposite ways (each slowed by an open pit) met, parted and met again for
+/// ever. (Pulling a badly hurt hero back from the fight was tried and lost games: a lone wounded
+/// hero walking away ends up retreating up the stairway.) None: the usual goals.
 pub(super) fn careful_goals(snap: &Snapshot, h: &FigureSnap, f: &DistanceField) -> Option<Vec<Pos>> {
     let awake = snap.monsters().any(|m| m.awake);
     if !awake && !snap.turn.objective_done {
-        let mates: Vec<Pos> = snap
-            .living_heroes()
-            .filter(|o| o.id != h.id)
-            .filter_map(|o| o.pos)
-            .collect();
-        if let Some(nearest) = mates.iter().filter_map(|p| f.dist(*p)).min()
-            && nearest > 6
+        let leader = snap.living_heroes().filter(|o| o.pos.is_some()).min_by_key(|o| o.id);
+        if let Some(leader) = leader.filter(|l| l.id != h.id)
+            && let Some(there) = leader.pos
+            && f.dist(there).is_some_and(|d| d > KEEP_UP)
         {
-            let near: Vec<Pos> = mates
-                .iter()
-                .filter(|p| f.dist(**p) == Some(nearest))
-                .flat_map(|p| p.neighbours())
+            let near: Vec<Pos> = there
+                .neighbours()
+                .into_iter()
                 .filter(|q| f.dist(*q).is_some_and(|d| d > 0) && snap.can_stop_on(h, *q))
                 .collect();
             if !near.is_empty() {
@@ -328,6 +327,9 @@ pub(super) fn deadly_chest(snap: &Snapshot, h: &FigureSnap, area: u16) -> bool {
         .iter()
         .any(|t| t.furniture.is_some() && t.state == TrapState::Known && snap.area(t.at) == area && t.damage >= h.body)
 }
+
+/// How far from the party's leader the competent bot's other heroes may explore.
+pub(super) const KEEP_UP: u16 = 6;
 
 /// How far the competent bot walks back into a cleared room nobody has searched.
 pub(super) const UNSEARCHED_ROOM_STEPS: u16 = 6;

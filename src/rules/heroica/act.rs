@@ -691,28 +691,15 @@ impl Table {
                     at = p;
                 }
                 self.set_monster_at(m, at);
-                // checklists §1.2 #51: ending on another monster or an item, it goes on forward.
-                let taken = |t: &Table, q: Pos| {
-                    t.monsters.iter().any(|x| x.id != m && x.at == Some(q)) || t.things.contains_key(&q)
-                };
-                if taken(self, at) {
-                    let extra = self.spaces.forward(
-                        start,
-                        path,
-                        |q| !taken(self, q) && self.hero_at(q).is_none(),
-                        |q| self.monster_may_enter(q),
-                        |q| !self.heroes_beside(q).is_empty(),
-                    );
-                    for q in extra {
-                        ev.push(Happening::Stepped {
-                            figure: m,
-                            from: at,
-                            to: q,
-                        });
-                        at = q;
-                    }
-                    self.set_monster_at(m, at);
+                for q in self.monster_goes_on(m, start, path) {
+                    ev.push(Happening::Stepped {
+                        figure: m,
+                        from: at,
+                        to: q,
+                    });
+                    at = q;
                 }
+                self.set_monster_at(m, at);
                 let foes = self.heroes_beside(at);
                 self.turn.stage = if foes.is_empty() {
                     Stage::Done

@@ -483,17 +483,41 @@ impl Table {
         .collect()
     }
 
-    /// The spaces the monster player's monster may move to with `steps`.
+    /// The moves the monster player's monster may make with `steps`: each way and where the
+    /// monster ends up at last (after going on past a space taken, `monster_goes_on`).
     pub fn monster_moves(&self, id: Id, steps: u8) -> Vec<(Pos, Vec<Pos>)> {
         let Some(at) = self.monster(id).and_then(|m| m.at) else {
             return Vec::new();
         };
-        self.spaces.moves(
-            at,
-            steps,
-            |p| self.monster_may_enter(p),
-            |p| !self.heroes_beside(p).is_empty(),
-        )
+        self.spaces
+            .moves(
+                at,
+                steps,
+                |p| self.monster_may_enter(p),
+                |p| !self.heroes_beside(p).is_empty(),
+            )
+            .into_iter()
+            .map(|(p, way)| (self.monster_goes_on(id, at, &way).last().copied().unwrap_or(p), way))
+            .collect()
+    }
+
+    /// The spaces monster `id`, having walked `way` from `start`, goes on through because its
+    /// way ended on another monster or an item (checklists §1.2 #51: it goes on forward), in
+    /// order; empty when it ended on a free space. The monster player's plans read it too, so
+    /// that a blow it counts on is a blow the move gives.
+    pub fn monster_goes_on(&self, id: Id, start: Pos, way: &[Pos]) -> Vec<Pos> {
+        let taken =
+            |q: Pos| self.monsters.iter().any(|x| x.id != id && x.at == Some(q)) || self.things.contains_key(&q);
+        match way.last() {
+            Some(&end) if taken(end) => self.spaces.forward(
+                start,
+                way,
+                |q| !taken(q) && self.hero_at(q).is_none(),
+                |q| self.monster_may_enter(q),
+                |q| !self.heroes_beside(q).is_empty(),
+            ),
+            _ => Vec::new(),
+        }
     }
 
     /// Whether a hero may walk `path` with `steps` spaces: each step open (a locked door while
