@@ -681,23 +681,16 @@ impl Table {
                 let f = tables.face(*face);
                 self.check_monster_walk(m, path, f.moves, f.shield)?;
                 let start = self.monster(m).and_then(|x| x.at).ok_or("no such monster")?;
+                // The walk, then on past a space another monster or an item holds (#51).
+                let on = self.monster_goes_on(m, start, path);
                 let mut at = start;
-                for &p in path {
+                for &p in path.iter().chain(&on) {
                     ev.push(Happening::Stepped {
                         figure: m,
                         from: at,
                         to: p,
                     });
                     at = p;
-                }
-                self.set_monster_at(m, at);
-                for q in self.monster_goes_on(m, start, path) {
-                    ev.push(Happening::Stepped {
-                        figure: m,
-                        from: at,
-                        to: q,
-                    });
-                    at = q;
                 }
                 self.set_monster_at(m, at);
                 let foes = self.heroes_beside(at);
