@@ -696,17 +696,15 @@ fn planned_command(snap: &Snapshot, h: &FigureSnap, at: Pos, smart: bool) -> Com
         // Every goal lies past a known trap: walk up to the first one on the way and jump it.
         let over = over_traps_field(snap, h);
         let past = over.as_ref().map(|o| self::goals(snap, h, o)).unwrap_or_default();
-        let nearest = over.as_ref().and_then(|over| {
-            past.iter()
+        let jump = over.as_ref().and_then(|over| {
+            let (_, g) = past
+                .iter()
                 .filter_map(|g| over.dist(*g).map(|d| (d, *g)))
                 .filter(|(d, _)| *d > 0)
-                .min()
+                .min()?;
+            up_to_trap(snap, h, over, g)
         });
-        if let Some(c) = over
-            .as_ref()
-            .zip(nearest)
-            .and_then(|(over, (_, g))| up_to_trap(snap, h, over, g))
-        {
+        if let Some(c) = jump {
             return c;
         }
         // Nothing at all is left to go for, even over traps: leave.
