@@ -38,6 +38,7 @@ mod replay;
 mod revised_abilities;
 mod revised_pieces;
 mod revised_readings;
+mod rubble;
 mod rules_2021;
 mod rules_edges;
 mod rules_revised;

@@ -488,6 +488,10 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
             Some(by) => format!("{} strikes down {}. The rescue has failed.", n(*by), n(*captive)),
             None => format!("{} has fallen. The rescue has failed.", n(*captive)),
         },
+        GameEvent::WalledIn { figure } => format!(
+            "Rubble has walled {} in: no way leads out from there, and the quest cannot wait.",
+            n(*figure)
+        ),
         GameEvent::HeroGotOut { figure } => {
             format!("{} slips out of the dungeon by the way out.", n(*figure))
         }
@@ -496,7 +500,7 @@ fn bare(e: &GameEvent, names: &FigureNames, heroes: &BTreeMap<FigureId, Pos>) ->
         GameEvent::QuestWon { round } => {
             format!("Victory! The heroes complete the quest in {round} rounds.")
         }
-        GameEvent::QuestLost { round } => format!("Defeat. The last hero falls in round {round}."),
+        GameEvent::QuestLost { round } => format!("Defeat. The quest is lost in round {round}."),
         GameEvent::CommandRejected { reason } => format!("Not allowed: {reason}."),
         GameEvent::SorcererReasoned { text, .. } => format!("Sorcerer: {text}."),
         GameEvent::SchoolChosen { hero, school, .. } => {

@@ -28,6 +28,7 @@ impl GameEvent {
             GameEvent::HeroEscaped { .. } => "hero_escaped",
             GameEvent::HeroEntered { .. } => "hero_entered",
             GameEvent::HeroGotOut { .. } => "hero_got_out",
+            GameEvent::WalledIn { .. } => "walled_in",
             GameEvent::CaptiveFreed { .. } => "captive_freed",
             GameEvent::CaptiveMoved { .. } => "captive_moved",
             GameEvent::CaptiveRescued { .. } => "captive_rescued",

@@ -208,6 +208,7 @@ fn undo_verdict(events: &[GameEvent], rolled: bool) -> Result<(), String> {
             | ObjectiveCompleted
             | HeroEscaped { .. }
             | HeroGotOut { .. }
+            | WalledIn { .. }
             | CaptiveRescued { .. }
             | CaptiveKilled { .. } => "it decided part of the quest",
             MovementRolled { .. } => "the movement dice were rolled",

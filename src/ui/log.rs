@@ -485,9 +485,10 @@ fn read_events(
             _ => {}
         }
         let color = match e {
-            GameEvent::HeroKilled { .. } | GameEvent::QuestLost { .. } | GameEvent::CommandRejected { .. } => {
-                egui::Color32::from_rgb(240, 110, 100)
-            }
+            GameEvent::HeroKilled { .. }
+            | GameEvent::WalledIn { .. }
+            | GameEvent::QuestLost { .. }
+            | GameEvent::CommandRejected { .. } => egui::Color32::from_rgb(240, 110, 100),
             GameEvent::MonsterKilled { .. }
             | GameEvent::QuestWon { .. }
             | GameEvent::ObjectiveCompleted

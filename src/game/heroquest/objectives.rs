@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use crate::game::model::*;
 use crate::game::snapshot::Snapshot;
 use crate::quest::ObjectiveKind;
+use crate::rules::geometry::Pos;
 
 use super::end_turn;
 
@@ -144,7 +145,8 @@ pub(in crate::game) fn settle(world: &mut World) -> (Vec<GameEvent>, Option<Snap
     } else {
         Snapshot::capture(world).expect("quest in play")
     };
-    let on_board = snap.living_heroes().count();
+    let walled = walled_in(&snap, done);
+    let on_board = snap.living_heroes().filter(|h| !walled.contains(&h.id)).count();
     let escaped = snap.heroes().filter(|h| h.escaped).count();
     // Heroes who have not come on yet (the action-point module) may still: the quest goes on
     // for them, unless its goal is met, when they are as good as out.
@@ -156,6 +158,7 @@ pub(in crate::game) fn settle(world: &mut World) -> (Vec<GameEvent>, Option<Snap
             _ => Outcome::Lost,
         };
         world.resource_mut::<Turn>().phase = Phase::Over(outcome);
+        evs.extend(walled.iter().map(|&figure| GameEvent::WalledIn { figure }));
         evs.push(match outcome {
             Outcome::Won => GameEvent::QuestWon { round },
             Outcome::Lost => GameEvent::QuestLost { round },
@@ -168,4 +171,66 @@ pub(in crate::game) fn settle(world: &mut World) -> (Vec<GameEvent>, Option<Snap
     }
     let still = evs.is_empty().then_some(snap);
     (evs, still)
+}
+
+/// The living heroes that fallen blocks have walled in for good (rules-decisions row 17), so
+/// that the quest need not wait for them: no way leads out from where they stand
+/// (`Snapshot::way_out_from`: the stairway, or a way out of an escape, through any door, secret
+/// or not yet found), they have no magic to get out (an unused Ring of Return, or walking through
+/// walls: the status itself, or a spell or card that gives it to anyone in the party), and the
+/// goal cannot be met where they are. Only a sprung falling block ever seals a square after the
+/// quest has begun, and a quest is checked winnable as written, so none is walled in without one.
+fn walled_in(snap: &Snapshot, done: bool) -> Vec<FigureId> {
+    let rubble = snap
+        .traps
+        .iter()
+        .any(|t| t.kind == TrapKind::FallingBlock && t.state == TrapState::Sprung);
+    if !rubble {
+        return Vec::new();
+    }
+    let rules = snap.rules();
+    let through_walls = |e: &crate::rules::ruleset::Effect| {
+        matches!(e, crate::rules::ruleset::Effect::Status(StatusKind::PassThroughRock))
+    };
+    let magic = snap.living_heroes().any(|h| {
+        h.has(StatusKind::PassThroughRock)
+            || h.spellbook
+                .ready()
+                .any(|s| rules.spells.get(s).is_some_and(|d| through_walls(&d.effect)))
+            || h.equipment
+                .items
+                .iter()
+                .any(|i| (rules.items.get(i).and_then(|d| d.uses.as_ref())).is_some_and(|u| through_walls(&u.effect)))
+    });
+    if magic {
+        return Vec::new();
+    }
+    let ring = "ring_of_return";
+    snap.living_heroes()
+        .filter(|h| {
+            let Some(at) = h.pos else { return false };
+            let returns = h.equipment.has(ring) && !snap.dungeon.used.contains(&(h.id, ring.to_string()));
+            !returns && !snap.way_out_from(at) && !goal_within_reach(snap, at, done)
+        })
+        .map(|h| h.id)
+        .collect()
+}
+
+/// Whether a hero walled in at `at` might still meet the quest's goal where it is: only a goal
+/// met without going out can be, and a goal the rules cannot see into (a quest event's, or an
+/// item that may lie anywhere) is given the benefit of the doubt.
+fn goal_within_reach(snap: &Snapshot, at: Pos, done: bool) -> bool {
+    let objective = &snap.quest.objective;
+    if done || objective.return_to_stairway {
+        return false;
+    }
+    let within = snap.ways_through(&[at]);
+    let reached = |p: Option<Pos>| p.is_some_and(|p| within.dist(p).is_some());
+    match &objective.kind {
+        ObjectiveKind::DefeatNamed(names) => snap.monsters().any(|m| names.contains(&m.name) && reached(m.pos)),
+        ObjectiveKind::DefeatAll => snap.monsters().any(|m| reached(m.pos)),
+        ObjectiveKind::Reach(p) => reached(Some(*p)),
+        ObjectiveKind::Scripted(_) | ObjectiveKind::FindItem { .. } => true,
+        ObjectiveKind::Escape(_) | ObjectiveKind::Rescue(_) => false,
+    }
 }

@@ -113,12 +113,27 @@ fn spring_with(
                 rules.traps.falling_block_dice,
                 "the falling block",
             ));
-            // Out from under the rock: ahead if that square is free, else back.
+            // Out from under the rock, "ahead or back": ahead (the move's next square) if that
+            // is free, else back; but never to a side the rubble has shut off from the way out
+            // while another side still leads there: back, or straight on past the trap when the
+            // move ended on it (rules-decisions row 17).
             let snap = Snapshot::capture(world).expect("quest in play");
             if let Some(h) = snap.figure(hero.id).filter(|h| h.alive()) {
-                let dest = ahead
-                    .filter(|q| snap.can_step(h, trap.at, *q) && snap.can_stop_on(h, *q))
-                    .unwrap_or(from);
+                let free = |q: Pos| snap.can_step(h, trap.at, q) && snap.can_stop_on(h, q);
+                let straight_on = Pos::new(2 * trap.at.x - from.x, 2 * trap.at.y - from.y);
+                let sides: Vec<Pos> = [
+                    ahead.filter(|q| free(*q)),
+                    Some(from),
+                    Some(straight_on).filter(|q| free(*q)),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                let dest = sides
+                    .iter()
+                    .copied()
+                    .find(|q| snap.way_out_from(*q))
+                    .unwrap_or(sides[0]);
                 world.get_mut::<GridPos>(h.entity).expect("on board").0 = dest;
                 evs.push(GameEvent::HeroMoved {
                     figure: h.id,

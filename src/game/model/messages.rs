@@ -765,6 +765,11 @@ pub enum GameEvent {
     HeroEscaped {
         figure: FigureId,
     },
+    /// Fallen blocks have walled this hero in for good: no way leads out from where it stands,
+    /// and it has no magic to get out (the quest is judged as if it had fallen).
+    WalledIn {
+        figure: FigureId,
+    },
     /// A hero left the dungeon by the quest's way out (an `Escape` objective).
     HeroGotOut {
         figure: FigureId,

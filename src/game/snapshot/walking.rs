@@ -183,6 +183,35 @@ impl Snapshot {
         Some(DistanceField::on_grid(b.width, b.height, &[start?], steps, may))
     }
 
+    /// Every square a figure could ever come to from `from`, as the dungeon now stands: walls
+    /// stop it except where a door stands, of any kind (closed, locked or secret, found or not:
+    /// each may yet open), and furniture, rubble and fallen blocks cannot be entered. Figures and
+    /// traps are ignored: they come and go.
+    pub fn ways_through(&self, from: &[Pos]) -> DistanceField {
+        let b = self.board();
+        DistanceField::multi(b.width, b.height, from, u16::MAX, |a, q| {
+            let crossable = !b.wall_between(a, q)
+                || self.door_on(a, q).is_some()
+                || self.quest.secret_doors.contains(&Edge::new(a, q));
+            crossable && !self.is_solid(q)
+        })
+    }
+
+    /// Whether some way from `p` still leads out of the dungeon (`ways_through`): to the stairway,
+    /// or to a way out of an escape.
+    pub fn way_out_from(&self, p: Pos) -> bool {
+        let field = self.ways_through(&[p]);
+        let exits: &[Pos] = match &self.quest.objective.kind {
+            crate::quest::ObjectiveKind::Escape(exits) => exits,
+            _ => &[],
+        };
+        self.quest
+            .stairway
+            .squares()
+            .chain(exits.iter().copied())
+            .any(|s| field.dist(s).is_some())
+    }
+
     /// Distances from the nearest of `from` over the board alone: walls and closed doors stop
     /// it, furniture and rubble cannot be entered, figures and traps are ignored.
     pub fn terrain_field(&self, from: &[Pos], steps: u16) -> DistanceField {
