@@ -319,3 +319,77 @@ fn levers_terrain_portals_and_men_at_arms_are_placed_and_taken_away() {
     doc.apply(Edit::Remove { at: (17, 9) }).unwrap();
     assert!(doc.quest.portals.is_empty());
 }
+
+/// Issue 38, item 1 (quest events placed in the editor): each trigger and each effect the
+/// editor offers, picked for a square by a door in a quest with a named monster in a group,
+/// makes an event the rules engine accepts. Picking a trigger keeps the effects written, an
+/// effect goes on the end, and text that does not read is never rewritten.
+#[test]
+fn every_event_template_makes_an_event_the_quest_accepts() {
+    use hollowdeep::editor::events::{effects, parse, to_text, triggers, with_effect, with_trigger};
+    let mut doc = EditorDoc::new_quest("templates");
+    doc.apply(Edit::Door {
+        at: (12, 3),
+        to: (11, 3),
+        kind: DoorKind::Closed,
+    })
+    .unwrap();
+    doc.apply(Edit::Place {
+        piece: Piece::Monster("goblin".into()),
+        at: (10, 3),
+    })
+    .unwrap();
+    let mut named = doc.quest.monsters[0].clone();
+    named.name = Some("Snitch".into());
+    named.group = Some("gallery".into());
+    doc.apply(Edit::Monster {
+        index: 0,
+        monster: named,
+    })
+    .unwrap();
+    assert!(doc.playable(), "{:?}", doc.problems);
+    let at = (11, 3);
+    let accepted = |doc: &mut EditorDoc, text: &str| {
+        let event = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        doc.apply(Edit::AddEvent(event)).unwrap();
+        assert!(doc.playable(), "{text}: {:?}", doc.problems);
+        assert_eq!(doc.problems.iter().filter(|p| p.place.starts_with("events")).count(), 0);
+        doc.apply(Edit::Undo).unwrap();
+    };
+    for t in triggers(at, &doc.quest) {
+        let text = with_trigger("", t).expect("an empty text starts an event");
+        accepted(&mut doc, &text);
+    }
+    let start = with_trigger("", triggers(at, &doc.quest).remove(0)).unwrap();
+    for e in effects(at, &doc.quest) {
+        let text = with_effect(&start, e.clone()).expect("the event reads");
+        assert_eq!(parse(&text).unwrap().then.last(), Some(&e));
+        accepted(&mut doc, &text);
+    }
+    // The door template found the quest's door beside the square.
+    assert!(
+        to_text(&parse(&with_trigger("", triggers(at, &doc.quest).remove(2)).unwrap()).unwrap())
+            .contains("DoorOpened(at: (12, 3), to: (11, 3))")
+    );
+    // A new trigger keeps what the event does; words that do not read stay as they are.
+    let two = with_effect(&start, effects(at, &doc.quest).remove(6)).unwrap();
+    let round = with_trigger(&two, triggers(at, &doc.quest).remove(6)).unwrap();
+    assert_eq!(parse(&round).unwrap().then, parse(&two).unwrap().then);
+    assert!(round.contains("Round(5)"), "{round}");
+    assert_eq!(
+        with_trigger("(when: Nonsense", triggers(at, &doc.quest).remove(0)),
+        None
+    );
+    assert_eq!(with_effect("(when: Nonsense", effects(at, &doc.quest).remove(0)), None);
+    // Changing an event in place (the pencil): the same place in the list, one undo step.
+    doc.apply(Edit::AddEvent(parse(&start).unwrap())).unwrap();
+    doc.apply(Edit::Event {
+        index: 0,
+        event: parse(&round).unwrap(),
+    })
+    .unwrap();
+    assert_eq!(doc.quest.events.len(), 1);
+    assert_eq!(doc.quest.events[0], parse(&round).unwrap());
+    doc.apply(Edit::Undo).unwrap();
+    assert_eq!(doc.quest.events[0], parse(&start).unwrap());
+}

@@ -702,6 +702,34 @@ fn editor_rating(w: &mut World) -> Result<bool, String> {
     Ok(state.rated.as_ref().is_some_and(|r| r.done > 0))
 }
 
+/// The editor on a copy of the Goblin Warren, its first event taken back into the text to be
+/// changed (the pencil), with the trigger and effect templates beside it.
+fn editor_event(w: &mut World) -> Result<bool, String> {
+    use crate::editor::{Document, EditorDoc};
+    if let Some(state) = w.get_resource::<super::editor::EditorState>()
+        && state.event_editing.is_some()
+    {
+        return Ok(true);
+    }
+    let (_, _, bytes) = crate::quest::builtin_quests()
+        .iter()
+        .find(|(id, _, _)| *id == "the-goblin-warren")
+        .ok_or("no Goblin Warren in the book")?;
+    let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
+    let doc = EditorDoc::open("the-goblin-warren-copy", text)?;
+    let first = doc.quest.events.first().ok_or("the Goblin Warren has no events")?;
+    let mut state = super::editor::EditorState::new(Document::Quest(doc.clone()));
+    state.event_text = crate::editor::events::to_text(first);
+    state.event_editing = Some((0, doc.quest.events.len()));
+    state.event_focus = true;
+    if let crate::quest::RawTrigger::EntersRoom { room } = first.when {
+        state.selected = Some(room);
+    }
+    w.insert_resource(state);
+    w.resource_mut::<NextState<Screen>>().set(Screen::Editor);
+    Ok(false)
+}
+
 /// The editor on a copy of the Goblin Gate with a bat put on the start space: the mission
 /// checks' problem chosen, its square marked on the map.
 fn mission_problem(w: &mut World) -> Result<bool, String> {
@@ -818,6 +846,7 @@ const STEPS: &[Step] = &[
     step("the quest editor: a problem chosen", false, editor_problem),
     step("the quest editor: a problem chosen", true, editor_problem),
     step("the quest editor: the bots rating the quest", false, editor_rating),
+    step("the quest editor: an event taken back into its text", false, editor_event),
     step("the mission editor: a problem chosen", false, mission_problem),
     step("the mission editor: a problem chosen", true, mission_problem),
 ];

@@ -102,6 +102,12 @@ pub struct EditorState {
     pub drag_from: Option<Sq>,
     /// The event being written, as RON.
     pub event_text: String,
+    /// The event `event_text` will replace, and how many events the quest had when its text was
+    /// taken (an undo or a removal since then makes it a new event again); None: a new event.
+    pub event_editing: Option<(usize, usize)>,
+    /// The event's text box takes the keys and scrolls into view on the next frame (an event
+    /// just taken into it).
+    pub event_focus: bool,
     /// The door a new lever opens (None: the last locked door or portcullis written).
     pub lever_opens: Option<(Sq, Sq)>,
     /// The special terrain the Terrain tool puts down.
@@ -150,6 +156,8 @@ impl EditorState {
             ask: None,
             drag_from: None,
             event_text: String::new(),
+            event_editing: None,
+            event_focus: false,
             lever_opens: None,
             terrain: crate::quest::RawTerrain {
                 at: (0, 0),

@@ -6,7 +6,7 @@ use bevy_egui::egui;
 use super::{EditorState, Tool};
 use crate::editor::rate::LEVELS;
 use crate::editor::{DoorKind, Edit, Sq};
-use crate::quest::{RawEvent, RawMonster, RawObjective, RawQuest, RawTrapKind};
+use crate::quest::{RawMonster, RawObjective, RawQuest, RawTrapKind};
 use crate::rules::ruleset::RuleSet;
 use crate::ui::GOLD;
 
@@ -463,54 +463,133 @@ fn objective(ui: &mut egui::Ui, state: &mut EditorState) {
     }
 }
 
-/// The quest's events, each on a line in the quest file's words, and a new one written as RON.
+/// The quest's events, each on a line in the quest file's words (the pencil takes one back into
+/// the text to change it), and the event being written: RON text, started and added to from
+/// the templates of `editor::events`, filled in from the square chosen on the board.
 fn events(ui: &mut egui::Ui, state: &mut EditorState) {
+    use crate::editor::events::{
+        effect_words, effects, parse, to_text, trigger_words, triggers, with_effect, with_trigger,
+    };
     let crate::editor::Document::Quest(doc) = &state.doc else {
         return;
     };
     ui.separator();
-    ui.label(egui::RichText::new(format!("Events ({})", doc.quest.events.len())).strong());
-    let mut remove = None;
+    let count = doc.quest.events.len();
+    ui.label(egui::RichText::new(format!("Events ({count})")).strong());
+    if state.event_editing.is_some_and(|(i, n)| n != count || i >= count) {
+        state.event_editing = None;
+    }
+    let (mut remove, mut take) = (None, None);
     for (i, e) in doc.quest.events.iter().enumerate() {
         ui.horizontal_wrapped(|ui| {
             if ui.small_button("×").on_hover_text("Take this event away").clicked() {
                 remove = Some(i);
             }
-            ui.label(egui::RichText::new(event_line(e)).small().monospace());
+            if ui
+                .small_button("✏")
+                .on_hover_text("Change this event in the text below")
+                .clicked()
+            {
+                take = Some((i, to_text(e)));
+            }
+            let editing = state.event_editing.is_some_and(|(j, _)| j == i);
+            let line = egui::RichText::new(to_text(e)).small().monospace();
+            ui.label(if editing { line.color(GOLD) } else { line });
         });
     }
+    let at = state.selected.unwrap_or(state.cursor);
+    let templates = (triggers(at, &doc.quest), effects(at, &doc.quest));
     if let Some(i) = remove {
+        state.event_editing = None;
         state.edit(Edit::RemoveEvent(i));
+        return;
     }
-    ui.label(egui::RichText::new("A new event, as the quest format writes one:").small());
-    if state.event_text.is_empty() {
-        state.event_text =
-            "(when: EntersRoom(room: (10, 3)), then: [Message(\"A cold wind blows out the torches.\")])".into();
+    if let Some((i, text)) = take {
+        state.event_editing = Some((i, count));
+        state.event_text = text;
+        state.event_focus = true;
     }
-    ui.add(
+    let heading = match state.event_editing {
+        Some((i, _)) => format!("Event {}, as the quest format writes it:", i + 1),
+        None => "A new event, as the quest format writes one:".to_string(),
+    };
+    ui.label(egui::RichText::new(heading).small());
+    let parsed = parse(&state.event_text);
+    let reads = parsed.is_ok() || state.event_text.trim().is_empty();
+    let mut rewritten = None;
+    ui.add_enabled_ui(reads, |ui| {
+        let when = parsed.as_ref().map_or("When…", |e| trigger_words(&e.when));
+        egui::ComboBox::from_id_salt("event-when")
+            .selected_text(when)
+            .width(ui.available_width())
+            .show_ui(ui, |ui| {
+                for t in templates.0 {
+                    if ui.selectable_label(false, trigger_words(&t)).clicked() {
+                        rewritten = with_trigger(&state.event_text, t);
+                    }
+                }
+            });
+    });
+    ui.add_enabled_ui(parsed.is_ok(), |ui| {
+        egui::ComboBox::from_id_salt("event-then")
+            .selected_text("Then also…")
+            .width(ui.available_width())
+            .show_ui(ui, |ui| {
+                for e in templates.1 {
+                    if ui.selectable_label(false, effect_words(&e)).clicked() {
+                        rewritten = with_effect(&state.event_text, e);
+                    }
+                }
+            });
+    });
+    ui.label(
+        egui::RichText::new(format!(
+            "Squares and doors in the choices come from the square chosen on the board, ({}, {}).",
+            at.0, at.1
+        ))
+        .small()
+        .weak(),
+    );
+    if let Some(text) = rewritten {
+        state.event_text = text;
+    }
+    let text = ui.add(
         egui::TextEdit::multiline(&mut state.event_text)
             .desired_rows(3)
             .code_editor()
             .desired_width(f32::INFINITY),
     );
-    let parsed: Result<RawEvent, String> = crate::quest::options()
-        .from_str(&state.event_text)
-        .map_err(|e| format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code));
-    match parsed {
-        Ok(event) => {
+    if std::mem::take(&mut state.event_focus) {
+        text.request_focus();
+        text.scroll_to_me(Some(egui::Align::Center));
+    }
+    match (parse(&state.event_text), state.event_editing) {
+        (Ok(event), Some((index, _))) => {
+            ui.horizontal(|ui| {
+                if ui.button(format!("Change event {}", index + 1)).clicked() {
+                    state.edit(Edit::Event { index, event });
+                    state.event_editing = None;
+                    state.event_text.clear();
+                }
+                if ui.button("Leave it as it was").clicked() {
+                    state.event_editing = None;
+                    state.event_text.clear();
+                }
+            });
+        }
+        (Ok(event), None) => {
             if ui.button("Add the event").clicked() {
                 state.edit(Edit::AddEvent(event));
+                state.event_text.clear();
             }
         }
-        Err(e) => {
+        (Err(_), _) if state.event_text.trim().is_empty() => {
+            ui.label(egui::RichText::new("Choose when it happens above, or write it here.").small());
+        }
+        (Err(e), _) => {
             ui.colored_label(egui::Color32::LIGHT_RED, e);
         }
     }
-}
-
-fn event_line(e: &RawEvent) -> String {
-    let text = ron::ser::to_string(e).unwrap_or_default();
-    crate::editor::ron_text::parse(&text).map_or(text.clone(), |n| crate::editor::ron_text::inline(&text, &n))
 }
 
 /// The problems, the square being looked at, and the rating.
