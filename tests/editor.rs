@@ -381,7 +381,7 @@ fn every_event_template_makes_an_event_the_quest_accepts() {
         None
     );
     assert_eq!(with_effect("(when: Nonsense", effects(at, &doc.quest).remove(0)), None);
-    // Changing an event in place (the pencil): the same place in the list, one undo step.
+    // Changing an event in place (its Edit button): the same place in the list, one undo step.
     doc.apply(Edit::AddEvent(parse(&start).unwrap())).unwrap();
     doc.apply(Edit::Event {
         index: 0,

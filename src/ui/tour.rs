@@ -703,7 +703,7 @@ fn editor_rating(w: &mut World) -> Result<bool, String> {
 }
 
 /// The editor on a copy of the Goblin Warren, its first event taken back into the text to be
-/// changed (the pencil), with the trigger and effect templates beside it.
+/// changed (its Edit button), with the trigger and effect templates beside it.
 fn editor_event(w: &mut World) -> Result<bool, String> {
     use crate::editor::{Document, EditorDoc};
     if let Some(state) = w.get_resource::<super::editor::EditorState>()

@@ -463,7 +463,7 @@ fn objective(ui: &mut egui::Ui, state: &mut EditorState) {
     }
 }
 
-/// The quest's events, each on a line in the quest file's words (the pencil takes one back into
+/// The quest's events, each on a line in the quest file's words (its Edit button takes it back into
 /// the text to change it), and the event being written: RON text, started and added to from
 /// the templates of `editor::events`, filled in from the square chosen on the board.
 fn events(ui: &mut egui::Ui, state: &mut EditorState) {
@@ -486,7 +486,7 @@ fn events(ui: &mut egui::Ui, state: &mut EditorState) {
                 remove = Some(i);
             }
             if ui
-                .small_button("✏")
+                .small_button("Edit")
                 .on_hover_text("Change this event in the text below")
                 .clicked()
             {
