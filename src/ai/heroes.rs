@@ -358,8 +358,7 @@ fn act(snap: &Snapshot, h: &FigureSnap, smart: bool) -> Option<Command> {
     // The goal is met and the way home is long: the Ring of Return.
     if snap.turn.objective_done
         && cards
-        && h.equipment.has("ring_of_return")
-        && !snap.dungeon.used.contains(&(h.id, "ring_of_return".to_string()))
+        && snap.artifact_ready(h, "ring_of_return")
         && !snap.on_stairway(at)
         && snap.quest.stairway.squares().all(|q| q.manhattan(at) > 12)
     {

@@ -7,6 +7,9 @@ use super::Sq;
 use crate::quest::{RawEffect, RawEvent, RawMonster, RawQuest, RawSearch, RawTrigger};
 use crate::rules::ruleset::TestKind;
 
+/// The words of a new message, for the modder to write over.
+const MESSAGE: &str = "Write here what the heroes are told.";
+
 /// A template of each kind of trigger, for the square `at` (`trigger_words` names them).
 pub fn triggers(at: Sq, quest: &RawQuest) -> Vec<RawTrigger> {
     let (door_at, door_to) = door_near(at, quest);
@@ -61,7 +64,7 @@ pub fn trigger_words(t: &RawTrigger) -> &'static str {
 pub fn effects(at: Sq, quest: &RawQuest) -> Vec<RawEffect> {
     let (door_at, door_to) = door_near(at, quest);
     vec![
-        RawEffect::Message("Write here what the heroes are told.".into()),
+        RawEffect::Message(MESSAGE.into()),
         RawEffect::Reveal { room: at },
         RawEffect::OpenDoor {
             at: door_at,
@@ -126,7 +129,7 @@ pub fn with_trigger(text: &str, when: RawTrigger) -> Option<String> {
     let event = if text.trim().is_empty() {
         RawEvent {
             when,
-            then: vec![RawEffect::Message("Write here what the heroes are told.".into())],
+            then: vec![RawEffect::Message(MESSAGE.into())],
             repeat: false,
             before_round: None,
         }

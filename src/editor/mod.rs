@@ -1,8 +1,8 @@
 //! The quest editor's model, kept apart from the window: the quest being edited and the edits
 //! that change it (`doc`), the same for a LEGO Heroica mission (`mission`), either one as the
-//! editor's `Document`, quest events written from templates (`events`), writing them back as RON with their comments kept (`write`, over the
-//! shape `ron_text` reads), the bots' rating (`rate`) and the dungeons the game writes itself
-//! (`generate`).
+//! editor's `Document`, quest events written from templates (`events`), writing them back as
+//! RON with their comments kept (`write`, over the shape `ron_text` reads), the bots' rating
+//! (`rate`) and the dungeons the game writes itself (`generate`).
 
 pub mod doc;
 pub mod events;

@@ -717,10 +717,16 @@ fn editor_event(w: &mut World) -> Result<bool, String> {
         .ok_or("no Goblin Warren in the book")?;
     let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
     let doc = EditorDoc::open("the-goblin-warren-copy", text)?;
-    let first = doc.quest.events.first().ok_or("the Goblin Warren has no events")?;
-    let mut state = super::editor::EditorState::new(Document::Quest(doc.clone()));
-    state.event_text = crate::editor::events::to_text(first);
-    state.event_editing = Some((0, doc.quest.events.len()));
+    let first = doc
+        .quest
+        .events
+        .first()
+        .ok_or("the Goblin Warren has no events")?
+        .clone();
+    let count = doc.quest.events.len();
+    let mut state = super::editor::EditorState::new(Document::Quest(doc));
+    state.event_text = crate::editor::events::to_text(&first);
+    state.event_editing = Some((0, count));
     state.event_focus = true;
     if let crate::quest::RawTrigger::EntersRoom { room } = first.when {
         state.selected = Some(room);

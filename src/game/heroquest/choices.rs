@@ -32,7 +32,7 @@ pub fn action_choices(snap: &Snapshot, h: &FigureSnap) -> (Vec<(String, Command)
         }
         return (v, spells);
     }
-    let ring = h.equipment.has("ring_of_return") && !snap.dungeon.used.contains(&(h.id, "ring_of_return".to_string()));
+    let ring = snap.artifact_ready(h, "ring_of_return");
     let use_ring = || {
         (
             "Use the Ring of Return".to_string(),

@@ -175,7 +175,7 @@ pub(in crate::game) fn settle(world: &mut World) -> (Vec<GameEvent>, Option<Snap
 
 /// The living heroes that fallen blocks have walled in for good (rules-decisions row 17), so
 /// that the quest need not wait for them: no way leads out from where they stand
-/// (`Snapshot::way_out_from`: the stairway, or a way out of an escape, through any door, secret
+/// (`Snapshot::ways_out`: the stairway, or a way out of an escape, through any door, secret
 /// or not yet found), they have no magic to get out (an unused Ring of Return, or walking through
 /// walls: the status itself, or a spell or card that gives it to anyone in the party), and the
 /// goal cannot be met where they are. Only a sprung falling block ever seals a square after the
@@ -205,12 +205,11 @@ fn walled_in(snap: &Snapshot, done: bool) -> Vec<FigureId> {
     if magic {
         return Vec::new();
     }
-    let ring = "ring_of_return";
+    let out = snap.ways_out();
     snap.living_heroes()
         .filter(|h| {
             let Some(at) = h.pos else { return false };
-            let returns = h.equipment.has(ring) && !snap.dungeon.used.contains(&(h.id, ring.to_string()));
-            !returns && !snap.way_out_from(at) && !goal_within_reach(snap, at, done)
+            !snap.artifact_ready(h, "ring_of_return") && out.dist(at).is_none() && !goal_within_reach(snap, at, done)
         })
         .map(|h| h.id)
         .collect()

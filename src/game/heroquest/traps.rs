@@ -129,10 +129,11 @@ fn spring_with(
                 .into_iter()
                 .flatten()
                 .collect();
+                let out = snap.ways_out();
                 let dest = sides
                     .iter()
                     .copied()
-                    .find(|q| snap.way_out_from(*q))
+                    .find(|q| out.dist(*q).is_some())
                     .unwrap_or(sides[0]);
                 world.get_mut::<GridPos>(h.entity).expect("on board").0 = dest;
                 evs.push(GameEvent::HeroMoved {

@@ -5,6 +5,12 @@
 use super::*;
 
 impl Snapshot {
+    /// Does `h` carry `item`, a once-a-quest artifact (the Ring of Return), not yet used this
+    /// quest?
+    pub fn artifact_ready(&self, h: &FigureSnap, item: &str) -> bool {
+        h.equipment.has(item) && !self.dungeon.used.contains(&(h.id, item.to_string()))
+    }
+
     /// Monsters take two different actions a turn and roll d6 pools against heroes (the
     /// referee dice-pool module).
     pub fn dice_pool(&self) -> bool {

@@ -197,19 +197,20 @@ impl Snapshot {
         })
     }
 
-    /// Whether some way from `p` still leads out of the dungeon (`ways_through`): to the stairway,
-    /// or to a way out of an escape.
-    pub fn way_out_from(&self, p: Pos) -> bool {
-        let field = self.ways_through(&[p]);
+    /// Every square from which some way still leads out of the dungeon (`ways_through`, from the
+    /// stairway and an escape's ways out: a door crossed one way is crossed the other).
+    pub fn ways_out(&self) -> DistanceField {
         let exits: &[Pos] = match &self.quest.objective.kind {
             crate::quest::ObjectiveKind::Escape(exits) => exits,
             _ => &[],
         };
-        self.quest
-            .stairway
-            .squares()
-            .chain(exits.iter().copied())
-            .any(|s| field.dist(s).is_some())
+        let from: Vec<Pos> = self.quest.stairway.squares().chain(exits.iter().copied()).collect();
+        self.ways_through(&from)
+    }
+
+    /// Whether some way from `p` still leads out of the dungeon (`ways_out`).
+    pub fn way_out_from(&self, p: Pos) -> bool {
+        self.ways_out().dist(p).is_some()
     }
 
     /// Distances from the nearest of `from` over the board alone: walls and closed doors stop

@@ -498,7 +498,6 @@ fn events(ui: &mut egui::Ui, state: &mut EditorState) {
         });
     }
     let at = state.selected.unwrap_or(state.cursor);
-    let templates = (triggers(at, &doc.quest), effects(at, &doc.quest));
     if let Some(i) = remove {
         state.event_editing = None;
         state.edit(Edit::RemoveEvent(i));
@@ -523,7 +522,7 @@ fn events(ui: &mut egui::Ui, state: &mut EditorState) {
             .selected_text(when)
             .width(ui.available_width())
             .show_ui(ui, |ui| {
-                for t in templates.0 {
+                for t in triggers(at, &doc.quest) {
                     if ui.selectable_label(false, trigger_words(&t)).clicked() {
                         rewritten = with_trigger(&state.event_text, t);
                     }
@@ -535,7 +534,7 @@ fn events(ui: &mut egui::Ui, state: &mut EditorState) {
             .selected_text("Then also…")
             .width(ui.available_width())
             .show_ui(ui, |ui| {
-                for e in templates.1 {
+                for e in effects(at, &doc.quest) {
                     if ui.selectable_label(false, effect_words(&e)).clicked() {
                         rewritten = with_effect(&state.event_text, e);
                     }
